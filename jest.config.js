@@ -1,0 +1,11 @@
+// ESM TypeScript through ts-jest; run with --experimental-vm-modules (see package.json).
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }],
+  },
+  testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
+  testTimeout: 20000,
+};
