@@ -1,0 +1,108 @@
+// The one result model: policy fills it, every report (summary, JSON, SARIF, comment) renders it.
+import type { Posture, ScaAlert, TimeSaved } from './api/schemas.js';
+
+export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'unknown'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+/** `fail-on-severity`: the lowest severity that fails the gate, or `none`. */
+export type Threshold = 'critical' | 'high' | 'medium' | 'low' | 'none';
+
+/** One parsed `allow-alerts` entry. */
+export interface AllowEntry {
+  /** Advisory id as written (matched case-insensitively). */
+  id: string;
+  /** Last day (inclusive, UTC) the entry applies, YYYY-MM-DD. */
+  until?: string;
+  reason?: string;
+}
+
+/**
+ * Why an alert does or does not fail the gate, in the order the policy checks:
+ * not-alerted (isAlerted false), allowed (allow-alerts), below-threshold, unreachable
+ * (ignore-unreachable), else gating.
+ */
+export type AlertStatus = 'gating' | 'allowed' | 'below-threshold' | 'unreachable' | 'not-alerted';
+
+export interface EvaluatedAlert {
+  alert: ScaAlert;
+  severity: Severity;
+  /** metadata.severityScore when a finite number, else null. */
+  score: number | null;
+  status: AlertStatus;
+  /** The allow entry that suppressed it (status `allowed`). */
+  allowedBy?: AllowEntry;
+}
+
+export type SeverityCounts = Record<Severity, number>;
+
+export interface Warning {
+  kind: 'expired-allow' | 'unmatched-allow' | 'api-error' | 'other';
+  message: string;
+}
+
+export interface Verdict {
+  result: 'pass' | 'fail';
+  /** One short sentence each; empty on a pass with nothing notable. */
+  reasons: string[];
+  /** Gating alerts, worst first (severity, then score descending, then id). */
+  gating: EvaluatedAlert[];
+}
+
+export interface PostureView {
+  startDate: string;
+  endDate: string;
+  /** The posture entry the service returned (first element of the response array). */
+  posture: Posture;
+  /** This repository's row of repositoryRiskScores, when present. */
+  repository: Posture['repositoryRiskScores'][number] | null;
+  /** repository.riskScore, else summary.overAllRiskScore. */
+  riskScore: number | null;
+}
+
+export interface ScheduleView {
+  crontab: string;
+  enabled: boolean;
+  /** Plain words, e.g. "At 02:00 AM, every day"; null when the crontab cannot be read. */
+  description: string | null;
+  /** ISO date-time of the next run (UTC), or null when disabled or unreadable. */
+  nextRun: string | null;
+}
+
+export type SettingName = 'pr-scanning' | 'max-pr-timeout' | 'cwe-whitelist';
+export interface SettingChange {
+  setting: SettingName;
+  /** The input that asked for it, e.g. `set-pr-scanning`. */
+  input: string;
+  value: boolean | number | string[];
+  status: 'applied' | 'dry-run' | 'failed' | 'rejected';
+  /** Message of the failure (status failed/rejected). */
+  error?: string;
+}
+
+export interface GateResult {
+  schemaVersion: 1;
+  result: 'pass' | 'fail' | 'error';
+  generatedAt: string;
+  repository: { id: string; name: string | null; url: string | null };
+  /** The options the gate ran with (never tokens). */
+  options: {
+    apiUrl: string;
+    organizationId: string | null;
+    projectId: string | null;
+    failOnSeverity: Threshold;
+    ignoreUnreachable: boolean;
+    failOnCriticalIssues: boolean;
+    postureDays: number;
+    dryRun: boolean;
+    allowAlerts: AllowEntry[];
+  };
+  counts: SeverityCounts & { total: number; gating: number; allowed: number };
+  alerts: EvaluatedAlert[];
+  verdict: Verdict;
+  posture: PostureView | null;
+  timeSaved: TimeSaved | null;
+  schedule: ScheduleView | null;
+  settings: SettingChange[];
+  warnings: Warning[];
+  /** API errors tolerated under `on-api-error: warn`. */
+  errors: string[];
+}
