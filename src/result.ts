@@ -17,8 +17,9 @@ export interface AllowEntry {
 
 /**
  * Why an alert does or does not fail the gate, in the order the policy checks:
- * not-alerted (isAlerted false), allowed (allow-alerts), below-threshold, unreachable
- * (ignore-unreachable), else gating.
+ * not-alerted (isAlerted false), below-threshold, unreachable (ignore-unreachable),
+ * allowed (an active allow-alerts entry; so `allowed` counts only alerts that would have gated),
+ * else gating.
  */
 export type AlertStatus = 'gating' | 'allowed' | 'below-threshold' | 'unreachable' | 'not-alerted';
 
