@@ -1,0 +1,76 @@
+// The `allow-alerts` input: parsing, expiry and matching.
+import type { ScaAlert } from '../api/schemas.js';
+import type { AllowEntry } from '../result.js';
+
+const FORM = '"<advisory-id> [until YYYY-MM-DD] [# reason]"';
+const DATE_FORM = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function daysInMonth(year: number, month: number): number {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+}
+
+/** Why `text` is not a usable YYYY-MM-DD date, or null when it is one. */
+function dateProblem(text: string): string | null {
+  const m = DATE_FORM.exec(text);
+  if (!m) return `"${text}" is not a date in the form YYYY-MM-DD`;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return `"${text}" is not a real date`;
+  return null;
+}
+
+/** One comma-separated piece of a line: an entry, or the reason it is not one. */
+function parseEntry(piece: string, reason: string | undefined): AllowEntry | string {
+  const [id = '', keyword, date, ...extra] = piece.split(/\s+/);
+  const hasUntil = keyword?.toLowerCase() === 'until';
+  // `until` in first place is a keyword without its advisory id, not an id.
+  if (id.toLowerCase() === 'until' || (keyword !== undefined && !hasUntil) || extra.length > 0) {
+    return `"${piece}" is not ${FORM}`;
+  }
+  if (hasUntil && date === undefined) return `"${piece}" has no date after "until"; expected ${FORM}`;
+  const entry: AllowEntry = { id };
+  if (date !== undefined) {
+    const problem = dateProblem(date);
+    if (problem) return problem;
+    entry.until = date;
+  }
+  if (reason) entry.reason = reason;
+  return entry;
+}
+
+/**
+ * Parses `allow-alerts`: entries one per line or comma-separated, each
+ * `<advisory-id> [until YYYY-MM-DD]`, with an optional `# reason` to the end of the line that
+ * applies to every entry on it. All errors are collected so the user sees them at once.
+ */
+export function parseAllowList(text: string): { entries: AllowEntry[]; errors: string[] } {
+  const entries: AllowEntry[] = [];
+  const errors: string[] = [];
+  text.split(/\r\n|\r|\n/).forEach((line, index) => {
+    const hash = line.indexOf('#');
+    const body = hash === -1 ? line : line.slice(0, hash);
+    const reason = hash === -1 ? undefined : line.slice(hash + 1).trim() || undefined;
+    // Empty pieces (blank lines, comment-only lines, a trailing comma) carry nothing.
+    const pieces = body.split(',').map((p) => p.trim()).filter((p) => p !== '');
+    for (const piece of pieces) {
+      const parsed = parseEntry(piece, reason);
+      if (typeof parsed === 'string') errors.push(`allow-alerts line ${index + 1}: ${parsed}`);
+      else entries.push(parsed);
+    }
+  });
+  return { entries, errors };
+}
+
+/** True once the entry's `until` day (inclusive, UTC) is over; `today` is YYYY-MM-DD in UTC. */
+export function isExpired(entry: AllowEntry, today: string): boolean {
+  // YYYY-MM-DD strings order like the dates; the slice tolerates a full ISO timestamp as `today`.
+  return entry.until !== undefined && entry.until < today.slice(0, 10);
+}
+
+/** Whether the entry names the alert's advisory, by id or any alias, ignoring case and surrounding space. */
+export function entryMatches(entry: AllowEntry, alert: ScaAlert): boolean {
+  const wanted = entry.id.trim().toLowerCase();
+  if (wanted === '') return false;
+  const names = [alert.metadata.id, ...(alert.metadata.aliases ?? [])];
+  return names.some((name) => name.trim().toLowerCase() === wanted);
+}

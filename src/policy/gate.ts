@@ -1,0 +1,169 @@
+// The gate: which alerts fail it, why, and the verdict. Pure: `today` and the posture row come in.
+import type { ScaAlert } from '../api/schemas.js';
+import {
+  SEVERITIES,
+  type AlertStatus,
+  type AllowEntry,
+  type EvaluatedAlert,
+  type SeverityCounts,
+  type Threshold,
+  type Verdict,
+  type Warning,
+} from '../result.js';
+import { entryMatches, isExpired } from './allowlist.js';
+import { alertSeverity, meetsThreshold, worstFirst } from './severity.js';
+
+export interface GateOptions {
+  failOn: Threshold;
+  ignoreUnreachable: boolean;
+  allow: AllowEntry[];
+  failOnCriticalIssues: boolean;
+  /** YYYY-MM-DD, UTC. */
+  today: string;
+}
+
+/** "1 alert", "2 alerts". */
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Reachability found only unreachable uses; no analysis (missing counts) is not proof of that. */
+export function isOnlyUnreachable(counts: ScaAlert['reachabilityCounts']): boolean {
+  return counts != null && counts.reachable === 0 && counts.needsReview === 0 && counts.unreachable > 0;
+}
+
+function finiteScore(alert: ScaAlert): number | null {
+  const score = alert.metadata.severityScore;
+  return typeof score === 'number' && Number.isFinite(score) ? score : null;
+}
+
+function evaluateAlert(alert: ScaAlert, opts: GateOptions, active: AllowEntry[]): EvaluatedAlert {
+  const severity = alertSeverity(alert.metadata);
+  const evaluated = (status: AlertStatus): EvaluatedAlert => ({ alert, severity, score: finiteScore(alert), status });
+  if (!alert.isAlerted) return evaluated('not-alerted');
+  if (!meetsThreshold(severity, opts.failOn)) return evaluated('below-threshold');
+  if (opts.ignoreUnreachable && isOnlyUnreachable(alert.reachabilityCounts)) return evaluated('unreachable');
+  const allowedBy = active.find((entry) => entryMatches(entry, alert));
+  return allowedBy ? { ...evaluated('allowed'), allowedBy } : evaluated('gating');
+}
+
+function allowWarnings(entry: AllowEntry, evaluated: EvaluatedAlert[], today: string): Warning[] {
+  const warnings: Warning[] = [];
+  const matched = evaluated.filter((e) => entryMatches(entry, e.alert));
+  if (isExpired(entry, today)) {
+    const regating = matched.filter((e) => e.status === 'gating').length;
+    const consequence =
+      regating === 0 ? '' : ` ${plural(regating, 'alert')} it matches ${regating === 1 ? 'fails' : 'fail'} the gate again.`;
+    warnings.push({
+      kind: 'expired-allow',
+      message: `allow-alerts entry ${entry.id} expired: its until date ${entry.until} has passed, so it suppresses nothing.${consequence}`,
+    });
+  }
+  if (matched.length === 0) {
+    warnings.push({
+      kind: 'unmatched-allow',
+      message: `allow-alerts entry ${entry.id} matches no alert of this repository: it can be removed, or the id may be mistyped.`,
+    });
+  }
+  return warnings;
+}
+
+/**
+ * Decides each alert's status (input order kept) and warns about expired and unmatched allow
+ * entries. Status order: not-alerted, below-threshold, unreachable, allowed, gating.
+ */
+export function evaluateAlerts(alerts: ScaAlert[], opts: GateOptions): { alerts: EvaluatedAlert[]; warnings: Warning[] } {
+  const active = opts.allow.filter((entry) => !isExpired(entry, opts.today));
+  const evaluated = alerts.map((alert) => evaluateAlert(alert, opts, active));
+  // Duplicate entries would repeat the same warning word for word.
+  const warnings = new Map<string, Warning>();
+  for (const warning of opts.allow.flatMap((entry) => allowWarnings(entry, evaluated, opts.today))) {
+    warnings.set(`${warning.kind}\n${warning.message}`, warning);
+  }
+  return { alerts: evaluated, warnings: [...warnings.values()] };
+}
+
+/** Alerts per severity, every severity present. */
+export function severityCounts(alerts: EvaluatedAlert[]): SeverityCounts {
+  const counts = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as SeverityCounts;
+  for (const { severity } of alerts) counts[severity] += 1;
+  return counts;
+}
+
+/** "2 critical, 3 high": the non-zero severities, worst first. */
+function severityBreakdown(alerts: EvaluatedAlert[]): string {
+  const counts = severityCounts(alerts);
+  return SEVERITIES.filter((s) => counts[s] > 0)
+    .map((s) => `${counts[s]} ${s}`)
+    .join(', ');
+}
+
+function gatingReason(gating: EvaluatedAlert[], failOn: Threshold): string {
+  const verb = gating.length === 1 ? 'fails' : 'fail';
+  return `${plural(gating.length, 'alert')} at or above ${failOn} ${verb} the gate (${severityBreakdown(gating)}).`;
+}
+
+function passReason(evaluated: EvaluatedAlert[], failOn: Threshold): string {
+  if (failOn === 'none') return 'fail-on-severity is none: alerts never fail the gate.';
+  const count = (status: AlertStatus) => evaluated.filter((e) => e.status === status).length;
+  const parts = [
+    [count('allowed'), 'allowed'],
+    [count('unreachable'), 'unreachable ignored'],
+    [count('below-threshold'), 'below the threshold'],
+    [count('not-alerted'), 'not alerted'],
+  ] as const;
+  const said = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
+  return `No alert at or above ${failOn}${said.length > 0 ? ` (${said.join(', ')})` : ''}.`;
+}
+
+/**
+ * Pass or fail, with one sentence per cause (or why it passed) and the gating alerts worst first.
+ * `postureRepository` is this repository's posture row, null when the posture has none.
+ */
+export function gateVerdict(
+  evaluated: EvaluatedAlert[],
+  opts: Pick<GateOptions, 'failOn' | 'failOnCriticalIssues'>,
+  postureRepository: { criticalIssues: number } | null,
+): Verdict {
+  const gating = evaluated.filter((e) => e.status === 'gating').sort(worstFirst);
+  const criticalIssues = opts.failOnCriticalIssues ? (postureRepository?.criticalIssues ?? 0) : 0;
+  const reasons: string[] = [];
+  if (gating.length > 0) reasons.push(gatingReason(gating, opts.failOn));
+  if (criticalIssues > 0) {
+    reasons.push(
+      `The security posture shows ${plural(criticalIssues, 'open critical issue')} for this repository (fail-on-critical-issues).`,
+    );
+  }
+  if (reasons.length > 0) return { result: 'fail', reasons, gating };
+
+  reasons.push(passReason(evaluated, opts.failOn));
+  if (opts.failOnCriticalIssues && postureRepository === null) {
+    reasons.push('fail-on-critical-issues could not be checked: the posture has no entry for this repository.');
+  }
+  return { result: 'pass', reasons, gating };
+}
+
+/** "GHSA-aaaa (critical 9.8, pkg:npm/lodash@4.17.20)". */
+function describeAlert(e: EvaluatedAlert): string {
+  const rating = e.score === null ? e.severity : `${e.severity} ${e.score}`;
+  return `${e.alert.metadata.id} (${rating}, ${e.alert.metadata.packageIdentifier})`;
+}
+
+/**
+ * The message for core.setFailed: the reasons and up to `max` worst gating alerts.
+ * Service text is not escaped here; the logging layer neutralises workflow commands.
+ */
+export function failureMessage(verdict: Verdict, max = 5): string {
+  const shown = verdict.gating.slice(0, Math.max(0, Math.floor(max)));
+  const hidden = verdict.gating.length - shown.length;
+  const heading = verdict.result === 'fail' ? 'Security gate failed' : 'Security gate passed';
+  const parts = [`${heading}:`, ...verdict.reasons];
+  if (shown.length > 0) {
+    const list = shown.map(describeAlert).join(', ');
+    parts.push(`Worst: ${list}${hidden > 0 ? ` and ${hidden} more` : ''}.`);
+  } else if (hidden > 0) {
+    parts.push(`${plural(hidden, 'gating alert')} not listed.`);
+  }
+  parts.push('See the job summary for details.');
+  return parts.join(' ');
+}

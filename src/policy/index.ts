@@ -1,0 +1,11 @@
+// The gate policy: pure functions, no I/O.
+export { alertSeverity, meetsThreshold, severityFromScore, severityRank, worstFirst } from './severity.js';
+export { entryMatches, isExpired, parseAllowList } from './allowlist.js';
+export {
+  evaluateAlerts,
+  failureMessage,
+  gateVerdict,
+  isOnlyUnreachable,
+  severityCounts,
+  type GateOptions,
+} from './gate.js';

@@ -1,0 +1,61 @@
+// Severity of an alert and its order, per the contract's "Severity" section.
+import type { EvaluatedAlert, Severity, Threshold } from '../result.js';
+
+// A Map, not an object literal: a service word like "constructor" must not hit Object.prototype.
+const NAMED = new Map<string, Severity>([
+  ['critical', 'critical'],
+  ['high', 'high'],
+  ['medium', 'medium'],
+  ['moderate', 'medium'], // GitHub advisories say "moderate"
+  ['low', 'low'],
+]);
+
+const RANK: Record<Severity, number> = { critical: 4, high: 3, medium: 2, low: 1, unknown: 0 };
+
+/** Severity from a CVSS v3 score; anything not a positive finite number is `unknown`. */
+export function severityFromScore(score: number | null | undefined): Severity {
+  if (typeof score !== 'number' || !Number.isFinite(score) || score <= 0) return 'unknown';
+  // Scores above 10 are out of the CVSS range; they still band as critical so a bad value cannot open the gate.
+  if (score >= 9) return 'critical';
+  if (score >= 7) return 'high';
+  if (score >= 4) return 'medium';
+  return 'low';
+}
+
+/** The named severity when the service gives a known word, else the score's band, else `unknown`. */
+export function alertSeverity(metadata: { severity?: string | null; severityScore?: number | null }): Severity {
+  const word = typeof metadata.severity === 'string' ? metadata.severity.trim().toLowerCase() : '';
+  return NAMED.get(word) ?? severityFromScore(metadata.severityScore);
+}
+
+/** critical 4 … low 1, unknown 0. */
+export function severityRank(s: Severity): number {
+  return RANK[s];
+}
+
+/** Whether an alert of severity `s` fails a gate set at `t`. `unknown` fails only at `low`. */
+export function meetsThreshold(s: Severity, t: Threshold): boolean {
+  if (t === 'none') return false;
+  if (s === 'unknown') return t === 'low';
+  return RANK[s] >= RANK[t];
+}
+
+/** Plain code-unit order: locale-free, so the order is the same on every runner. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Worst first: severity, then score descending (no score last), then advisory id, then alert id,
+ * so the order does not depend on the order the service returned the alerts in.
+ */
+export function worstFirst(a: EvaluatedAlert, b: EvaluatedAlert): number {
+  const bySeverity = RANK[b.severity] - RANK[a.severity];
+  if (bySeverity !== 0) return bySeverity;
+  if (a.score !== b.score) {
+    if (a.score === null) return 1;
+    if (b.score === null) return -1;
+    return b.score - a.score;
+  }
+  return compareText(a.alert.metadata.id, b.alert.metadata.id) || compareText(a.alert.id, b.alert.id);
+}
