@@ -1,0 +1,347 @@
+import { formatInputErrors, INPUT_NAMES, parseInputs } from '../src/inputs.js';
+import type { Config, ParsedInputs, RunContext } from '../src/inputs.js';
+
+const PUSH: RunContext = { eventName: 'push', actor: 'octocat', isForkPullRequest: false };
+const REQUIRED = { 'api-url': 'https://security.example.com', 'api-token-id': 'tid', 'api-token-secret': 'tsecret', 'app-id': '4242' };
+
+/** Parses with the required inputs given, `overrides` on top; every other input is empty. */
+function parse(overrides: Record<string, string> = {}, context: RunContext = PUSH): ParsedInputs {
+  const values: Record<string, string> = { ...REQUIRED, ...overrides };
+  return parseInputs((name) => values[name] ?? '', context);
+}
+
+function config(overrides: Record<string, string> = {}): Config {
+  const parsed = parse(overrides);
+  if (!parsed.ok) throw new Error(`expected valid inputs, got:\n${parsed.errors.join('\n')}`);
+  return parsed.config;
+}
+
+function errors(overrides: Record<string, string>, context: RunContext = PUSH): string[] {
+  const parsed = parse(overrides, context);
+  if (parsed.ok) throw new Error(`expected invalid inputs for ${JSON.stringify(overrides)}`);
+  return parsed.errors;
+}
+
+describe('parseInputs defaults', () => {
+  it('applies the contract defaults when only the required inputs are given', () => {
+    expect(config()).toEqual<Config>({
+      apiUrl: 'https://security.example.com',
+      tokenId: 'tid',
+      tokenSecret: 'tsecret',
+      organizationId: null,
+      projectId: null,
+      repositoryId: null,
+      appId: '4242',
+      failOnSeverity: 'critical',
+      ignoreUnreachable: false,
+      allowAlerts: [],
+      failOnCriticalIssues: false,
+      postureDays: 30,
+      onApiError: 'fail',
+      requestTimeoutMs: 30_000,
+      maxRetries: 3,
+      settings: { prScanning: null, maxPrTimeoutMinutes: null, cweWhitelist: null },
+      dryRun: false,
+      summary: true,
+      commentOnPr: 'never',
+      githubToken: null,
+      reportFile: null,
+      sarifFile: null,
+      annotations: true,
+    });
+  });
+
+  it('reads every input it knows by name, each once', () => {
+    const asked: string[] = [];
+    parseInputs((name) => (asked.push(name), ''), PUSH);
+    expect(asked).toEqual([...INPUT_NAMES]);
+    expect(new Set(asked).size).toBe(asked.length);
+  });
+
+  it('trims values and keeps ids as strings', () => {
+    expect(config({ 'organization-id': '  org_1 ', 'project-id': 'p1', 'repository-id': '007', 'github-token': ' ghs_x ', 'report-file': 'out/r.json', 'sarif-file': 's.sarif' })).toMatchObject({
+      organizationId: 'org_1',
+      projectId: 'p1',
+      repositoryId: '007',
+      githubToken: 'ghs_x',
+      reportFile: 'out/r.json',
+      sarifFile: 's.sarif',
+    });
+  });
+});
+
+describe('api-url', () => {
+  test.each([
+    ['https://security.example.com', 'https://security.example.com'],
+    ['https://security.example.com/', 'https://security.example.com'],
+    ['https://security.example.com/api/v1/', 'https://security.example.com/api/v1'],
+    ['https://Security.Example.com:8443/base', 'https://security.example.com:8443/base'],
+    ['http://localhost:8080', 'http://localhost:8080'],
+    ['http://127.0.0.1:3000/', 'http://127.0.0.1:3000'],
+    ['http://127.12.34.56', 'http://127.12.34.56'],
+    ['http://[::1]:9000/svc/', 'http://[::1]:9000/svc'],
+  ])('accepts %s as %s', (input, expected) => {
+    expect(config({ 'api-url': input }).apiUrl).toBe(expected);
+  });
+
+  test.each([
+    ['empty', '', 'is required'],
+    ['not a URL', 'security.example.com', 'is not an absolute URL'],
+    ['http to a remote host', 'http://security.example.com', 'only https:// is accepted'],
+    ['http to a private address', 'http://10.0.0.1', 'only https:// is accepted'],
+    ['http to a look-alike host', 'http://localhost.evil.com', 'only https:// is accepted'],
+    ['another scheme', 'ftp://security.example.com', 'only https:// is accepted'],
+    ['credentials', 'https://user:pass@security.example.com', 'must not contain credentials'],
+    ['a user name alone', 'https://user@security.example.com', 'must not contain credentials'],
+    ['a query', 'https://security.example.com/?org=1', 'must not have a query'],
+    ['an empty query', 'https://security.example.com/?', 'must not have a query'],
+    ['a fragment', 'https://security.example.com/#x', 'must not have a query'],
+  ])('rejects %s', (_, input, message) => {
+    const found = errors({ 'api-url': input });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^api-url: /);
+    expect(found[0]).toContain(message);
+  });
+
+  it('never quotes the URL, which may carry credentials', () => {
+    expect(errors({ 'api-url': 'https://user:hunter2@security.example.com' }).join('\n')).not.toContain('hunter2');
+  });
+});
+
+describe('booleans follow the YAML 1.2 core schema', () => {
+  const BOOLEANS: Array<[string, (c: Config) => boolean | null]> = [
+    ['ignore-unreachable', (c) => c.ignoreUnreachable],
+    ['fail-on-critical-issues', (c) => c.failOnCriticalIssues],
+    ['dry-run', (c) => c.dryRun],
+    ['summary', (c) => c.summary],
+    ['annotations', (c) => c.annotations],
+    ['set-pr-scanning', (c) => c.settings.prScanning],
+  ];
+  const ACCEPTED: Array<[string, boolean]> = [
+    ['true', true], ['True', true], ['TRUE', true], ['false', false], ['False', false], ['FALSE', false],
+  ];
+
+  describe.each(BOOLEANS)('%s', (name, pick) => {
+    test.each(ACCEPTED)('reads %s as %s', (value, expected) => {
+      expect(pick(config({ [name]: value }))).toBe(expected);
+    });
+
+    test.each(['yes', 'no', '1', '0', 'on', 'tRUE', 't'])('rejects %s, naming the accepted values', (value) => {
+      expect(errors({ [name]: value })).toEqual([
+        `${name}: "${value}" is not a boolean; use true or false (also accepted: True, TRUE, False, FALSE).`,
+      ]);
+    });
+  });
+});
+
+describe('enumerations are case-insensitive and never silently defaulted', () => {
+  test.each([
+    ['fail-on-severity', 'HIGH', { failOnSeverity: 'high' }],
+    ['fail-on-severity', 'Medium', { failOnSeverity: 'medium' }],
+    ['fail-on-severity', 'low', { failOnSeverity: 'low' }],
+    ['fail-on-severity', 'None', { failOnSeverity: 'none' }],
+    ['fail-on-severity', 'CRITICAL', { failOnSeverity: 'critical' }],
+    ['on-api-error', 'WARN', { onApiError: 'warn' }],
+    ['on-api-error', 'Fail', { onApiError: 'fail' }],
+    ['comment-on-pr', 'Always', { commentOnPr: 'always' }],
+    ['comment-on-pr', 'ON-FAILURE', { commentOnPr: 'on-failure' }],
+    ['comment-on-pr', 'never', { commentOnPr: 'never' }],
+  ])('%s: %s', (name, value, expected) => {
+    expect(config({ [name]: value })).toMatchObject(expected);
+  });
+
+  test.each([
+    ['fail-on-severity', 'severe', 'critical, high, medium, low, none'],
+    ['fail-on-severity', 'moderate', 'critical, high, medium, low, none'],
+    ['on-api-error', 'ignore', 'fail, warn'],
+    ['comment-on-pr', 'on_failure', 'never, on-failure, always'],
+  ])('%s rejects %s and lists %s', (name, value, allowed) => {
+    expect(errors({ [name]: value })).toEqual([`${name}: "${value}" is not one of ${allowed} (case-insensitive).`]);
+  });
+});
+
+describe('numbers', () => {
+  test.each<[string, string, Partial<Config>]>([
+    ['posture-days', '1', { postureDays: 1 }],
+    ['posture-days', '366', { postureDays: 366 }],
+    ['posture-days', '090', { postureDays: 90 }],
+    ['max-retries', '0', { maxRetries: 0 }],
+    ['max-retries', '10', { maxRetries: 10 }],
+    ['request-timeout-seconds', '2.5', { requestTimeoutMs: 2500 }],
+    ['request-timeout-seconds', '0.001', { requestTimeoutMs: 1 }],
+    ['request-timeout-seconds', '.5', { requestTimeoutMs: 500 }],
+    ['request-timeout-seconds', '600', { requestTimeoutMs: 600_000 }],
+  ])('%s accepts %s', (name, value, expected) => {
+    expect(config({ [name]: value })).toMatchObject(expected);
+  });
+
+  test.each(['1', '1440', '60'])('set-max-pr-timeout-minutes accepts %s', (value) => {
+    expect(config({ 'set-max-pr-timeout-minutes': value }).settings.maxPrTimeoutMinutes).toBe(Number(value));
+  });
+
+  test.each([
+    ['posture-days', ['0', '367', '-1', '1.5', '30d', 'thirty', '1e2'], 'expected a whole number from 1 to 366.'],
+    ['max-retries', ['11', '-1', '2.0', 'three'], 'expected a whole number from 0 to 10.'],
+    ['set-max-pr-timeout-minutes', ['0', '1441', '1.5', '-5'], 'expected a whole number from 1 to 1440.'],
+    ['request-timeout-seconds', ['0', '0.0', '-1', '601', '1e3', 'Infinity', 'NaN', '30s', '1.2.3'], 'expected a positive number of seconds, at most 600'],
+  ])('%s rejects %j', (name, values, message) => {
+    for (const value of values) {
+      expect(errors({ [name]: value })).toEqual([expect.stringContaining(`${name}: "${value}" is not accepted; ${message}`)]);
+    }
+  });
+});
+
+describe('set-cwe-whitelist', () => {
+  test.each<[string, string[]]>([
+    ['CWE-79', ['CWE-79']],
+    ['cwe-79', ['CWE-79']],
+    ['79', ['CWE-79']],
+    ['CWE-079', ['CWE-79']],
+    ['CWE-79, 89 ,cwe-22', ['CWE-79', 'CWE-89', 'CWE-22']],
+    ['CWE-79\n89\r\ncwe-22\n', ['CWE-79', 'CWE-89', 'CWE-22']],
+    ['89, CWE-79, cwe-89, 79', ['CWE-89', 'CWE-79']],
+    ['CWE-79,,89,', ['CWE-79', 'CWE-89']],
+    ['none', []],
+    ['NONE', []],
+    [' None ', []],
+  ])('reads %j as %j', (value, expected) => {
+    expect(config({ 'set-cwe-whitelist': value }).settings.cweWhitelist).toEqual(expected);
+  });
+
+  test.each([
+    ['CWE-0', '"CWE-0" is not a CWE id'],
+    ['CWE79', '"CWE79" is not a CWE id'],
+    ['xCWE-79', '"xCWE-79" is not a CWE id'],
+    ['CWE-79a', '"CWE-79a" is not a CWE id'],
+    ['-79', '"-79" is not a CWE id'],
+    ['CWE-79 CWE-89', '"CWE-79 CWE-89" is not a CWE id'],
+    ['79, foo, bar', '"foo", "bar" are not CWE ids'],
+    ['none, CWE-79', 'mixes "none" with CWE ids'],
+    [',', 'lists no CWE ids'],
+  ])('rejects %j', (value, message) => {
+    expect(errors({ 'set-cwe-whitelist': value })).toEqual([expect.stringContaining(`set-cwe-whitelist: ${message}`)]);
+  });
+});
+
+describe('allow-alerts', () => {
+  it('parses the entries with the shared allow-list parser', () => {
+    expect(config({ 'allow-alerts': 'GHSA-aaaa-bbbb-cccc until 2030-01-31 # waiting on upstream\nCVE-2024-1, CVE-2024-2' }).allowAlerts).toEqual([
+      { id: 'GHSA-aaaa-bbbb-cccc', until: '2030-01-31', reason: 'waiting on upstream' },
+      { id: 'CVE-2024-1' },
+      { id: 'CVE-2024-2' },
+    ]);
+  });
+
+  it('reports every bad line, each naming the input once', () => {
+    const found = errors({ 'allow-alerts': 'CVE-1 until 2024-02-30\nCVE-2 until\nCVE-3 later' });
+    expect(found).toHaveLength(3);
+    for (const error of found) expect(error).toMatch(/^allow-alerts line \d: /);
+  });
+});
+
+describe('cross-field rules', () => {
+  it('needs app-id when repository-id is empty', () => {
+    expect(errors({ 'app-id': '' })).toEqual([
+      'app-id: is required when repository-id is empty: the action needs app-id to resolve the repository, or give repository-id.',
+    ]);
+  });
+
+  it('does not need app-id when repository-id is given', () => {
+    expect(config({ 'app-id': '', 'repository-id': 'repo_abc' })).toMatchObject({ appId: null, repositoryId: 'repo_abc' });
+  });
+});
+
+describe('tokens', () => {
+  test.each(['api-token-id', 'api-token-secret'])('%s is required, to be passed from a secret', (name) => {
+    expect(errors({ [name]: '' })).toEqual([expect.stringMatching(new RegExp(`^${name}: is required; pass it from a secret, e\\.g\\. .*secrets\\.`))]);
+  });
+
+  const FORK: RunContext = { eventName: 'pull_request', actor: 'someone', isForkPullRequest: true };
+  const DEPENDABOT: RunContext = { eventName: 'pull_request', actor: 'dependabot[bot]', isForkPullRequest: false };
+
+  test.each([
+    ['a fork pull request', FORK],
+    ['a fork pull request review', { ...FORK, eventName: 'pull_request_review' }],
+  ])('on %s, explains that GitHub withholds secrets from forks and how to set up', (_, context) => {
+    const found = errors({ 'api-token-id': '', 'api-token-secret': '' }, context);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^api-token-id and api-token-secret are empty: GitHub does not pass repository secrets to workflows triggered by pull requests from forks/);
+    expect(found[0]).toContain('if: github.event.pull_request.head.repo.full_name == github.repository');
+    expect(found[0]).toContain('pull_request_target');
+  });
+
+  test.each([
+    ['a pull request', DEPENDABOT],
+    ['a push', { ...DEPENDABOT, eventName: 'push' }],
+  ])('on %s by Dependabot, explains Dependabot secrets', (_, context) => {
+    const found = errors({ 'api-token-secret': '' }, context);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^api-token-secret is empty: this run was triggered by Dependabot/);
+    expect(found[0]).toContain('as Dependabot secrets');
+  });
+
+  it('gives the plain message on pull_request_target, where forks do get secrets', () => {
+    const found = errors({ 'api-token-id': '' }, { ...FORK, eventName: 'pull_request_target' });
+    expect(found).toEqual([expect.stringMatching(/^api-token-id: is required/)]);
+  });
+
+  it('rejects a value that cannot be sent as a header, without quoting it', () => {
+    const found = errors({ 'api-token-secret': 'abc\ndef-s3cret' });
+    expect(found).toEqual([expect.stringMatching(/^api-token-secret: contains a line break/)]);
+    expect(found[0]).not.toContain('s3cret');
+  });
+
+  it('never puts a token value in any error', () => {
+    const weird = ['"tok%0A::add-mask::é{{x}}\'', 'S3cr3t\u0007Bell', 'ghp_Ünïcødé✓'];
+    for (const value of weird) {
+      const parsed = parse({
+        'api-token-id': value,
+        'api-token-secret': value,
+        'api-url': 'ftp://x',
+        'fail-on-severity': 'bad',
+        'app-id': '',
+      });
+      expect(parsed.ok).toBe(false);
+      const message = parsed.ok ? '' : formatInputErrors(parsed.errors);
+      expect(message).not.toContain(value);
+      for (const piece of value.split(/[\u0000-\u001f]/)) expect(message).not.toContain(piece);
+    }
+  });
+
+  it('keeps a valid token exactly as given (trimmed)', () => {
+    expect(config({ 'api-token-id': '  id-with spaces\tinside ', 'api-token-secret': 'sëcret' })).toMatchObject({
+      tokenId: 'id-with spaces\tinside',
+      tokenSecret: 'sëcret',
+    });
+  });
+});
+
+describe('every bad input is reported at once', () => {
+  it('lists each in one message, in the inputs order', () => {
+    const parsed = parseInputs((name) => ({
+      'api-url': 'http://security.example.com',
+      'fail-on-severity': 'severe',
+      'ignore-unreachable': 'yes',
+      'posture-days': '0',
+      'max-retries': '99',
+      'set-cwe-whitelist': 'CWE-x',
+      'comment-on-pr': 'sometimes',
+    })[name] ?? '', PUSH);
+    expect(parsed.ok).toBe(false);
+    const message = parsed.ok ? '' : formatInputErrors(parsed.errors);
+    const lines = message.split('\n');
+    expect(lines[0]).toBe('Invalid inputs (no request was sent):');
+    expect(lines.slice(1).map((line) => /^- ([a-z-]+)/.exec(line)?.[1])).toEqual([
+      'api-url',
+      'api-token-id',
+      'api-token-secret',
+      'app-id',
+      'fail-on-severity',
+      'ignore-unreachable',
+      'posture-days',
+      'max-retries',
+      'set-cwe-whitelist',
+      'comment-on-pr',
+    ]);
+  });
+});

@@ -1,0 +1,117 @@
+// How each kind of input is read: one zod field per kind, each message saying what was wrong and
+// what is accepted. Which inputs exist, their defaults and the cross-field rules are in inputs.ts.
+import { z } from 'zod';
+import { parseAllowList } from './policy/allowlist.js';
+import type { AllowEntry } from './result.js';
+
+/** Adds an issue with `message` to the current input and returns zod's "no value". */
+type Fail = (message: string) => never;
+
+/** A field: the trimmed string goes to `parse`, which returns the value or calls `fail`. */
+function field<T>(parse: (value: string, fail: Fail) => T) {
+  return z.string().transform((raw, ctx) =>
+    parse(raw.trim(), (message) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }),
+  );
+}
+
+/** An optional field: an empty string means "not given" and yields `fallback`. */
+function optional<T, D>(fallback: D, parse: (value: string, fail: Fail) => T) {
+  return field((value, fail): T | D => (value === '' ? fallback : parse(value, fail)));
+}
+
+/** Quotes a user's value in a message, shortened so a pasted blob cannot flood the log. */
+function quote(value: string): string {
+  return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+}
+
+// YAML 1.2 core schema, as core.getBooleanInput accepts.
+const TRUE = ['true', 'True', 'TRUE'];
+const FALSE = ['false', 'False', 'FALSE'];
+export const bool = <D extends boolean | null>(fallback: D) =>
+  optional(fallback, (value, fail) =>
+    TRUE.includes(value) ? true
+    : FALSE.includes(value) ? false
+    : fail(`${quote(value)} is not a boolean; use true or false (also accepted: True, TRUE, False, FALSE).`),
+  );
+
+export const oneOf = <const V extends string>(values: readonly V[], fallback: V) =>
+  optional(fallback, (value, fail) => {
+    const lower = value.toLowerCase();
+    const match = values.find((v) => v === lower);
+    return match ?? fail(`${quote(value)} is not one of ${values.join(', ')} (case-insensitive).`);
+  });
+
+export const integer = <D extends number | null>(min: number, max: number, fallback: D) =>
+  optional(fallback, (value, fail) => {
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    return n >= min && n <= max ? n : fail(`${quote(value)} is not accepted; expected a whole number from ${min} to ${max}.`);
+  });
+
+/** Text inputs such as ids and paths: empty means null. */
+export const text = optional(null, (value) => value);
+
+/** A token: kept out of every message. Emptiness is checked with the run context, in inputs.ts. */
+export const token = field((value, fail) =>
+  // Such a value cannot be sent as a header, and fetch's error might quote it.
+  /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/.test(value)
+    ? fail('contains a line break, control or non-Latin-1 character, which cannot be sent in an HTTP header; check the secret.')
+    : value,
+);
+
+const isLoopback = (host: string) => host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+
+// The URL itself is never quoted: it might carry credentials.
+export const apiUrl = field((value, fail) => {
+  if (value === '') return fail('is required: the base URL of the service, e.g. https://security.example.com.');
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail('is not an absolute URL; expected e.g. https://security.example.com (a path prefix is allowed).');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return fail(`uses ${quote(url.protocol)}; only https:// is accepted (http:// only for localhost, 127.0.0.0/8 or [::1]).`);
+  }
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    return fail(`uses http:// for ${quote(url.hostname)}; only https:// is accepted (http:// only for localhost, 127.0.0.0/8 or [::1]).`);
+  }
+  if (url.username !== '' || url.password !== '') {
+    return fail('must not contain credentials (user:password@); the token goes in api-token-id and api-token-secret.');
+  }
+  if (url.search !== '' || url.hash !== '' || /[?#]/.test(value)) {
+    return fail('must not have a query (?...) or fragment (#...); give the base URL, optionally with a path prefix.');
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+});
+
+const CWE = /^(?:CWE-)?0*([1-9]\d{0,8})$/i;
+/** `set-cwe-whitelist`: ids normalised to CWE-79, duplicates dropped; `none` is the empty list. */
+export const cweList = optional(null, (value, fail): string[] => {
+  const items = value.split(/[,\r\n]/).map((item) => item.trim()).filter((item) => item !== '');
+  if (items.some((item) => item.toLowerCase() === 'none')) {
+    return items.length === 1 ? [] : fail('mixes "none" with CWE ids; give either none (to clear the list) or the ids.');
+  }
+  if (items.length === 0) return fail('lists no CWE ids; give ids such as CWE-79, 89, or none to clear the list.');
+  const bad = items.filter((item) => !CWE.test(item));
+  if (bad.length > 0) {
+    return fail(`${bad.map(quote).join(', ')} ${bad.length === 1 ? 'is not a CWE id' : 'are not CWE ids'}; expected CWE-79 or 79, comma- or newline-separated, or none.`);
+  }
+  return [...new Set(items.map((item) => `CWE-${CWE.exec(item)?.[1]}`))];
+});
+
+/** `allow-alerts`, through the policy's own parser; its errors already name the input and line. */
+export const allowList = optional([] as AllowEntry[], (value, fail) => {
+  const { entries, errors } = parseAllowList(value);
+  errors.forEach((error) => fail(error));
+  return errors.length > 0 ? z.NEVER : entries;
+});
+
+/** A positive number of seconds, fractions allowed, up to `max`. */
+export const seconds = (max: number, fallback: number) =>
+  optional(fallback, (value, fail) => {
+    const n = /^(\d+\.?\d*|\.\d+)$/.test(value) ? Number(value) : NaN;
+    return n > 0 && n <= max ? n : fail(`${quote(value)} is not accepted; expected a positive number of seconds, at most ${max} (e.g. 30 or 2.5).`);
+  });

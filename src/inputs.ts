@@ -1,0 +1,172 @@
+// Step 1 of the contract: read and validate every input before any request. One zod schema is the
+// single source of truth for defaults and rules; every bad input is reported at once.
+import { z } from 'zod';
+import { allowList, apiUrl, bool, cweList, integer, oneOf, seconds, text, token } from './inputs-fields.js';
+import type { AllowEntry, Threshold } from './result.js';
+
+export interface Config {
+  /** Normalised: no trailing `/`. */
+  apiUrl: string;
+  tokenId: string;
+  tokenSecret: string;
+  organizationId: string | null;
+  projectId: string | null;
+  repositoryId: string | null;
+  appId: string | null;
+  failOnSeverity: Threshold;
+  ignoreUnreachable: boolean;
+  allowAlerts: AllowEntry[];
+  failOnCriticalIssues: boolean;
+  postureDays: number;
+  onApiError: 'fail' | 'warn';
+  requestTimeoutMs: number;
+  maxRetries: number;
+  /** null: the input was empty, so the setting is left as it is. */
+  settings: { prScanning: boolean | null; maxPrTimeoutMinutes: number | null; cweWhitelist: string[] | null };
+  dryRun: boolean;
+  summary: boolean;
+  commentOnPr: 'never' | 'on-failure' | 'always';
+  githubToken: string | null;
+  reportFile: string | null;
+  sarifFile: string | null;
+  annotations: boolean;
+}
+
+export interface RunContext {
+  eventName: string | null;
+  actor: string | null;
+  isForkPullRequest: boolean;
+}
+
+export type ParsedInputs = { ok: true; config: Config } | { ok: false; errors: string[] };
+
+// In the contract's order; the keys are the input names.
+const FIELDS = {
+  'api-url': apiUrl,
+  'api-token-id': token,
+  'api-token-secret': token,
+  'organization-id': text,
+  'project-id': text,
+  'repository-id': text,
+  'app-id': text,
+  'fail-on-severity': oneOf(['critical', 'high', 'medium', 'low', 'none'], 'critical'),
+  'ignore-unreachable': bool(false),
+  'allow-alerts': allowList,
+  'fail-on-critical-issues': bool(false),
+  'posture-days': integer(1, 366, 30),
+  'on-api-error': oneOf(['fail', 'warn'], 'fail'),
+  // The cap keeps the timer within what setTimeout holds and a stuck request from eating the job.
+  'request-timeout-seconds': seconds(600, 30),
+  'max-retries': integer(0, 10, 3),
+  'set-pr-scanning': bool(null),
+  'set-max-pr-timeout-minutes': integer(1, 1440, null),
+  'set-cwe-whitelist': cweList,
+  'dry-run': bool(false),
+  summary: bool(true),
+  'comment-on-pr': oneOf(['never', 'on-failure', 'always'], 'never'),
+  'github-token': text,
+  'report-file': text,
+  'sarif-file': text,
+  annotations: bool(true),
+};
+
+export const INPUT_NAMES: readonly string[] = Object.keys(FIELDS);
+
+/** The secret each token input is read from in the contract's example workflow. */
+const TOKENS = { 'api-token-id': 'SECURITY_TOKEN_ID', 'api-token-secret': 'SECURITY_TOKEN_SECRET' } as const;
+type TokenInput = keyof typeof TOKENS;
+// Events on which GitHub withholds repository secrets from a fork's pull request
+// (pull_request_target runs in the base repository and does get them).
+const FORK_EVENTS = ['pull_request', 'pull_request_review', 'pull_request_review_comment'];
+
+/** Why the token inputs are empty when GitHub withheld the secrets, with the way out; else null. */
+function withheldSecretsMessage(missing: TokenInput[], context: RunContext): string | null {
+  const names = `${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} empty`;
+  if (context.actor === 'dependabot[bot]') {
+    return (
+      `${names}: this run was triggered by Dependabot, and GitHub gives such runs only Dependabot secrets, ` +
+      `not Actions secrets. Add the secrets you pass (e.g. ${Object.values(TOKENS).join(' and ')}) as ` +
+      'Dependabot secrets too (Settings > Secrets and variables > Dependabot), ' +
+      "or skip the step with `if: github.actor != 'dependabot[bot]'`."
+    );
+  }
+  if (context.isForkPullRequest && FORK_EVENTS.includes(context.eventName ?? '')) {
+    return (
+      `${names}: GitHub does not pass repository secrets to workflows triggered by pull requests from forks. ` +
+      'Skip the step for forks with `if: github.event.pull_request.head.repo.full_name == github.repository`, ' +
+      "or run the gate on pull_request_target, carefully: never check out or run the fork's code in that job."
+    );
+  }
+  return null;
+}
+
+function schema(context: RunContext) {
+  return z
+    .object(FIELDS)
+    .superRefine(
+      (v, ctx) => {
+        const missing = (Object.keys(TOKENS) as TokenInput[]).filter((name) => v[name] === '');
+        const withheld = missing.length > 0 ? withheldSecretsMessage(missing, context) : null;
+        if (withheld) ctx.addIssue({ code: 'custom', path: [], message: withheld });
+        else for (const name of missing) {
+          const example = `\`${name}: \${{ secrets.${TOKENS[name]} }}\``;
+          ctx.addIssue({ code: 'custom', path: [name], message: `is required; pass it from a secret, e.g. ${example}.` });
+        }
+        if (v['repository-id'] === null && v['app-id'] === null) {
+          const message = 'is required when repository-id is empty: the action needs app-id to resolve the repository, or give repository-id.';
+          ctx.addIssue({ code: 'custom', path: ['app-id'], message });
+        }
+      },
+      // Cross-field rules run even when single inputs failed, so every error is reported at once.
+      { when: () => true },
+    )
+    .transform((v): Config => ({
+      apiUrl: v['api-url'],
+      tokenId: v['api-token-id'],
+      tokenSecret: v['api-token-secret'],
+      organizationId: v['organization-id'],
+      projectId: v['project-id'],
+      repositoryId: v['repository-id'],
+      appId: v['app-id'],
+      failOnSeverity: v['fail-on-severity'],
+      ignoreUnreachable: v['ignore-unreachable'],
+      allowAlerts: v['allow-alerts'],
+      failOnCriticalIssues: v['fail-on-critical-issues'],
+      postureDays: v['posture-days'],
+      onApiError: v['on-api-error'],
+      requestTimeoutMs: Math.max(1, Math.round(v['request-timeout-seconds'] * 1000)),
+      maxRetries: v['max-retries'],
+      settings: {
+        prScanning: v['set-pr-scanning'],
+        maxPrTimeoutMinutes: v['set-max-pr-timeout-minutes'],
+        cweWhitelist: v['set-cwe-whitelist'],
+      },
+      dryRun: v['dry-run'],
+      summary: v.summary,
+      commentOnPr: v['comment-on-pr'],
+      githubToken: v['github-token'],
+      reportFile: v['report-file'],
+      sarifFile: v['sarif-file'],
+      annotations: v.annotations,
+    }));
+}
+
+/** Reads every input through `read` (e.g. `core.getInput`) and validates them all at once. */
+export function parseInputs(read: (name: string) => string, context: RunContext): ParsedInputs {
+  const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, read(name)]));
+  const parsed = schema(context).safeParse(raw);
+  if (parsed.success) return { ok: true, config: parsed.data };
+  const order = (issue: z.core.$ZodIssue) => INPUT_NAMES.indexOf(String(issue.path[0] ?? 'api-token-id'));
+  const errors = [...parsed.error.issues]
+    .sort((a, b) => order(a) - order(b))
+    .map((issue) => {
+      const name = issue.path[0];
+      return name === undefined || issue.message.startsWith(String(name)) ? issue.message : `${String(name)}: ${issue.message}`;
+    });
+  return { ok: false, errors };
+}
+
+/** The one message for core.setFailed that lists every bad input. */
+export function formatInputErrors(errors: string[]): string {
+  return ['Invalid inputs (no request was sent):', ...errors.map((error) => `- ${error}`)].join('\n');
+}
