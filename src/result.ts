@@ -31,6 +31,19 @@ export interface EvaluatedAlert {
   status: AlertStatus;
   /** The allow entry that suppressed it (status `allowed`). */
   allowedBy?: AllowEntry;
+  /** Where its package is declared, from the SCA package search (when read); see locations.ts. */
+  locations?: ManifestLocation[];
+}
+
+export interface ManifestLocation {
+  /** Manifest file relative to the repository root, e.g. `package.json`. */
+  path: string;
+  startLine: number;
+  endLine: number;
+  startColumn?: number;
+  endColumn?: number;
+  /** `name@version` of the matched package, or null when this is a fallback location. */
+  package: string | null;
 }
 
 export type SeverityCounts = Record<Severity, number>;
@@ -42,7 +55,7 @@ export interface Warning {
 
 export interface Verdict {
   result: 'pass' | 'fail';
-  /** One short sentence each; empty on a pass with nothing notable. */
+  /** One short sentence per cause of failure, or why it passed (always at least one). */
   reasons: string[];
   /** Gating alerts, worst first (severity, then score descending, then id). */
   gating: EvaluatedAlert[];
@@ -62,7 +75,7 @@ export interface PostureView {
 export interface ScheduleView {
   crontab: string;
   enabled: boolean;
-  /** Plain words, e.g. "At 02:00 AM, every day"; null when the crontab cannot be read. */
+  /** Plain words, e.g. "At 02:00, Monday through Friday (UTC)"; null when the crontab cannot be read. */
   description: string | null;
   /** ISO date-time of the next run (UTC), or null when disabled or unreadable. */
   nextRun: string | null;

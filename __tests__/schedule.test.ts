@@ -1,0 +1,47 @@
+import { describe, expect, it } from '@jest/globals';
+import { describeSchedule } from '../src/schedule.js';
+
+// A Friday, noon UTC.
+const NOW = new Date('2024-06-07T12:00:00Z');
+
+describe('describeSchedule', () => {
+  it.each([
+    ['weekdays at 02:00', '0 2 * * 1-5', 'At 02:00, Monday through Friday (UTC)', '2024-06-10T02:00:00.000Z'],
+    ['every 15 minutes', '*/15 * * * *', 'Every 15 minutes (UTC)', '2024-06-07T12:15:00.000Z'],
+    ['daily at midnight', '0 0 * * *', 'At 00:00 (UTC)', '2024-06-08T00:00:00.000Z'],
+    ['a nickname', '@weekly', 'At 00:00, only on Sunday (UTC)', '2024-06-09T00:00:00.000Z'],
+    ['day names', '30 18 * * SAT', 'At 18:30, only on Saturday (UTC)', '2024-06-08T18:30:00.000Z'],
+    ['surrounding spaces', '  0 2 * * *  ', 'At 02:00 (UTC)', '2024-06-08T02:00:00.000Z'],
+  ])('reads %s in UTC with its next run', (_name, crontab, description, nextRun) => {
+    expect(describeSchedule(crontab, true, NOW)).toEqual({ crontab, enabled: true, description, nextRun });
+  });
+
+  it('gives no next run when the schedule is disabled, but still describes it', () => {
+    expect(describeSchedule('0 2 * * 1-5', false, NOW)).toEqual({
+      crontab: '0 2 * * 1-5',
+      enabled: false,
+      description: 'At 02:00, Monday through Friday (UTC)',
+      nextRun: null,
+    });
+  });
+
+  it('gives no next run for a date that never comes (30 February)', () => {
+    const view = describeSchedule('0 0 30 2 *', true, NOW);
+    expect(view.description).toBe('At 00:00, on day 30 of the month, only in February (UTC)');
+    expect(view.nextRun).toBeNull();
+  });
+
+  it.each([
+    ['empty', ''],
+    ['words', 'every night'],
+    ['out of range', '99 99 * * *'],
+    ['too few fields', '0 2 *'],
+    ['hostile text', '<script>@team</script>'],
+  ])('returns nulls, without throwing, for an unreadable crontab (%s)', (_name, crontab) => {
+    expect(describeSchedule(crontab, true, NOW)).toEqual({ crontab, enabled: true, description: null, nextRun: null });
+  });
+
+  it('counts the next run strictly after now', () => {
+    expect(describeSchedule('0 12 * * *', true, NOW).nextRun).toBe('2024-06-08T12:00:00.000Z');
+  });
+});

@@ -1,0 +1,107 @@
+// The alert parts of the job summary: gating table, allowed alerts (collapsed) and the not-gating count.
+// They are the only parts that grow with the data, so they are filled row by row within a byte budget.
+import type { AlertStatus, EvaluatedAlert, GateResult } from '../result.js';
+import { fitRows, type ByteBudget } from './budget.js';
+import { formatNumber, plural, severityLabel } from './format.js';
+import { codeCell, escapeCell, linkCell } from './markdown.js';
+
+/** Room for an "…and N more" line and the lines that close a section. */
+const CLOSING_RESERVE = 200;
+
+const GATING_HEADER = [
+  '| Severity | Advisory | Package | Score | Reachability | Summary |',
+  '|---|---|---|--:|---|---|',
+];
+const ALLOWED_HEADER = ['| Advisory | Package | Severity | Until | Reason |', '|---|---|---|---|---|'];
+
+/** "2 reachable", "needs review", "unreachable only", or "—" when there is no analysis. */
+export function reachabilityLabel(counts: EvaluatedAlert['alert']['reachabilityCounts']): string {
+  if (!counts) return '—';
+  if (counts.reachable > 0) return `${formatNumber(counts.reachable)} reachable`;
+  if (counts.needsReview > 0) return 'needs review';
+  if (counts.unreachable > 0) return 'unreachable only';
+  return '—';
+}
+
+/** The advisory id, linked to its first reference when that is an http(s) URL. */
+function advisoryCell(e: EvaluatedAlert): string {
+  return linkCell(e.alert.metadata.id, e.alert.metadata.references[0], 80);
+}
+
+function gatingRow(e: EvaluatedAlert): string {
+  const { metadata } = e.alert;
+  const cells = [
+    severityLabel(e.severity),
+    advisoryCell(e),
+    codeCell(metadata.packageIdentifier, 120),
+    formatNumber(e.score),
+    reachabilityLabel(e.alert.reachabilityCounts),
+    escapeCell(metadata.summary, 200),
+  ];
+  return `| ${cells.join(' | ')} |`;
+}
+
+function allowedRow(e: EvaluatedAlert): string {
+  const entry = e.allowedBy;
+  const cells = [
+    advisoryCell(e),
+    codeCell(e.alert.metadata.packageIdentifier, 120),
+    severityLabel(e.severity),
+    entry?.until ? escapeCell(entry.until, 20) : 'no end date',
+    entry?.reason ? escapeCell(entry.reason, 200) : '—',
+  ];
+  return `| ${cells.join(' | ')} |`;
+}
+
+/** A table of as many rows as fit, then how many were left out. */
+function boundedTable(
+  header: string[],
+  alerts: EvaluatedAlert[],
+  renderRow: (e: EvaluatedAlert) => string,
+  limits: { maxRows: number; budget: ByteBudget; more: (n: number) => string },
+): string[] {
+  const { budget } = limits;
+  budget.reserve(CLOSING_RESERVE);
+  const fitted = header.every((line) => budget.take(line))
+    ? fitRows(alerts, renderRow, limits.maxRows, budget)
+    : { rows: [], omitted: alerts.length };
+  const table = fitted.rows.length > 0 ? [...header, ...fitted.rows] : [];
+  const more = fitted.omitted > 0 ? ['', limits.more(fitted.omitted)] : [];
+  budget.reserve(-CLOSING_RESERVE);
+  budget.charge(...more);
+  return [...table, ...more];
+}
+
+export function gatingSection(gating: EvaluatedAlert[], maxRows: number, budget: ByteBudget): string {
+  const title = `### Gating alerts (${formatNumber(gating.length)})`;
+  if (gating.length === 0) return `${title}\n\nNo alert fails the gate.`;
+  budget.charge(title, '');
+  const more = (n: number) => `…and ${plural(n, 'more gating alert')} (see the JSON report or the service).`;
+  return [title, '', ...boundedTable(GATING_HEADER, gating, gatingRow, { maxRows, budget, more })].join('\n');
+}
+
+/** Collapsed: allowed alerts still deserve a look, but they do not fail the gate. */
+export function allowedSection(alerts: EvaluatedAlert[], maxRows: number, budget: ByteBudget): string | null {
+  const allowed = alerts.filter((e) => e.status === 'allowed');
+  if (allowed.length === 0) return null;
+  const more = (n: number) => `…and ${plural(n, 'more allowed alert')}.`;
+  const open = `<details><summary>Allowed by <code>allow-alerts</code> (${formatNumber(allowed.length)})</summary>`;
+  budget.charge(open, '', '', '</details>');
+  const table = boundedTable(ALLOWED_HEADER, allowed, allowedRow, { maxRows, budget, more });
+  return [open, '', ...table, '', '</details>'].join('\n');
+}
+
+const NOT_GATING: [AlertStatus, (result: GateResult) => string][] = [
+  ['below-threshold', (r) => (r.options.failOnSeverity === 'none' ? 'fail-on-severity is none' : `below the ${r.options.failOnSeverity} threshold`)],
+  ['unreachable', () => 'only unreachable (ignored)'],
+  ['not-alerted', () => 'not alerted by the service'],
+];
+
+/** "Not gating: 3 below the high threshold · 1 only unreachable (ignored)", or null when none. */
+export function notGatingLine(result: GateResult): string | null {
+  const parts = NOT_GATING.map(([status, describe]) => {
+    const count = result.alerts.filter((e) => e.status === status).length;
+    return count > 0 ? `**${formatNumber(count)}** ${describe(result)}` : null;
+  }).filter((part) => part !== null);
+  return parts.length > 0 ? `Not gating: ${parts.join(' · ')}.` : null;
+}

@@ -1,0 +1,158 @@
+// The job summary: one Markdown page rendered from the result model, verdict first, under GitHub's
+// 1 MiB step-summary limit however many alerts there are.
+import type { GateResult, ScheduleView, SettingChange } from '../result.js';
+import { ByteBudget, byteLength, cutToBytes } from './budget.js';
+import { formatMinutes, formatNumber, formatUtcDateTime, plural, SEVERITY_MARKERS } from './format.js';
+import { code, codeCell, escapeCell, escapeText, truncate } from './markdown.js';
+import { allowedSection, gatingSection, notGatingLine } from './summary-alerts.js';
+import { postureSection } from './summary-posture.js';
+
+export interface SummaryOptions {
+  /** Rows per alert table (gating, allowed); default 50. */
+  maxAlerts?: number;
+  /** Size limit of the whole page in UTF-8 bytes; default 1,000,000 (GitHub refuses more than 1 MiB). */
+  maxBytes?: number;
+  /** The clock for "next run in …"; default the result's generatedAt. */
+  now?: Date;
+}
+
+export const SUMMARY_MAX_BYTES = 1_000_000;
+export const SUMMARY_MAX_ALERTS = 50;
+/** Warnings and errors listed; a hostile server could make thousands. */
+const MAX_LIST_ITEMS = 50;
+
+const VERDICT = {
+  pass: { marker: '✅', word: 'Passed' },
+  fail: { marker: '❌', word: 'Failed' },
+  error: { marker: '⚠️', word: 'Error' },
+} as const;
+
+export function renderSummary(result: GateResult, options: SummaryOptions = {}): string {
+  const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES;
+  const maxAlerts = options.maxAlerts ?? SUMMARY_MAX_ALERTS;
+  const now = options.now ?? validDate(result.generatedAt) ?? new Date();
+  const head = [verdictSection(result), countsSection(result)];
+  const notGating = notGatingLine(result);
+  const tail = [
+    postureSection(result.posture),
+    timeSavedSection(result),
+    scheduleSection(result.schedule, now),
+    settingsSection(result.settings),
+    listSection('Warnings', '⚠️', result.warnings.map((w) => w.message)),
+    listSection('Errors', '❌', result.errors),
+  ].filter((section) => section !== null);
+  // The other parts are small and capped; the alert tables get whatever bytes are left
+  // (less the blank lines that join them to the page).
+  const fixed = [...head, ...tail, ...(notGating === null ? [] : [notGating])];
+  const budget = new ByteBudget(maxBytes - byteLength(joinSections(fixed)) - 8);
+  const alerts = [
+    gatingSection(result.verdict.gating, maxAlerts, budget),
+    allowedSection(result.alerts, maxAlerts, budget),
+    notGating,
+  ].filter((section) => section !== null);
+  const page = joinSections([...head, ...alerts, ...tail]);
+  return cutToBytes(page, maxBytes, '…the rest of this summary was cut to stay under the size limit.');
+}
+
+function joinSections(sections: string[]): string {
+  return `${sections.join('\n\n')}\n`;
+}
+
+function validDate(iso: string): Date | null {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? null : new Date(time);
+}
+
+/** Title, then pass/fail/error and why in one line, and which repository. */
+function verdictSection(result: GateResult): string {
+  const { marker, word } = VERDICT[result.result];
+  const why =
+    result.result === 'error'
+      ? oneLineOf(result.errors, 'the service could not be read.')
+      : oneLineOf(result.verdict.reasons, 'no alert fails the gate.');
+  const { id, name } = result.repository;
+  const repository = name ? `${code(name, 100)} (${code(id, 100)})` : code(id, 100);
+  return `## Security gate\n\n${marker} **${word}** for ${repository}: ${why}`;
+}
+
+/** Sentences joined and escaped, cut so the verdict stays one readable line. */
+function oneLineOf(sentences: string[], fallback: string): string {
+  return sentences.length > 0 ? escapeText(truncate(sentences.join(' '), 400)) : fallback;
+}
+
+function countsSection(result: GateResult): string {
+  const { counts, options } = result;
+  const severities = ['critical', 'high', 'medium', 'low', 'unknown'] as const;
+  const header = severities.map((s) => `${SEVERITY_MARKERS[s]} ${s[0]?.toUpperCase()}${s.slice(1)}`);
+  const values = severities.map((s) => formatNumber(counts[s]));
+  const policy = [
+    options.failOnSeverity === 'none' ? 'alerts never fail the gate' : `fails on **${options.failOnSeverity}** or worse`,
+    options.ignoreUnreachable ? 'unreachable-only alerts ignored' : null,
+    options.failOnCriticalIssues ? 'fails on open critical issues' : null,
+    options.dryRun ? 'dry run' : null,
+  ].filter((part) => part !== null);
+  return [
+    `| ${[...header, 'Total', 'Gating', 'Allowed'].join(' | ')} |`,
+    `|${'--:|'.repeat(header.length + 3)}`,
+    `| ${[...values, formatNumber(counts.total), `**${formatNumber(counts.gating)}**`, formatNumber(counts.allowed)].join(' | ')} |`,
+    '',
+    `Policy: ${policy.join(' · ')}.`,
+  ].join('\n');
+}
+
+function timeSavedSection(result: GateResult): string {
+  const saved = result.timeSaved;
+  if (saved === null) return '### Time saved\n\nTime saved not available.';
+  return (
+    `### Time saved\n\n**${formatMinutes(saved.totalMinutesSaved)}** saved in the last ` +
+    `${plural(result.options.postureDays, 'day')}: ${formatMinutes(saved.patchingMinutesSaved)} patching, ` +
+    `${formatMinutes(saved.validationMinutesSaved)} validation.`
+  );
+}
+
+function scheduleSection(schedule: ScheduleView | null, now: Date): string {
+  const title = '### Scan schedule\n\n';
+  if (schedule === null) return `${title}Scan schedule not available.`;
+  if (schedule.crontab.trim() === '') return `${title}None: no scan schedule is set.`;
+  const words = schedule.description === null ? 'not a schedule this action can read' : escapeText(schedule.description);
+  const crontab = `${code(schedule.crontab, 100)}: ${words}.`;
+  if (!schedule.enabled) return `${title}${crontab} The schedule is **disabled**.`;
+  return `${title}${crontab} ${nextRunText(schedule.nextRun, now)}`;
+}
+
+function nextRunText(nextRun: string | null, now: Date): string {
+  const when = nextRun === null ? null : formatUtcDateTime(nextRun);
+  if (nextRun === null || when === null) return 'Next run: unknown.';
+  const minutes = (Date.parse(nextRun) - now.getTime()) / 60_000;
+  return minutes >= 0 ? `Next run: **${when}** (in ${formatMinutes(minutes)}).` : `Next run: **${when}**.`;
+}
+
+const SETTING_STATUS: Record<SettingChange['status'], string> = {
+  applied: '✅ applied',
+  'dry-run': '🔸 would apply (dry run)',
+  failed: '❌ failed',
+  rejected: '❌ rejected',
+};
+
+function settingValue(value: SettingChange['value']): string {
+  if (Array.isArray(value)) return value.length === 0 ? 'none (empty list)' : escapeCell(value.join(', '), 200);
+  return escapeCell(String(value));
+}
+
+function settingsSection(settings: SettingChange[]): string | null {
+  if (settings.length === 0) return null;
+  const rows = settings.map((change) => {
+    const status = SETTING_STATUS[change.status];
+    const withError = change.error ? `${status}: ${escapeCell(change.error, 300)}` : status;
+    return `| ${codeCell(change.input, 60)} | ${settingValue(change.value)} | ${withError} |`;
+  });
+  return ['### Settings', '', '| Setting | Value | Status |', '|---|---|---|', ...rows].join('\n');
+}
+
+function listSection(title: string, marker: string, messages: string[]): string | null {
+  if (messages.length === 0) return null;
+  const shown = messages.slice(0, MAX_LIST_ITEMS).map((m) => `- ${marker} ${escapeText(truncate(m, 500))}`);
+  const hidden = messages.length - shown.length;
+  const more = hidden > 0 ? [`- …and ${formatNumber(hidden)} more (see the JSON report).`] : [];
+  return [`### ${title}`, '', ...shown, ...more].join('\n');
+}
