@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { z } from 'zod';
+import { ApiError, createClient, parseRetryAfter, type ClientOptions } from '../../src/api/client.js';
+import { PATHS } from '../../src/api/endpoints.js';
+import { DEMO_TOKEN } from '../../simulator/data.js';
+import { startSimulator, type Simulator } from '../../simulator/server.js';
+
+const ALERTS = PATHS.searchAlerts;
+const okSchema = z.object({ ok: z.boolean() });
+let sim: Simulator;
+let other: Simulator;
+const sleeps: number[] = [];
+
+function client(overrides: Partial<ClientOptions> = {}) {
+  return createClient({
+    baseUrl: sim.url,
+    tokenId: DEMO_TOKEN.id,
+    tokenSecret: DEMO_TOKEN.secret,
+    timeoutMs: 2_000,
+    maxRetries: 3,
+    sleep: async (ms) => void sleeps.push(ms),
+    random: () => 0.5,
+    ...overrides,
+  });
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+beforeAll(async () => {
+  sim = await startSimulator();
+  other = await startSimulator();
+});
+afterAll(async () => {
+  await sim.close();
+  await other.close();
+});
+beforeEach(() => {
+  sim.reset();
+  other.reset();
+  sleeps.length = 0;
+});
+
+describe('requests', () => {
+  test('sends POST with JSON body and both token headers', async () => {
+    await client().call(PATHS.setPrScanning, { repositoryId: 'repo_webshop', isPrScanningEnabled: true }, okSchema);
+    const [request] = sim.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe(PATHS.setPrScanning);
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.headers['x-service-api-token-id']).toBe(DEMO_TOKEN.id);
+    expect(request?.headers['x-service-api-token-secret']).toBe(DEMO_TOKEN.secret);
+    expect(request?.body).toEqual({ repositoryId: 'repo_webshop', isPrScanningEnabled: true });
+  });
+
+  test('a base URL with a path prefix and trailing slash is joined correctly', async () => {
+    const c = client({ baseUrl: `${sim.url}/` });
+    await c.call(PATHS.setPrScanning, { repositoryId: 'repo_webshop', isPrScanningEnabled: false }, okSchema);
+    expect(sim.requests[0]?.path).toBe(PATHS.setPrScanning);
+  });
+});
+
+describe('retries', () => {
+  test('503 then success is retried once with backoff', async () => {
+    sim.script(ALERTS, { status: 503, body: { error: 'busy' } });
+    const retries: string[] = [];
+    const result = await client({ onRetry: (e) => retries.push(e.reason) }).call(ALERTS, {}, z.object({ totalCount: z.number() }));
+    expect(result.totalCount).toBeGreaterThan(0);
+    expect(sim.requests).toHaveLength(2);
+    expect(sleeps).toEqual([750]); // base 1000 ms, equal jitter at random 0.5
+    expect(retries[0]).toContain('busy');
+  });
+
+  test.each([
+    ['seconds', '2', 2_000],
+    ['a cap of 60 s', '3600', 60_000],
+  ])('429 with Retry-After in %s is honoured', async (_name, header, expected) => {
+    sim.script(ALERTS, { status: 429, headers: { 'Retry-After': header }, body: { error: 'slow down' } });
+    await client().call(ALERTS, {}, z.unknown());
+    expect(sleeps).toEqual([expected]);
+  });
+
+  test.each([401, 403])('%i is not retried and names the credentials without leaking them', async (status) => {
+    sim.script(ALERTS, { status, body: { error: `bad token ${DEMO_TOKEN.secret}` } });
+    const error = await failure(client().call(ALERTS, {}, z.unknown()));
+    expect(error.kind).toBe('credentials');
+    expect(error.status).toBe(status);
+    expect(sim.requests).toHaveLength(1);
+    expect(error.message).toContain('api-token-id');
+    expect(error.message).not.toContain(DEMO_TOKEN.secret);
+  });
+
+  test('a wrong token gets the simulator 401 and its message', async () => {
+    const error = await failure(client({ tokenSecret: 'wrong-secret-value' }).call(ALERTS, {}, z.unknown()));
+    expect(error.kind).toBe('credentials');
+    expect(error.message).toMatch(/HTTP 401.*The service said/);
+    expect(error.message).not.toContain('wrong-secret-value');
+  });
+
+  test('400 is not retried and carries the server message', async () => {
+    sim.script(ALERTS, { status: 400, body: { error: 'pageSize must be >= 1' } });
+    const error = await failure(client().call(ALERTS, {}, z.unknown()));
+    expect(error).toMatchObject({ kind: 'request', status: 400, endpoint: ALERTS });
+    expect(error.message).toContain('pageSize must be >= 1');
+    expect(sim.requests).toHaveLength(1);
+  });
+
+  test('retries exhausted: 1 + max-retries attempts, then a server error', async () => {
+    sim.script(ALERTS, ...Array.from({ length: 4 }, () => ({ status: 502 })));
+    const error = await failure(client({ maxRetries: 3 }).call(ALERTS, {}, z.unknown()));
+    expect(error).toMatchObject({ kind: 'server', status: 502, attempts: 4 });
+    expect(error.message).toContain('after 4 attempts');
+    expect(sleeps).toEqual([750, 1_500, 3_000]);
+  });
+
+  test('a dropped connection is a retried network error', async () => {
+    sim.script(ALERTS, { drop: true });
+    await client().call(ALERTS, {}, z.unknown());
+    expect(sim.requests).toHaveLength(2);
+  });
+
+  test('a hanging request times out, is retried, and fails as a timeout', async () => {
+    sim.script(ALERTS, { hang: true }, { hang: true });
+    const error = await failure(client({ timeoutMs: 150, maxRetries: 1 }).call(ALERTS, {}, z.unknown()));
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toContain('request-timeout-seconds');
+    expect(sim.requests).toHaveLength(2);
+  });
+});
+
+describe('responses', () => {
+  test('a non-JSON body is an invalid response naming the endpoint', async () => {
+    sim.script(ALERTS, { status: 200, rawBody: '<html>gateway</html>', headers: { 'Content-Type': 'text/html' } });
+    const error = await failure(client().call(ALERTS, {}, z.unknown()));
+    expect(error.kind).toBe('invalid-response');
+    expect(error.message).toContain(ALERTS);
+    expect(error.message).toContain('not JSON');
+    expect(sim.requests).toHaveLength(1);
+  });
+
+  test('a schema mismatch names the path of what was wrong', async () => {
+    sim.script(ALERTS, { body: { alerts: [{ id: 7 }] } });
+    const error = await failure(client().call(ALERTS, {}, z.object({ alerts: z.array(z.object({ id: z.string() })) })));
+    expect(error.kind).toBe('invalid-response');
+    expect(error.message).toContain('alerts[0].id');
+  });
+
+  test('unknown fields are accepted and dropped', async () => {
+    sim.script(ALERTS, { body: { ok: true, extra: 'x' } });
+    expect(await client().call(ALERTS, {}, okSchema)).toEqual({ ok: true });
+  });
+});
+
+describe('redirects', () => {
+  test('a same-origin redirect is followed with the same POST body', async () => {
+    sim.script(ALERTS, { redirect: `${sim.url}${PATHS.setPrScanning}` });
+    const body = { repositoryId: 'repo_webshop', isPrScanningEnabled: true };
+    expect(await client().call(ALERTS, body, okSchema)).toEqual({ ok: true });
+    expect(sim.requests.map((r) => r.path)).toEqual([ALERTS, PATHS.setPrScanning]);
+    expect(sim.requests[1]?.body).toEqual(body);
+  });
+
+  test('a redirect to another origin is refused and the other origin receives nothing', async () => {
+    sim.script(ALERTS, { redirect: `${other.url}${ALERTS}` });
+    const error = await failure(client().call(ALERTS, {}, z.unknown()));
+    expect(error.kind).toBe('redirect');
+    expect(other.requests).toHaveLength(0);
+    expect(error.message).toContain(other.url);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('2026-01-01T00:00:00Z');
+  test.each([
+    [null, null],
+    ['', null],
+    ['5', 5_000],
+    ['0.5', 500],
+    ['Thu, 01 Jan 2026 00:00:10 GMT', 10_000],
+    ['Wed, 31 Dec 2025 23:00:00 GMT', 0],
+    ['soon', null],
+  ])('%p -> %p ms', (value, expected) => {
+    expect(parseRetryAfter(value, now)).toBe(expected);
+  });
+});

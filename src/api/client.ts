@@ -1,0 +1,253 @@
+// The one HTTP path to the service: POST + JSON, auth headers, per-request timeout, bounded
+// retries with backoff, same-origin-only redirects, and one error type (ApiError).
+import type { z } from 'zod';
+import { errorBodySchema } from './schemas.js';
+
+export type ApiErrorKind =
+  | 'credentials' // 401/403: the token was rejected
+  | 'request' // other 4xx, or a request this client refused to send
+  | 'server' // 5xx or 429 after the retries
+  | 'network' // connection failed or was dropped
+  | 'timeout' // no complete answer within the per-request timeout
+  | 'redirect' // a redirect to another origin (never followed with the token)
+  | 'invalid-response'; // not JSON, too large, or not the shape of the spec
+
+const KIND_ADVICE: Record<ApiErrorKind, string> = {
+  credentials: 'Check api-token-id and api-token-secret (and that the token may read this organization).',
+  request: 'Check the inputs sent to the service (organization-id, repository-id, app-id).',
+  server: 'The service is failing; try again later or raise max-retries.',
+  network: 'Check api-url and that the runner can reach the service.',
+  timeout: 'The service did not answer in time; raise request-timeout-seconds or try again later.',
+  redirect: 'Point api-url at the final address of the service.',
+  'invalid-response': 'The service answered something this action does not understand; check api-url.',
+};
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly endpoint: string,
+    readonly kind: ApiErrorKind,
+    readonly detail: string,
+    readonly status: number | null = null,
+    readonly attempts = 1,
+  ) {
+    const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+    super(`${endpoint} failed${tries}: ${detail} ${KIND_ADVICE[kind]}`);
+  }
+}
+
+export interface RetryEvent {
+  endpoint: string;
+  /** The attempt that failed, from 1. */
+  attempt: number;
+  delayMs: number;
+  reason: string;
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  tokenId: string;
+  tokenSecret: string;
+  timeoutMs?: number;
+  maxRetries?: number;
+  /** Injected edges, so tests need no global mocks. */
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  onRetry?: (event: RetryEvent) => void;
+  /** First backoff step; doubles each retry. */
+  baseDelayMs?: number;
+  /** Retry-After is honoured up to this. */
+  maxRetryAfterMs?: number;
+  maxResponseBytes?: number;
+}
+
+export interface ServiceClient {
+  /** POST `body` to `path`, parse the JSON answer with `schema`. */
+  call<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>>;
+  /** Requests sent so far, retries and redirects included. */
+  readonly stats: { requests: number; retries: number };
+}
+
+const MAX_REDIRECTS = 5;
+const MAX_BACKOFF_MS = 30_000;
+
+class Attempt {
+  constructor(
+    readonly kind: ApiErrorKind,
+    readonly detail: string,
+    readonly status: number | null,
+    readonly retryable: boolean,
+    readonly retryAfterMs: number | null = null,
+  ) {}
+}
+
+export function createClient(options: ClientOptions): ServiceClient {
+  const {
+    baseUrl,
+    tokenId,
+    tokenSecret,
+    timeoutMs = 30_000,
+    maxRetries = 3,
+    fetch: fetchFn = globalThis.fetch,
+    sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    random = Math.random,
+    onRetry,
+    baseDelayMs = 1_000,
+    maxRetryAfterMs = 60_000,
+    maxResponseBytes = 64 * 1024 * 1024,
+  } = options;
+  const origin = new URL(baseUrl).origin;
+  const base = baseUrl.replace(/\/+$/, '');
+  const stats = { requests: 0, retries: 0 };
+  // A server may echo what it was sent; never let a token value reach a message.
+  const redact = (text: string) =>
+    [tokenId, tokenSecret].filter((t) => t.length >= 4).reduce((s, t) => s.split(t).join('***'), text);
+
+  async function once(path: string, payload: string): Promise<unknown | Attempt> {
+    let url = new URL(base + path);
+    for (let hop = 0; ; hop++) {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), timeoutMs);
+      try {
+        stats.requests++;
+        const response = await fetchFn(url, {
+          method: 'POST',
+          redirect: 'manual',
+          signal: controller.signal,
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+            'X-Service-API-Token-Id': tokenId,
+            'X-Service-API-Token-Secret': tokenSecret,
+          },
+          body: payload,
+        });
+        if (response.status >= 300 && response.status < 400) {
+          await response.body?.cancel();
+          const location = response.headers.get('location');
+          const next = location ? new URL(location, url) : null;
+          if (!next) return new Attempt('invalid-response', `HTTP ${response.status} without a Location header.`, response.status, false);
+          if (next.origin !== origin) {
+            return new Attempt('redirect', `HTTP ${response.status} redirect to another origin (${next.origin}) refused: the API token is never sent there.`, response.status, false);
+          }
+          if (hop >= MAX_REDIRECTS) return new Attempt('redirect', `more than ${MAX_REDIRECTS} redirects.`, response.status, false);
+          url = next; // same origin: re-POST the same body (an API redirect keeps the method)
+          continue;
+        }
+        const text = await readBody(response, maxResponseBytes);
+        if (text === null) return new Attempt('invalid-response', `response larger than ${maxResponseBytes} bytes.`, response.status, false);
+        if (!response.ok) return failedStatus(response, text);
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          return new Attempt('invalid-response', `response is not JSON (HTTP ${response.status}, ${response.headers.get('content-type') ?? 'no content-type'}): ${preview(text)}.`, response.status, false);
+        }
+      } catch (error) {
+        if (controller.signal.aborted) return new Attempt('timeout', `no answer within ${timeoutMs / 1000} s.`, null, true);
+        return new Attempt('network', `network error: ${describeNetworkError(error)}.`, null, true);
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  }
+
+  function failedStatus(response: Response, text: string): Attempt {
+    const status = response.status;
+    const message = serverMessage(text);
+    const said = message ? ` The service said: "${message}".` : '';
+    const head = `HTTP ${status}${response.statusText ? ` ${response.statusText}` : ''}.${said}`;
+    if (status === 401 || status === 403) return new Attempt('credentials', `the service rejected the API token: ${head}`, status, false);
+    if (status === 429 || status >= 500) {
+      return new Attempt('server', head, status, true, parseRetryAfter(response.headers.get('retry-after'), Date.now()));
+    }
+    return new Attempt('request', head, status, false);
+  }
+
+  function backoff(attempt: number, retryAfterMs: number | null): number {
+    if (retryAfterMs !== null) return Math.min(retryAfterMs, maxRetryAfterMs);
+    // Exponential backoff with "equal jitter": half fixed, half random, so clients spread out.
+    const step = Math.min(MAX_BACKOFF_MS, baseDelayMs * 2 ** (attempt - 1));
+    return Math.round(step / 2 + random() * (step / 2));
+  }
+
+  async function call<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>> {
+    const payload = JSON.stringify(body ?? {});
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await once(path, payload);
+      if (!(outcome instanceof Attempt)) {
+        const parsed = schema.safeParse(outcome);
+        if (parsed.success) return parsed.data;
+        throw new ApiError(path, 'invalid-response', `response does not match the API schema: ${describeIssues(parsed.error.issues)}.`, 200, attempt);
+      }
+      if (!outcome.retryable || attempt > maxRetries) {
+        throw new ApiError(path, outcome.kind, redact(outcome.detail), outcome.status, attempt);
+      }
+      const delayMs = backoff(attempt, outcome.retryAfterMs);
+      stats.retries++;
+      onRetry?.({ endpoint: path, attempt, delayMs, reason: redact(outcome.detail) });
+      await sleep(delayMs);
+    }
+  }
+
+  return { call, stats };
+}
+
+/** Reads the body as text, or null when it exceeds `limit` bytes. */
+async function readBody(response: Response, limit: number): Promise<string | null> {
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (declared > limit) {
+    await response.body?.cancel();
+    return null;
+  }
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > limit) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** `{"error": "..."}` is how the service explains a failure; fall back to nothing. */
+function serverMessage(text: string): string | null {
+  try {
+    const parsed = errorBodySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.error.slice(0, 300) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Retry-After as seconds or an HTTP date (RFC 9110), in ms from now; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const shown = issues.slice(0, 5).map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
+  const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
+  return shown.join('; ') + more;
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return '(response)';
+  return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i ? '.' : ''}${String(part)}`)).join('');
+}
+
+function preview(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat ? `"${flat.slice(0, 80)}${flat.length > 80 ? '…' : ''}"` : 'an empty body';
+}
+
+function describeNetworkError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  if (cause?.code) return cause.code;
+  return cause?.message ?? (error instanceof Error ? error.message : String(error));
+}
