@@ -1,0 +1,51 @@
+// `npm run simulator`: runs the service simulator on 127.0.0.1 until SIGINT or SIGTERM.
+//   npm run simulator -- --port 8787 --latency 50 --max-page-size 10
+import { parseArgs } from 'node:util';
+import { APP_ID, DEMO_TOKEN, MAIN_REPO, ORG_ID } from './data.js';
+import { startSimulator } from './server.js';
+
+function nonNegativeInteger(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) {
+    console.error(`--${name} must be a non-negative integer, got ${JSON.stringify(text)}`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    latency: { type: 'string' },
+    'max-page-size': { type: 'string' },
+  },
+});
+
+const maxPageSize = nonNegativeInteger('max-page-size', values['max-page-size'], 25);
+if (maxPageSize < 1) {
+  console.error('--max-page-size must be at least 1');
+  process.exit(2);
+}
+
+const sim = await startSimulator({
+  port: nonNegativeInteger('port', values.port, 0),
+  latencyMs: nonNegativeInteger('latency', values.latency, 0),
+  maxPageSize,
+});
+
+// The secret is deliberately not printed: it is defined once, in simulator/data.ts.
+console.log(`Service simulator listening on ${sim.url}`);
+console.log(`  organization id  ${ORG_ID}`);
+console.log(`  app id           ${APP_ID}`);
+console.log(`  repository id    ${MAIN_REPO.id} (${MAIN_REPO.name})`);
+console.log(`  token id         ${DEMO_TOKEN.id}`);
+console.log('  token secret     see simulator/data.ts (DEMO_TOKEN)');
+console.log('Ctrl-C to stop.');
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.log(`\n${signal}: ${sim.requests.length} requests served; stopping.`);
+    void sim.close().then(() => process.exit(0));
+  });
+}

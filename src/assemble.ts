@@ -1,0 +1,107 @@
+// Pure: from what was read and the policy, the one result model every report renders.
+import type { Gathered } from './gather.js';
+import type { Config } from './inputs.js';
+import { evaluateAlerts, gateVerdict, severityCounts } from './policy/index.js';
+import type { GateResult, PostureView, ScheduleView, SettingChange, Verdict, Warning } from './result.js';
+import { describeSchedule } from './schedule.js';
+
+export interface AssembleInput {
+  config: Config;
+  repository: GateResult['repository'];
+  gathered: Gathered;
+  settings: SettingChange[];
+  window: { startDate: string; endDate: string };
+  now: Date;
+}
+
+export function assembleResult({ config, repository, gathered, settings, window, now }: AssembleInput): GateResult {
+  const errors: string[] = [];
+  const read = <T>(r: { ok: true; value: T } | { ok: false; error: Error } | null): T | null => {
+    if (!r) return null;
+    if (r.ok) return r.value;
+    errors.push(r.error.message);
+    return null;
+  };
+  const alerts = read(gathered.alerts);
+  const posture = read(gathered.posture);
+  const timeSaved = read(gathered.timeSaved);
+  read(gathered.schedule);
+  for (const change of settings) if (change.error) errors.push(`${change.input}: ${change.error}`);
+
+  const today = now.toISOString().slice(0, 10);
+  const evaluation = evaluateAlerts(alerts ?? [], {
+    failOn: config.failOnSeverity,
+    ignoreUnreachable: config.ignoreUnreachable,
+    allow: config.allowAlerts,
+    failOnCriticalIssues: config.failOnCriticalIssues,
+    today,
+  });
+  const postureView = posture ? viewPosture(posture, repository.id, window) : null;
+  const verdict: Verdict = gateVerdict(
+    evaluation.alerts,
+    { failOn: config.failOnSeverity, failOnCriticalIssues: config.failOnCriticalIssues },
+    postureView?.repository ?? null,
+  );
+  const warnings: Warning[] = [...evaluation.warnings];
+  const packagesRead = gathered.packages;
+  if (packagesRead && !packagesRead.ok) {
+    // Manifest locations only place annotations; without them the gate is still decided.
+    warnings.push({ kind: 'api-error', message: `Package locations unavailable, annotations are not placed on files: ${packagesRead.error.message}` });
+  }
+
+  const counts = severityCounts(evaluation.alerts);
+  return {
+    schemaVersion: 1,
+    result: decide(alerts !== null, verdict, errors),
+    generatedAt: now.toISOString(),
+    repository,
+    options: {
+      apiUrl: config.apiUrl,
+      organizationId: config.organizationId,
+      projectId: config.projectId,
+      failOnSeverity: config.failOnSeverity,
+      ignoreUnreachable: config.ignoreUnreachable,
+      failOnCriticalIssues: config.failOnCriticalIssues,
+      postureDays: config.postureDays,
+      dryRun: config.dryRun,
+      allowAlerts: config.allowAlerts,
+    },
+    counts: {
+      ...counts,
+      total: evaluation.alerts.length,
+      gating: verdict.gating.length,
+      allowed: evaluation.alerts.filter((a) => a.status === 'allowed').length,
+    },
+    alerts: evaluation.alerts,
+    verdict,
+    posture: postureView,
+    timeSaved,
+    schedule: viewSchedule(gathered.schedule, now),
+    settings,
+    warnings,
+    errors,
+  };
+}
+
+/**
+ * A known failure stays a failure even when another read failed: an outage of the posture
+ * endpoint must not let critical alerts through. Without the alerts there is no verdict.
+ */
+export function decide(alertsRead: boolean, verdict: Verdict, errors: string[]): GateResult['result'] {
+  if (!alertsRead) return 'error';
+  if (verdict.result === 'fail') return 'fail';
+  if (errors.length > 0) return 'error';
+  return 'pass';
+}
+
+function viewPosture(posture: NonNullable<PostureView['posture']>, repositoryId: string, window: AssembleInput['window']): PostureView {
+  const row = posture.repositoryRiskScores.find((r) => r.id === repositoryId) ?? null;
+  return { ...window, posture, repository: row, riskScore: row?.riskScore ?? posture.summary.overAllRiskScore };
+}
+
+/** null: could not be read; an empty crontab: the repository has no schedule (renders "None"). */
+function viewSchedule(read: Gathered['schedule'], now: Date): ScheduleView | null {
+  if (!read.ok) return null;
+  if (!read.value) return { crontab: '', enabled: false, description: null, nextRun: null };
+  return describeSchedule(read.value.executionCriteriaCrontab, read.value.isEnabled, now);
+}

@@ -1,0 +1,45 @@
+// Logging for a process whose stdout the runner parses for workflow commands (`::name::`).
+// Text that came from the service goes through here so it can never be read as a command.
+import * as core from '@actions/core';
+
+const ZERO_WIDTH_SPACE = '\u200b';
+
+/**
+ * Breaks anything the runner could read as a command: `::` at the start of a line (after
+ * whitespace, which the runner trims) and the legacy `##[` form anywhere in a line.
+ */
+export function neutralise(text: string): string {
+  return text
+    .split(/\r?\n|\r/)
+    .map((line) => line.replace(/^(\s*)::/, `$1${ZERO_WIDTH_SPACE}::`).replaceAll('##[', `#${ZERO_WIDTH_SPACE}#[`))
+    .join('\n');
+}
+
+/** core.info writes raw to stdout; the other core functions already escape their message. */
+export function info(message: string): void {
+  core.info(neutralise(message));
+}
+
+export function warning(message: string, properties?: core.AnnotationProperties): void {
+  core.warning(message, properties);
+}
+
+export function debug(message: string): void {
+  core.debug(message);
+}
+
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** A collapsible log group that ends with how long it took. Groups cannot nest on the runner. */
+export async function group<T>(name: string, fn: () => Promise<T>, now: () => number = Date.now): Promise<T> {
+  const started = now();
+  core.startGroup(name);
+  try {
+    return await fn();
+  } finally {
+    core.info(`(${seconds(now() - started)})`);
+    core.endGroup();
+  }
+}

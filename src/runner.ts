@@ -1,0 +1,47 @@
+// The one place that knows the runner's environment and event file.
+import { readFileSync } from 'node:fs';
+
+export interface RunnerContext {
+  eventName: string | null;
+  /** `owner/name` (GITHUB_REPOSITORY). */
+  repository: string | null;
+  serverUrl: string;
+  /** The event payload's `repository.id`, as a string. */
+  repositoryNumericId: string | null;
+  actor: string | null;
+  isForkPullRequest: boolean;
+  pullRequestNumber: number | null;
+}
+
+interface EventPayload {
+  repository?: { id?: number | string; full_name?: string };
+  pull_request?: { number?: number; head?: { repo?: { full_name?: string; fork?: boolean } | null } };
+}
+
+export function readRunnerContext(env: NodeJS.ProcessEnv = process.env): RunnerContext {
+  const event = readEvent(env.GITHUB_EVENT_PATH);
+  const repository = env.GITHUB_REPOSITORY || event.repository?.full_name || null;
+  const head = event.pull_request?.head?.repo;
+  return {
+    eventName: env.GITHUB_EVENT_NAME || null,
+    repository,
+    serverUrl: (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, ''),
+    repositoryNumericId: event.repository?.id === undefined ? null : String(event.repository.id),
+    actor: env.GITHUB_ACTOR || null,
+    // A deleted fork has head.repo null; treat it as a fork too (no secrets are passed either way).
+    isForkPullRequest:
+      event.pull_request !== undefined &&
+      (head === null || head?.fork === true || (head?.full_name !== undefined && head.full_name !== repository)),
+    pullRequestNumber: event.pull_request?.number ?? null,
+  };
+}
+
+function readEvent(path: string | undefined): EventPayload {
+  if (!path) return {};
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    return parsed && typeof parsed === 'object' ? (parsed as EventPayload) : {};
+  } catch {
+    return {}; // no event file outside Actions; resolution then relies on GITHUB_REPOSITORY
+  }
+}
