@@ -382,7 +382,7 @@ function buildPackages(repositories: Repository[], refsByRepo: Map<string, Packa
   return packages;
 }
 
-function buildLicenses(packages: ScaPackage[]): Array<{ id: string; name: string; packageIds: string[] }> {
+function buildLicenses(packages: ScaPackage[]): SimLicense[] {
   const byName = new Map<string, string[]>();
   for (const pkg of packages) {
     const name = licenseOf(pkg.name);

@@ -271,6 +271,7 @@ function exposureOn(day: number, alerts: ScaAlert[]) {
   return { meanCriticalExposure: mean(critical), meanHighExposure: mean(high), oldestCriticalAge: oldest(critical), oldestHighAge: oldest(high) };
 }
 
+// projectId, timeGranularity and severities are accepted and ignored: the spec does not say what they change.
 function securityPosture(body: Body, { state }: Context) {
   const { start, end } = statsWindow(body);
   const open = (repoId: string) => (state.alerts[repoId] ?? []).filter((a) => a.isAlerted);
