@@ -10,6 +10,8 @@ import { formatInputErrors, parseInputs, type Config } from './inputs.js';
 import * as log from './log.js';
 import { actionOutputs } from './outputs.js';
 import { failureMessage } from './policy/index.js';
+import { githubCommentApi, isPermissionError } from './github-comment.js';
+import { renderComment, upsertComment } from './reports/comment.js';
 import { renderJsonReport } from './reports/json.js';
 import { renderSummary } from './reports/summary.js';
 import { matchRepository } from './repository.js';
@@ -72,7 +74,7 @@ export async function run({ now = () => new Date(), fetch }: RunDependencies = {
 
     // 5. The verdict, and the result model every report renders.
     const result = assembleResult({ config, repository, gathered, settings, window, now: started });
-    await log.group('Writing the reports', () => writeReports(result, config));
+    await log.group('Writing the reports', () => writeReports(result, config, context));
     const reads = [gathered.alerts, gathered.posture, gathered.timeSaved, gathered.schedule];
     const rejected =
       reads.some((r) => !r.ok && r.error.kind === 'credentials') || settings.some((s) => s.status === 'rejected');
@@ -109,7 +111,7 @@ export function postureWindow(now: Date, days: number): { startDate: string; end
   return { startDate: day(days - 1), endDate: day(0) };
 }
 
-async function writeReports(result: GateResult, config: Config): Promise<void> {
+async function writeReports(result: GateResult, config: Config, context: RunnerContext): Promise<void> {
   let reportFile: string | null = null;
   if (config.reportFile) {
     await writeText(config.reportFile, renderJsonReport(result));
@@ -124,6 +126,33 @@ async function writeReports(result: GateResult, config: Config): Promise<void> {
     } else {
       log.info('GITHUB_STEP_SUMMARY is not set (not on a runner): no job summary written');
     }
+  }
+  await commentOnPullRequest(result, config, context);
+}
+
+const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+
+async function commentOnPullRequest(result: GateResult, config: Config, context: RunnerContext): Promise<void> {
+  if (config.commentOnPr === 'never') return;
+  const [owner, repo] = (context.repository ?? '').split('/');
+  if (!PULL_REQUEST_EVENTS.has(context.eventName ?? '') || !context.pullRequestNumber || !owner || !repo) {
+    log.info(`comment-on-pr is ${config.commentOnPr}, but this is not a pull request event: no comment`);
+    return;
+  }
+  if (!config.githubToken) {
+    log.warning('comment-on-pr needs github-token; no PR comment was written.');
+    return;
+  }
+  try {
+    const api = await githubCommentApi(config.githubToken, { owner, repo, number: context.pullRequestNumber });
+    const outcome = await upsertComment(api, config.commentOnPr, result, renderComment(result, context.runUrl));
+    log.info(`PR comment ${outcome}`);
+  } catch (error) {
+    // A comment is a courtesy: it never fails the gate. 403/404: fork or read-only token.
+    const why = isPermissionError(error)
+      ? 'the token may not write to this pull request (a fork, or permissions without pull-requests: write)'
+      : error instanceof Error ? error.message : String(error);
+    log.warning(`The PR comment was not written: ${why}.`);
   }
 }
 

@@ -11,6 +11,8 @@ export interface RunnerContext {
   actor: string | null;
   isForkPullRequest: boolean;
   pullRequestNumber: number | null;
+  /** Link to this workflow run, when on a runner. */
+  runUrl: string | null;
 }
 
 interface EventPayload {
@@ -25,7 +27,7 @@ export function readRunnerContext(env: NodeJS.ProcessEnv = process.env): RunnerC
   return {
     eventName: env.GITHUB_EVENT_NAME || null,
     repository,
-    serverUrl: (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, ''),
+    serverUrl: serverUrl(env),
     repositoryNumericId: event.repository?.id === undefined ? null : String(event.repository.id),
     actor: env.GITHUB_ACTOR || null,
     // A deleted fork has head.repo null; treat it as a fork too (no secrets are passed either way).
@@ -33,7 +35,12 @@ export function readRunnerContext(env: NodeJS.ProcessEnv = process.env): RunnerC
       event.pull_request !== undefined &&
       (head === null || head?.fork === true || (head?.full_name !== undefined && head.full_name !== repository)),
     pullRequestNumber: event.pull_request?.number ?? null,
+    runUrl: repository && env.GITHUB_RUN_ID ? `${serverUrl(env)}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : null,
   };
+}
+
+function serverUrl(env: NodeJS.ProcessEnv): string {
+  return (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
 }
 
 function readEvent(path: string | undefined): EventPayload {

@@ -1,0 +1,69 @@
+import { describe, expect, test } from '@jest/globals';
+import {
+  COMMENT_MARKER,
+  COMMENT_MAX_CHARS,
+  findSticky,
+  renderComment,
+  upsertComment,
+  type CommentApi,
+  type PullRequestComment,
+} from '../../src/reports/comment.js';
+import { makeEvaluated, makeResult } from '../fixtures/result.js';
+
+function fakeApi(existing: PullRequestComment[] = []) {
+  const calls: string[] = [];
+  const api: CommentApi = {
+    list: async () => existing,
+    create: async () => void calls.push('create'),
+    update: async (id) => void calls.push(`update ${id}`),
+  };
+  return { api, calls };
+}
+
+const sticky = (id: number, type = 'Bot'): PullRequestComment => ({ id, body: `${COMMENT_MARKER}\nold`, user: { login: 'x', type } });
+
+describe('upsertComment', () => {
+  test.each([
+    // mode, result, existing comments, expected calls, outcome
+    ['never', 'fail', [sticky(1)], [], 'skipped'],
+    ['always', 'pass', [], ['create'], 'created'],
+    ['always', 'fail', [sticky(1)], ['update 1'], 'updated'],
+    ['on-failure', 'fail', [], ['create'], 'created'],
+    ['on-failure', 'pass', [], [], 'skipped'],
+    ['on-failure', 'pass', [sticky(3)], ['update 3'], 'updated'], // not left stale saying "failed"
+    ['on-failure', 'error', [], [], 'skipped'],
+  ] as const)('%s with result %s and %j existing -> %j', async (mode, result, existing, calls, outcome) => {
+    const fake = fakeApi([...existing]);
+    expect(await upsertComment(fake.api, mode, makeResult({ result }), 'body')).toBe(outcome);
+    expect(fake.calls).toEqual(calls);
+  });
+});
+
+describe('findSticky', () => {
+  test('prefers the newest marked comment by a bot over ones by people, ignores unmarked ones', () => {
+    const comments = [sticky(1), sticky(2, 'User'), { id: 3, body: 'unrelated', user: { type: 'Bot' } }, sticky(4), sticky(5, 'User')];
+    expect(findSticky(comments)?.id).toBe(4);
+  });
+  test('a marker quoted in the middle of a comment does not count', () => {
+    expect(findSticky([{ id: 1, body: `> ${COMMENT_MARKER}` }])).toBeNull();
+  });
+});
+
+describe('renderComment', () => {
+  test('starts with the marker, carries the verdict and links the run', () => {
+    const body = renderComment(makeResult({ result: 'fail' }), 'https://github.com/acme/webshop/actions/runs/1');
+    expect(body.startsWith(`${COMMENT_MARKER}\n## Security gate`)).toBe(true);
+    expect(body).toContain('(https://github.com/acme/webshop/actions/runs/1)');
+  });
+
+  test('stays within 65,536 characters, marker included, however many alerts there are', () => {
+    const long = 'x'.repeat(4000);
+    const gating = Array.from({ length: 3000 }, (_, i) =>
+      makeEvaluated({ status: 'gating', severity: 'critical', alert: { id: `a${i}`, metadata: { id: `GHSA-${i}`, summary: long } } }),
+    );
+    const body = renderComment(makeResult({ result: 'fail', alerts: gating, verdict: { result: 'fail', reasons: ['many'], gating } }), null);
+    expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
+    expect(body.startsWith(COMMENT_MARKER)).toBe(true);
+    expect(body).toMatch(/more/);
+  });
+});

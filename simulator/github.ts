@@ -1,0 +1,60 @@
+// A minimal fake of GitHub's issue-comments REST API, for tests of the sticky PR comment.
+// Point the action at it with GITHUB_API_URL.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeComment {
+  id: number;
+  body: string;
+  user: { login: string; type: string };
+}
+
+export interface FakeGitHub {
+  url: string;
+  comments: FakeComment[];
+  requests: Array<{ method: string; path: string; authorization: string | undefined }>;
+  /** Answer every request with this status (e.g. 403 for a read-only token); null to behave. */
+  failWith: number | null;
+  close(): Promise<void>;
+}
+
+export async function startFakeGitHub(): Promise<FakeGitHub> {
+  let nextId = 1000;
+  const fake: FakeGitHub = { url: '', comments: [], requests: [], failWith: null, close: async () => {} };
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    fake.requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization });
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { body?: string }) : {};
+    const send = (status: number, payload: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(payload));
+    };
+    if (fake.failWith) return send(fake.failWith, { message: 'Resource not accessible by integration' });
+    if (/^\/repos\/[^/]+\/[^/]+\/issues\/\d+\/comments$/.test(path)) {
+      if (req.method === 'GET') return send(200, fake.comments);
+      if (req.method === 'POST') {
+        const comment = { id: nextId++, body: body.body ?? '', user: { login: 'github-actions[bot]', type: 'Bot' } };
+        fake.comments.push(comment);
+        return send(201, comment);
+      }
+    }
+    const update = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path);
+    if (update && req.method === 'PATCH') {
+      const comment = fake.comments.find((c) => c.id === Number(update[1]));
+      if (!comment) return send(404, { message: 'Not Found' });
+      comment.body = body.body ?? '';
+      return send(200, comment);
+    }
+    send(404, { message: 'Not Found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return fake;
+}

@@ -1,0 +1,57 @@
+// The sticky PR comment: the same page as the job summary (one rendering path), behind a hidden
+// marker that finds it again, within GitHub's 65,536-character comment limit.
+import type { GateResult } from '../result.js';
+import { renderSummary } from './summary.js';
+
+export const COMMENT_MARKER = '<!-- security-gate:sticky-comment -->';
+export const COMMENT_MAX_CHARS = 65_536;
+/** Rows kept in the comment: a PR conversation wants the gist; the job summary has the rest. */
+const COMMENT_MAX_ALERTS = 25;
+
+export type CommentMode = 'never' | 'on-failure' | 'always';
+
+export function renderComment(result: GateResult, runUrl: string | null): string {
+  const footer = runUrl ? `\n\n<sub>[Full report in the job summary](${encodeURI(runUrl)})</sub>` : '';
+  // A byte budget is never smaller than the character count, so this always fits.
+  const room = COMMENT_MAX_CHARS - COMMENT_MARKER.length - footer.length - 2;
+  const full = renderSummary(result, { maxAlerts: COMMENT_MAX_ALERTS, maxBytes: room });
+  return `${COMMENT_MARKER}\n${full}${footer}`;
+}
+
+export interface PullRequestComment {
+  id: number;
+  body?: string | null;
+  user?: { login?: string; type?: string } | null;
+}
+
+/** GitHub's issue-comment calls, injected so the decision is testable without GitHub. */
+export interface CommentApi {
+  list(): Promise<PullRequestComment[]>;
+  create(body: string): Promise<void>;
+  update(id: number, body: string): Promise<void>;
+}
+
+export type CommentOutcome = 'created' | 'updated' | 'skipped';
+
+/**
+ * Creates or updates the one sticky comment. With `on-failure`, a passing run creates nothing but
+ * updates an earlier comment so it does not stay stale saying the gate fails.
+ */
+export async function upsertComment(api: CommentApi, mode: CommentMode, result: GateResult, body: string): Promise<CommentOutcome> {
+  if (mode === 'never') return 'skipped';
+  const existing = findSticky(await api.list());
+  if (existing) {
+    await api.update(existing.id, body);
+    return 'updated';
+  }
+  if (mode === 'on-failure' && result.result !== 'fail') return 'skipped';
+  await api.create(body);
+  return 'created';
+}
+
+/** The newest comment with the marker written by a bot (the workflow token's kind), else by anyone. */
+export function findSticky(comments: PullRequestComment[]): PullRequestComment | null {
+  const marked = comments.filter((c) => c.body?.startsWith(COMMENT_MARKER));
+  const byBot = marked.filter((c) => c.user?.type === 'Bot');
+  return (byBot.length ? byBot : marked).at(-1) ?? null;
+}
