@@ -93,3 +93,10 @@ describe('action.yml', () => {
     expect(yml.sections.branding).toEqual({ icon: { value: 'shield' }, color: { value: 'red' } });
   });
 });
+
+test('src/version.ts carries the version of package.json (it is reported in SARIF)', async () => {
+  const { readFile } = await import('node:fs/promises');
+  const { VERSION } = await import('../src/version.js');
+  const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  expect(VERSION).toBe(pkg.version);
+});

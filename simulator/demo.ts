@@ -37,6 +37,7 @@ try {
       'set-pr-scanning': 'true',
       'dry-run': 'true',
       'report-file': 'security-gate.json',
+      'sarif-file': 'security-gate.sarif',
     },
   });
   rule('log (stdout of dist/index.js)');

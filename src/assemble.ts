@@ -1,6 +1,7 @@
 // Pure: from what was read and the policy, the one result model every report renders.
 import type { Gathered } from './gather.js';
 import type { Config } from './inputs.js';
+import { locateAlerts } from './locations.js';
 import { evaluateAlerts, gateVerdict, severityCounts } from './policy/index.js';
 import type { GateResult, PostureView, ScheduleView, SettingChange, Verdict, Warning } from './result.js';
 import { describeSchedule } from './schedule.js';
@@ -36,20 +37,21 @@ export function assembleResult({ config, repository, gathered, settings, window,
     failOnCriticalIssues: config.failOnCriticalIssues,
     today,
   });
+  const packagesRead = gathered.packages;
+  const evaluated = locateAlerts(evaluation.alerts, packagesRead?.ok ? packagesRead.value : null);
   const postureView = posture ? viewPosture(posture, repository.id, window) : null;
   const verdict: Verdict = gateVerdict(
-    evaluation.alerts,
+    evaluated,
     { failOn: config.failOnSeverity, failOnCriticalIssues: config.failOnCriticalIssues },
     postureView?.repository ?? null,
   );
   const warnings: Warning[] = [...evaluation.warnings];
-  const packagesRead = gathered.packages;
   if (packagesRead && !packagesRead.ok) {
     // Manifest locations only place annotations; without them the gate is still decided.
-    warnings.push({ kind: 'api-error', message: `Package locations unavailable, annotations are not placed on files: ${packagesRead.error.message}` });
+    warnings.push({ kind: 'api-error', message: `Package locations unavailable, so annotations and SARIF results are not placed on manifest lines: ${packagesRead.error.message}` });
   }
 
-  const counts = severityCounts(evaluation.alerts);
+  const counts = severityCounts(evaluated);
   return {
     schemaVersion: 1,
     result: decide(alerts !== null, verdict, errors),
@@ -68,11 +70,11 @@ export function assembleResult({ config, repository, gathered, settings, window,
     },
     counts: {
       ...counts,
-      total: evaluation.alerts.length,
+      total: evaluated.length,
       gating: verdict.gating.length,
-      allowed: evaluation.alerts.filter((a) => a.status === 'allowed').length,
+      allowed: evaluated.filter((a) => a.status === 'allowed').length,
     },
-    alerts: evaluation.alerts,
+    alerts: evaluated,
     verdict,
     posture: postureView,
     timeSaved,

@@ -24,6 +24,10 @@ export function warning(message: string, properties?: core.AnnotationProperties)
   core.warning(message, properties);
 }
 
+export function error(message: string, properties?: core.AnnotationProperties): void {
+  core.error(message, properties);
+}
+
 export function debug(message: string): void {
   core.debug(message);
 }

@@ -12,7 +12,10 @@ import { actionOutputs } from './outputs.js';
 import { failureMessage } from './policy/index.js';
 import { githubCommentApi, isPermissionError } from './github-comment.js';
 import { renderComment, upsertComment } from './reports/comment.js';
+import { buildAnnotations, MAX_ERROR_ANNOTATIONS } from './reports/annotations.js';
 import { renderJsonReport } from './reports/json.js';
+import { renderSarif } from './reports/sarif.js';
+import { VERSION } from './version.js';
 import { renderSummary } from './reports/summary.js';
 import { matchRepository } from './repository.js';
 import type { GateResult } from './result.js';
@@ -63,7 +66,7 @@ export async function run({ now = () => new Date(), fetch }: RunDependencies = {
     const [gathered, settings] = await log.group('Reading from the service', async () => {
       const target = { organizationId: config.organizationId ?? undefined, repositoryId: repository.id };
       const both = await Promise.all([
-        gather(api, { ...window, organizationId: config.organizationId, projectId: config.projectId, repositoryId: repository.id, packages: false }),
+        gather(api, { ...window, organizationId: config.organizationId, projectId: config.projectId, repositoryId: repository.id, packages: config.annotations || config.sarifFile !== null }),
         applySettings(api, target, plan, config.dryRun),
       ]);
       const [g] = both;
@@ -118,7 +121,18 @@ async function writeReports(result: GateResult, config: Config, context: RunnerC
     reportFile = config.reportFile;
     log.info(`JSON report written to ${reportFile}`);
   }
-  for (const [name, value] of Object.entries(actionOutputs(result, { reportFile, sarifFile: null }))) core.setOutput(name, value);
+  let sarifFile: string | null = null;
+  if (config.sarifFile) {
+    await writeText(config.sarifFile, renderSarif(result, { toolVersion: VERSION }));
+    sarifFile = config.sarifFile;
+    log.info(`SARIF log written to ${sarifFile}`);
+  }
+  for (const [name, value] of Object.entries(actionOutputs(result, { reportFile, sarifFile }))) core.setOutput(name, value);
+  if (config.annotations) {
+    // GitHub shows 10 error annotations per step; the failure message (core.setFailed) is one of them.
+    const { annotations } = buildAnnotations(result, MAX_ERROR_ANNOTATIONS - 1);
+    for (const { message, ...properties } of annotations) log.error(message, properties);
+  }
   if (config.summary) {
     if (process.env.GITHUB_STEP_SUMMARY) {
       await core.summary.addRaw(renderSummary(result)).write();

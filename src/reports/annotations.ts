@@ -3,7 +3,7 @@
 import { FALLBACK_MANIFEST_PATH, packageLabel } from '../locations.js';
 import type { EvaluatedAlert, GateResult } from '../result.js';
 import { formatNumber, plural } from './format.js';
-import { safeHref, truncate } from './markdown.js';
+import { plainLine, firstReference } from './plain.js';
 import { reachabilityLabel } from './summary-alerts.js';
 
 /** GitHub shows at most 10 error annotations per step; the rest are dropped silently. */
@@ -26,27 +26,18 @@ export interface Annotations {
   omitted: number;
 }
 
-// Bidirectional overrides could show the text reordered; other controls and line breaks become spaces.
-const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
-const CONTROLS_AND_SPACES = /[\s\u0000-\u001f\u007f-\u009f]+/g;
-
-/** One line of plain text, cut to `max` characters. */
-function plainLine(s: string, max: number): string {
-  return truncate(s.replace(BIDI, '').replace(CONTROLS_AND_SPACES, ' ').trim(), max);
-}
-
 function alertAnnotation(e: EvaluatedAlert): Annotation {
   const { metadata } = e.alert;
   const location = e.locations?.[0];
   const pkg = location?.package ?? packageLabel(metadata.packageIdentifier);
   const reachability = reachabilityLabel(e.alert.reachabilityCounts);
-  const reference = metadata.references.map((r) => safeHref(r)).find((href) => href !== null);
+  const reference = firstReference(metadata.references);
   const message = [
-    plainLine(metadata.summary, MAX_SUMMARY) || 'No summary given.',
-    `Score: ${e.score === null ? 'none' : formatNumber(e.score)}.`,
-    reachability === '—' ? 'Reachability: not analysed.' : `Reachability: ${reachability}.`,
+    plainLine(metadata.summary, MAX_SUMMARY) || 'No summary given',
+    `Score ${e.score === null ? 'none' : formatNumber(e.score)}`,
+    `Reachability: ${reachability === '—' ? 'not analysed' : reachability}`,
     ...(reference ? [reference] : []),
-  ].join(' ');
+  ].join(' · ');
   const annotation: Annotation = {
     title: plainLine(`${e.severity} ${metadata.id} in ${pkg}`, MAX_TITLE),
     message,

@@ -1,0 +1,74 @@
+// Annotations and the SARIF log, end to end: dist/index.js against the simulator.
+import { describe, expect, test } from '@jest/globals';
+import type { Log } from 'sarif';
+import { CLEAN, expected, useSimulator, webshopAlerts } from './harness.js';
+
+const h = useSimulator();
+const PACKAGES = '/api/v1/sca/packages/search';
+
+describe('annotations', () => {
+  test('one error annotation per gating alert, on its manifest file and line, then the failure message', async () => {
+    const run = await h.gate({ 'fail-on-severity': 'critical' });
+    const gating = expected(webshopAlerts(h.sim), 'critical').gating;
+    const annotated = run.commands.filter((c) => c.command === 'error' && c.properties.title);
+    expect(annotated).toHaveLength(gating.length);
+    for (const a of annotated) {
+      expect(a.properties.file).toMatch(/(package(-lock)?\.json|pom\.xml|requirements\.txt|go\.mod)$/);
+      expect(Number(a.properties.line)).toBeGreaterThan(0);
+    }
+    expect(run.errors.at(-1)).toMatch(/^Security gate failed/);
+  });
+
+  test('more than 9 gating alerts: 8 annotated, one says how many more, and the failure message makes 10', async () => {
+    const run = await h.gate({ 'fail-on-severity': 'medium' });
+    const gating = expected(webshopAlerts(h.sim), 'medium').gating.length;
+    expect(gating).toBeGreaterThan(10);
+    expect(run.errors).toHaveLength(10);
+    expect(run.commands.filter((c) => c.command === 'error' && c.properties.file)).toHaveLength(8);
+    expect(run.errors.join('\n')).toContain(`${gating - 8} more alerts fail the gate`);
+  });
+
+  test('annotations: false emits none and reads no packages when no SARIF is asked for', async () => {
+    const run = await h.gate({ annotations: 'false' });
+    expect(run.errors).toHaveLength(1);
+    expect(h.requests(PACKAGES)).toHaveLength(0);
+  });
+});
+
+describe('sarif-file', () => {
+  test('a SARIF 2.1.0 log with one rule per advisory and results on manifest lines', async () => {
+    const run = await h.gate({ 'sarif-file': 'out/security-gate.sarif', annotations: 'false' });
+    expect(run.outputs['sarif-file']).toBe('out/security-gate.sarif');
+    const log = JSON.parse(run.files['out/security-gate.sarif'] ?? 'null') as Log;
+    expect(log.version).toBe('2.1.0');
+    const [sarifRun] = log.runs;
+    expect(sarifRun?.tool.driver.name).toBe('security-gate');
+    const gating = expected(webshopAlerts(h.sim), 'critical').gating;
+    const ruleIds = sarifRun?.tool.driver.rules?.map((r) => r.id).sort();
+    expect(ruleIds).toEqual([...new Set(gating.map((a) => a.metadata.id))].sort());
+    for (const rule of sarifRun?.tool.driver.rules ?? []) {
+      expect(rule.properties?.tags).toContain('security');
+      expect(typeof rule.properties?.['security-severity']).toBe('string');
+    }
+    for (const result of sarifRun?.results ?? []) {
+      expect(result.locations?.[0]?.physicalLocation?.artifactLocation?.uri).toBeTruthy();
+      expect(result.partialFingerprints).toBeDefined();
+    }
+    expect(h.requests(PACKAGES).length).toBeGreaterThan(0);
+  });
+
+  test('written even when nothing gates', async () => {
+    const run = await h.gate({ 'sarif-file': 'clean.sarif' }, CLEAN);
+    expect(run.exitCode).toBe(0);
+    const log = JSON.parse(run.files['clean.sarif'] ?? 'null') as Log;
+    expect(log.runs[0]?.results).toEqual([]);
+  });
+
+  test('package search failing leaves the gate decided and warns that results are not on manifest lines', async () => {
+    h.sim.script(PACKAGES, { status: 500 }, { status: 500 });
+    const run = await h.gate({ 'sarif-file': 'x.sarif', 'max-retries': '1' });
+    expect(run.outputs.result).toBe('fail');
+    expect(run.warnings.join('\n')).toMatch(/Package locations unavailable/);
+    expect(run.files['x.sarif']).toBeDefined();
+  });
+});

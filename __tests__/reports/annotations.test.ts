@@ -1,0 +1,167 @@
+import { FALLBACK_MANIFEST_PATH } from '../../src/locations.js';
+import { buildAnnotations, MAX_ERROR_ANNOTATIONS } from '../../src/reports/annotations.js';
+import type { EvaluatedAlert, ManifestLocation } from '../../src/result.js';
+import { makeEvaluated, makeResult, type EvaluatedOverrides } from '../fixtures/result.js';
+
+function annotate(overrides: EvaluatedOverrides) {
+  const { annotations } = buildAnnotations(makeResult({ alerts: [makeEvaluated(overrides)] }));
+  expect(annotations).toHaveLength(1);
+  return annotations[0]!;
+}
+
+function gatingAlerts(n: number): EvaluatedAlert[] {
+  return Array.from({ length: n }, (_, i) =>
+    makeEvaluated({ alert: { metadata: { id: `GHSA-many-${String(i).padStart(4, '0')}` } } }),
+  );
+}
+
+const lodash: ManifestLocation = { path: 'web/package.json', startLine: 12, endLine: 14, package: 'lodash@4.17.20' };
+
+describe('buildAnnotations: one per gating alert', () => {
+  test('titles the annotation with severity, advisory and package, and places it on the manifest lines', () => {
+    const annotation = annotate({
+      severity: 'critical',
+      score: 9.8,
+      locations: [lodash, { ...lodash, path: 'other/package.json' }],
+      alert: {
+        metadata: {
+          id: 'GHSA-35jh-r3h4-6jhm',
+          summary: 'Command injection in lodash',
+          references: ['https://github.com/advisories/GHSA-35jh-r3h4-6jhm', 'https://nvd.nist.gov/x'],
+        },
+        reachabilityCounts: { reachable: 2, needsReview: 0, unreachable: 1 },
+      },
+    });
+    expect(annotation).toEqual({
+      title: 'critical GHSA-35jh-r3h4-6jhm in lodash@4.17.20',
+      message:
+        'Command injection in lodash · Score 9.8 · Reachability: 2 reachable · https://github.com/advisories/GHSA-35jh-r3h4-6jhm',
+      file: 'web/package.json',
+      startLine: 12,
+      endLine: 14,
+    });
+  });
+
+  test.each<[string, EvaluatedOverrides, Partial<Record<'title' | 'message', string>> & { file?: string }]>([
+    [
+      'no locations (packages not read): no file, package from the identifier',
+      { severity: 'high', alert: { metadata: { id: 'GHSA-1', packageIdentifier: 'pkg:npm/%40babel/core@7.0.0' } } },
+      { title: 'high GHSA-1 in @babel/core@7.0.0' },
+    ],
+    [
+      'the fallback path: no file (it is not a real file)',
+      { locations: [{ path: FALLBACK_MANIFEST_PATH, startLine: 1, endLine: 1, package: null }] },
+      {},
+    ],
+    [
+      'line 1 of the first manifest: that file',
+      { locations: [{ path: 'package.json', startLine: 1, endLine: 1, package: null }] },
+      { file: 'package.json' },
+    ],
+    [
+      'no score',
+      { score: null, alert: { metadata: { summary: 'S', references: [] }, reachabilityCounts: null } },
+      { message: 'S · Score none · Reachability: not analysed' },
+    ],
+    [
+      'needs review',
+      { score: 5, alert: { metadata: { summary: 'S', references: [] }, reachabilityCounts: { reachable: 0, needsReview: 3, unreachable: 0 } } },
+      { message: 'S · Score 5 · Reachability: needs review' },
+    ],
+    [
+      'the first http(s) reference, not the first reference',
+      { score: 5, alert: { metadata: { summary: 'S', references: ['CVE-2024-1', 'javascript:alert(1)', 'https://a.example/x'] }, reachabilityCounts: null } },
+      { message: 'S · Score 5 · Reachability: not analysed · https://a.example/x' },
+    ],
+    [
+      'an empty summary',
+      { score: 5, alert: { metadata: { summary: '  ', references: [] }, reachabilityCounts: null } },
+      { message: 'No summary given · Score 5 · Reachability: not analysed' },
+    ],
+    [
+      'line breaks and controls collapsed to single spaces',
+      { score: 5, alert: { metadata: { summary: 'one\r\ntwo\n\n::error::three\u0007\u202Efour', references: [] }, reachabilityCounts: null } },
+      { message: 'one two ::error::three four · Score 5 · Reachability: not analysed' },
+    ],
+    [
+      'line breaks in the title collapsed',
+      { severity: 'low', alert: { metadata: { id: 'GHSA-\nX', packageIdentifier: 'evil\n::warning::x@1' } } },
+      { title: 'low GHSA- X in evil ::warning::x@1' },
+    ],
+  ])('%s', (_case, overrides, expected) => {
+    const annotation = annotate(overrides);
+    expect(annotation).toMatchObject({ ...expected });
+    if (expected.file === undefined) {
+      expect(annotation.file).toBeUndefined();
+      expect(annotation.startLine).toBeUndefined();
+    }
+  });
+
+  test('cuts a long summary to 500 characters', () => {
+    const annotation = annotate({ alert: { metadata: { summary: 'x'.repeat(5_000) } } });
+    const summary = annotation.message.split(' · ')[0]!;
+    expect(Array.from(summary)).toHaveLength(500);
+    expect(summary.endsWith('…')).toBe(true);
+  });
+
+  test('annotates only gating alerts', () => {
+    const alerts = [
+      makeEvaluated({ status: 'allowed' }),
+      makeEvaluated({ status: 'below-threshold' }),
+      makeEvaluated({ alert: { metadata: { id: 'GHSA-gates' } } }),
+    ];
+    const { annotations } = buildAnnotations(makeResult({ alerts }));
+    expect(annotations.map((a) => a.title)).toEqual([expect.stringContaining('GHSA-gates')]);
+  });
+
+  test('no gating alerts: no annotations', () => {
+    expect(buildAnnotations(makeResult({ alerts: [makeEvaluated({ status: 'allowed' })] }))).toEqual({
+      annotations: [],
+      omitted: 0,
+    });
+  });
+});
+
+describe('buildAnnotations: GitHub shows at most 10 error annotations per step', () => {
+  test.each<[number, number, number, number]>([
+    // gating alerts, max, alert annotations, omitted
+    [1, 10, 1, 0],
+    [9, 10, 9, 0],
+    [10, 10, 10, 0],
+    [11, 10, 9, 2],
+    [25, 10, 9, 16],
+    [1_000, 10, 9, 991],
+    [3, 3, 3, 0],
+    [4, 3, 2, 2],
+    [5, 1, 0, 5],
+  ])('%i gating alerts, max %i: %i alert annotations, %i left out', (count, max, shown, omitted) => {
+    const gating = gatingAlerts(count);
+    const result = buildAnnotations(makeResult({ alerts: gating }), max);
+    expect(result.omitted).toBe(omitted);
+    expect(result.annotations.length).toBeLessThanOrEqual(max);
+    const alertTitles = result.annotations.slice(0, shown).map((a) => a.title);
+    // Worst first: the verdict's order, and the first ones kept.
+    expect(alertTitles).toEqual(gating.slice(0, shown).map((e) => `high ${e.alert.metadata.id} in ${e.alert.metadata.packageIdentifier.slice(8)}`));
+    if (omitted > 0) {
+      expect(result.annotations).toHaveLength(shown + 1);
+      const more = result.annotations[shown]!;
+      expect(more.title).toBe(`${omitted} more gating alerts not annotated`);
+      expect(more.message).toContain(`${omitted} more alerts fail the gate`);
+      expect(more.file).toBeUndefined();
+    } else {
+      expect(result.annotations).toHaveLength(count);
+    }
+  });
+
+  test('the default is 10', () => {
+    expect(MAX_ERROR_ANNOTATIONS).toBe(10);
+    const { annotations, omitted } = buildAnnotations(makeResult({ alerts: gatingAlerts(11) }));
+    expect(annotations).toHaveLength(10);
+    expect(omitted).toBe(2);
+  });
+
+  test('counts with thousands separators', () => {
+    const { annotations } = buildAnnotations(makeResult({ alerts: gatingAlerts(1_009) }));
+    expect(annotations[9]?.title).toBe('1,000 more gating alerts not annotated');
+  });
+});

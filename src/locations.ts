@@ -1,0 +1,201 @@
+// Ties alerts to the manifest lines that declare their packages, for annotations and SARIF locations.
+// Contract ("Reports"): `metadata.packageIdentifier` (a package URL or `name@version`) names the package;
+// an SCA package matches on name, and on version and ecosystem when both sides have them.
+import type { ScaPackage } from './api/schemas.js';
+import type { EvaluatedAlert, ManifestLocation } from './result.js';
+
+/**
+ * Where an alert is located when the repository has no manifest the package search knows of. Every
+ * repository that runs this action has a `.github/` folder, and no real file has this name, so the
+ * location cannot be mistaken for a real manifest line; it never changes, so SARIF fingerprints stay stable.
+ */
+export const FALLBACK_MANIFEST_PATH = '.github/security-gate';
+
+export interface PackageIdentifier {
+  /** The purl type, lower-cased (`npm`, `maven`, `golang`…); null for `name@version` and plain names. */
+  ecosystem: string | null;
+  /** `lodash`, `@babel/core`, `github.com/gin-gonic/gin`; for Maven the artifact id (`commons-text`). */
+  name: string;
+  version: string | null;
+  /** Maven group id, kept so `group:artifact` and `group/artifact` also match; null otherwise. */
+  namespace: string | null;
+}
+
+/** Parses a package URL, `name@version` (also `@scope/name@version`, `group:artifact:version`) or a name. */
+export function parsePackageIdentifier(id: string): PackageIdentifier | null {
+  const text = id.trim();
+  if (/^pkg:/i.test(text)) return parsePurl(text.slice(4));
+  const at = text.lastIndexOf('@');
+  // `@` at 0 starts an npm scope, not a version.
+  const name = at > 0 ? text.slice(0, at) : text;
+  const version = at > 0 ? text.slice(at + 1) || null : null;
+  if (name === '') return null;
+  // Maven coordinates: `group:artifact` or `group:artifact:version`.
+  const parts = name.split(':');
+  if ((parts.length === 2 || (parts.length === 3 && version === null)) && parts.every((p) => p !== '')) {
+    const [group = '', artifact = '', coordinateVersion = null] = parts;
+    return { ecosystem: null, name: artifact, version: version ?? coordinateVersion, namespace: group };
+  }
+  return { ecosystem: null, name, version, namespace: null };
+}
+
+/** `type/namespace/name@version?qualifiers#subpath` (after `pkg:`); qualifiers and subpath are ignored. */
+function parsePurl(rest: string): PackageIdentifier | null {
+  // The purl spec tolerates slashes after the scheme (`pkg://npm/...`).
+  const body = (rest.split('#', 1)[0] ?? '').split('?', 1)[0]?.replace(/^\/+/, '') ?? '';
+  const slash = body.indexOf('/');
+  if (slash <= 0) return null;
+  const ecosystem = body.slice(0, slash).toLowerCase();
+  let path = body.slice(slash + 1);
+  let version: string | null = null;
+  const at = path.lastIndexOf('@');
+  // An `@` right after a `/` is an unencoded npm scope (`pkg:npm/@babel/core`), not a version.
+  if (at > 0 && path[at - 1] !== '/') {
+    version = decode(path.slice(at + 1)) || null;
+    path = path.slice(0, at);
+  }
+  const segments = path.split('/').filter((s) => s !== '').map(decode);
+  const name = segments.pop();
+  if (!name) return null;
+  if (ecosystem === 'maven') return { ecosystem, name, version, namespace: segments.join('/') || null };
+  // Elsewhere the namespace is part of the name the ecosystem uses: `@babel/core`, `github.com/gin-gonic/gin`.
+  return { ecosystem, name: [...segments, name].join('/'), version, namespace: null };
+}
+
+function decode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s; // a stray `%` is taken literally rather than losing the identifier
+  }
+}
+
+/** `lodash@4.17.20`, `org.apache.commons:commons-text@1.9`: the package as people write it. */
+export function packageLabel(identifier: string): string {
+  const id = parsePackageIdentifier(identifier);
+  if (id === null) return identifier.trim();
+  const name = id.namespace === null ? id.name : `${id.namespace}:${id.name}`;
+  return id.version === null ? name : `${name}@${id.version}`;
+}
+
+// Names services and package URLs use for the same ecosystem; compared lower-cased.
+const ECOSYSTEM_SYNONYMS = new Map<string, string>([
+  ['pip', 'pypi'],
+  ['go', 'golang'],
+  ['rubygems', 'gem'],
+  ['crates', 'cargo'],
+  ['crates.io', 'cargo'],
+]);
+
+function canonicalEcosystem(ecosystem: string | null | undefined): string | null {
+  const key = ecosystem?.trim().toLowerCase();
+  if (!key) return null;
+  return ECOSYSTEM_SYNONYMS.get(key) ?? key;
+}
+
+/** Go tags carry a `v` (`v1.6.0`) that other sources drop. */
+function canonicalVersion(version: string): string {
+  return version.trim().toLowerCase().replace(/^v(?=\d)/, '');
+}
+
+/** Lower-cased; for PyPI also PEP 503 (`typing_extensions` is `typing-extensions`). */
+function canonicalName(name: string, ecosystem: string | null): string {
+  const lower = name.trim().toLowerCase();
+  return ecosystem === 'pypi' ? lower.replace(/[-_.]+/g, '-') : lower;
+}
+
+/** The part after the last `/` or `:`: a Maven artifact id without its group. */
+function lastSegment(name: string): string {
+  return name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf(':')) + 1);
+}
+
+/** Whether an SCA package is the one the identifier names. */
+export function packageMatches(id: PackageIdentifier, pkg: ScaPackage): boolean {
+  const idEcosystem = canonicalEcosystem(id.ecosystem);
+  const pkgEcosystem = canonicalEcosystem(pkg.ecosystem);
+  if (idEcosystem !== null && pkgEcosystem !== null && idEcosystem !== pkgEcosystem) return false;
+  if (id.version !== null && pkg.version.trim() !== '' && canonicalVersion(id.version) !== canonicalVersion(pkg.version)) {
+    return false;
+  }
+  const ecosystem = idEcosystem ?? pkgEcosystem;
+  const target = canonicalName(pkg.name, ecosystem);
+  const forms = id.namespace === null ? [id.name] : [id.name, `${id.namespace}:${id.name}`, `${id.namespace}/${id.name}`];
+  if (forms.some((form) => canonicalName(form, ecosystem) === target)) return true;
+  // A Maven package may be listed as `group:artifact` while the identifier gives only the artifact.
+  return ecosystem === 'maven' && id.namespace === null && lastSegment(target) === canonicalName(id.name, ecosystem);
+}
+
+/** Relative to the repository root with forward slashes, as annotations and SARIF want it. */
+export function repoRelativePath(path: string): string {
+  return path.trim().replace(/\\/g, '/').replace(/\/{2,}/g, '/').replace(/^(\.\/|\/)+/, '');
+}
+
+function line(n: number): number {
+  return Number.isFinite(n) ? Math.max(1, Math.floor(n)) : 1;
+}
+
+function column(n: number): number | undefined {
+  return Number.isFinite(n) && n >= 1 ? Math.floor(n) : undefined;
+}
+
+/** The package's declaration, or null when the search gave no manifest path. */
+function locationOf(pkg: ScaPackage): ManifestLocation | null {
+  const path = repoRelativePath(pkg.manifestPath);
+  if (path === '') return null;
+  const startLine = line(pkg.manifestStartLine);
+  const endLine = Math.max(startLine, line(pkg.manifestEndLine));
+  const startColumn = column(pkg.manifestStartColumn);
+  let endColumn = column(pkg.manifestEndColumn);
+  // On one line, an end before the start is not a region.
+  if (endLine === startLine && startColumn !== undefined && endColumn !== undefined && endColumn < startColumn) {
+    endColumn = undefined;
+  }
+  const label = pkg.version.trim() === '' ? pkg.name : `${pkg.name}@${pkg.version}`;
+  return {
+    path,
+    startLine,
+    endLine,
+    ...(startColumn === undefined ? {} : { startColumn }),
+    ...(endColumn === undefined ? {} : { endColumn }),
+    package: label,
+  };
+}
+
+/** Line 1 of the repository's first manifest, else of {@link FALLBACK_MANIFEST_PATH}. */
+export function fallbackLocation(packages: readonly ScaPackage[] = []): ManifestLocation {
+  const first = packages.map((p) => repoRelativePath(p.manifestPath)).find((path) => path !== '');
+  return { path: first ?? FALLBACK_MANIFEST_PATH, startLine: 1, endLine: 1, package: null };
+}
+
+/** Candidate bucket: every true match shares it, so matching stays linear in alerts × bucket size. */
+function bucketKey(name: string): string {
+  return lastSegment(canonicalName(name, 'pypi'));
+}
+
+/**
+ * Sets each alert's `locations`: one per matching package (same file and line once), else one fallback
+ * location. With `packages` null (the search was not read) the alerts are returned unchanged.
+ */
+export function locateAlerts(alerts: EvaluatedAlert[], packages: ScaPackage[] | null): EvaluatedAlert[] {
+  if (packages === null) return alerts;
+  const buckets = new Map<string, ScaPackage[]>();
+  for (const pkg of packages) {
+    const key = bucketKey(pkg.name);
+    const bucket = buckets.get(key);
+    if (bucket) bucket.push(pkg);
+    else buckets.set(key, [pkg]);
+  }
+  const fallback = fallbackLocation(packages);
+  return alerts.map((e) => {
+    const id = parsePackageIdentifier(e.alert.metadata.packageIdentifier);
+    const candidates = id === null ? [] : (buckets.get(bucketKey(id.name)) ?? []);
+    const locations = new Map<string, ManifestLocation>();
+    for (const pkg of candidates) {
+      if (id === null || !packageMatches(id, pkg)) continue;
+      const location = locationOf(pkg);
+      const key = location && `${location.path}\n${location.startLine}`;
+      if (location && key && !locations.has(key)) locations.set(key, location);
+    }
+    return { ...e, locations: locations.size > 0 ? [...locations.values()] : [{ ...fallback }] };
+  });
+}

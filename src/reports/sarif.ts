@@ -1,0 +1,265 @@
+// SARIF 2.1.0 log of the gating alerts, for github/codeql-action/upload-sarif: one rule per advisory, one
+// result per gating alert and affected package, located at the manifest line that declares the package.
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { Log, ReportingDescriptor, Result, Run } from 'sarif';
+import { fallbackLocation, FALLBACK_MANIFEST_PATH, packageLabel, repoRelativePath } from '../locations.js';
+import type { EvaluatedAlert, GateResult, ManifestLocation, Severity } from '../result.js';
+import { formatNumber } from './format.js';
+import { code, escapeText, link, truncate } from './markdown.js';
+import { firstReference, plainLine, plainText } from './plain.js';
+
+export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+export const FINGERPRINT_KEY = 'securityGateAlert/v1';
+
+// GitHub's upload limits: 25,000 results per run and 10 MB gzipped; we stay well under the latter.
+export const MAX_RESULTS = 25_000;
+export const MAX_GZIP_BYTES = 8 * 1024 * 1024;
+// Compact JSON characters gathered before the gzip check: bounds memory and time on huge inputs.
+const MAX_JSON_CHARS = 40_000_000;
+// Rules get the full text (description, ten references, twenty packages) until this many characters,
+// worst first; later rules get a brief form, so text is cut before any result is.
+const DETAILED_RULE_CHARS = 4_000_000;
+// GitHub truncates rule descriptions beyond 1,024 characters.
+const MAX_DESCRIPTION = 1024;
+
+export interface SarifOptions {
+  toolVersion: string;
+  informationUri?: string;
+}
+
+const LEVELS: Record<Severity, NonNullable<Result['level']>> = {
+  critical: 'error',
+  high: 'error',
+  medium: 'warning',
+  low: 'note',
+  unknown: 'note',
+};
+
+/** A score within each band, for advisories without one (GitHub ranks alerts by `security-severity`). */
+const REPRESENTATIVE_SCORES: Partial<Record<Severity, number>> = { critical: 9.5, high: 8.0, medium: 5.5, low: 2.0 };
+
+/** One result to report: an alert at one of its locations. */
+interface Finding {
+  alert: EvaluatedAlert;
+  advisoryId: string;
+  location: ManifestLocation;
+  /** `name@version` of the package. */
+  pkg: string;
+  fingerprint: string;
+}
+
+interface Detail {
+  short: number;
+  description: number;
+  references: number;
+  packages: number;
+}
+const DETAILED: Detail = { short: MAX_DESCRIPTION, description: MAX_DESCRIPTION, references: 10, packages: 20 };
+const BRIEF: Detail = { short: 256, description: 256, references: 3, packages: 5 };
+
+/** `security-severity`: the score (clamped to CVSS's 0-10), else one representative of the severity band. */
+export function securitySeverity(severity: Severity, score: number | null): string | undefined {
+  if (score !== null && Number.isFinite(score) && score > 0) return String(Math.min(10, score));
+  const representative = REPRESENTATIVE_SCORES[severity];
+  return representative === undefined ? undefined : representative.toFixed(1);
+}
+
+/** Stable across runs (no line numbers, which move when the manifest is edited), distinct per package and file. */
+export function fingerprint(advisoryId: string, pkg: string, path: string): string {
+  return createHash('sha256').update(`${advisoryId}|${pkg}|${path}`).digest('hex').slice(0, 32);
+}
+
+/** Worst first; the same advisory, package and file once (one package declared twice in a file is one finding). */
+function findingsOf(gating: EvaluatedAlert[]): Finding[] {
+  const seen = new Set<string>();
+  const findings: Finding[] = [];
+  for (const alert of gating) {
+    const { metadata } = alert.alert;
+    const advisoryId = metadata.id.trim() || alert.alert.id;
+    const locations = alert.locations?.length ? alert.locations : [fallbackLocation()];
+    for (const location of locations) {
+      const path = repoRelativePath(location.path) || FALLBACK_MANIFEST_PATH;
+      const pkg = location.package ?? packageLabel(metadata.packageIdentifier);
+      const print = fingerprint(advisoryId, pkg, path);
+      if (seen.has(print)) continue;
+      seen.add(print);
+      findings.push({ alert, advisoryId, location: { ...location, path }, pkg, fingerprint: print });
+    }
+  }
+  return findings;
+}
+
+/** `PrototypePollutionInLodash` from the summary; the id when the summary has no ASCII words. */
+function ruleName(advisoryId: string, summary: string): string {
+  const words = (summary.slice(0, 500).match(/[A-Za-z0-9]+/g) ?? []).slice(0, 12);
+  const name = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  return name === '' ? advisoryId : truncate(name, 100);
+}
+
+/** Listed with the cap, then how many more. */
+function capped<T>(items: T[], max: number, render: (item: T) => string, more: (n: number) => string): string[] {
+  const lines = items.slice(0, max).map(render);
+  return items.length > max ? [...lines, more(items.length - max)] : lines;
+}
+
+function renderRule(findings: Finding[], detail: Detail): ReportingDescriptor {
+  // Non-empty: the rule is made for the first finding of its advisory.
+  const first = findings[0] as Finding;
+  const { alert, advisoryId } = first;
+  const { metadata } = alert.alert;
+  const summary = plainLine(metadata.summary, detail.short) || `Vulnerable dependency: ${advisoryId}`;
+  const description = plainText(metadata.description, detail.description) || summary;
+  const references = metadata.references.filter((r) => r.trim() !== '');
+  const packages = findings.map((f) =>
+    f.location.package === null ? `${f.pkg} (not found in the package search)` : `${f.pkg} in ${f.location.path}, line ${f.location.startLine}`,
+  );
+  const moreRefs = (n: number) => `…and ${formatNumber(n)} more`;
+  const text = [
+    summary,
+    ...(description === summary ? [] : ['', description]),
+    ...(references.length > 0 ? ['', 'References:', ...capped(references, detail.references, (r) => `- ${plainLine(r, 500)}`, moreRefs)] : []),
+    '',
+    'Packages affected:',
+    ...capped(packages, detail.packages, (p) => `- ${p}`, moreRefs),
+  ].join('\n');
+  const markdown = [
+    `**${escapeText(summary)}**`,
+    ...(description === summary ? [] : ['', escapeText(description)]),
+    ...(references.length > 0
+      ? ['', '**References**', '', ...capped(references, detail.references, (r) => `- ${link(plainLine(r, 200), r)}`, moreRefs)]
+      : []),
+    '',
+    '**Packages affected**',
+    '',
+    ...capped(
+      findings,
+      detail.packages,
+      (f) =>
+        f.location.package === null
+          ? `- ${code(f.pkg)} (not found in the package search)`
+          : `- ${code(f.pkg)} in ${code(f.location.path)}, line ${f.location.startLine}`,
+      moreRefs,
+    ),
+  ].join('\n');
+  const helpUri = firstReference(references, true) ?? undefined;
+  const score = securitySeverity(alert.severity, alert.score);
+  return {
+    id: advisoryId,
+    name: ruleName(advisoryId, metadata.summary),
+    shortDescription: { text: summary },
+    fullDescription: { text: description },
+    help: { text, markdown },
+    ...(helpUri ? { helpUri } : {}),
+    defaultConfiguration: { level: LEVELS[alert.severity] },
+    properties: {
+      tags: ['security', 'dependency', alert.severity],
+      ...(score === undefined ? {} : { 'security-severity': score }),
+    },
+  };
+}
+
+function renderResult(finding: Finding, ruleIndex: number): Result {
+  const { alert, advisoryId, location, pkg } = finding;
+  const rating = alert.score === null ? alert.severity : `${alert.severity} ${formatNumber(alert.score)}`;
+  const summary = plainLine(alert.alert.metadata.summary, 300);
+  const hasColumns = location.startColumn !== undefined;
+  return {
+    ruleId: advisoryId,
+    ruleIndex,
+    level: LEVELS[alert.severity],
+    message: { text: `${pkg} is affected by ${advisoryId} (${rating})${summary ? `: ${summary}` : '.'}` },
+    locations: [
+      {
+        physicalLocation: {
+          // `?` and `#` would end a URI path; everything else is left readable.
+          artifactLocation: { uri: encodeURI(location.path).replace(/[?#]/g, encodeURIComponent), uriBaseId: '%SRCROOT%' },
+          region: {
+            startLine: location.startLine,
+            endLine: location.endLine,
+            ...(hasColumns ? { startColumn: location.startColumn } : {}),
+            ...(hasColumns && location.endColumn !== undefined ? { endColumn: location.endColumn } : {}),
+          },
+        },
+      },
+    ],
+    partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
+  };
+}
+
+/** Results for the first `limit` findings, as many as fit {@link MAX_JSON_CHARS}, and the rules they use. */
+function renderRun(findings: Finding[], limit: number, options: SarifOptions): Run {
+  const candidates = findings.slice(0, limit);
+  const byAdvisory = new Map<string, Finding[]>();
+  for (const f of candidates) {
+    const group = byAdvisory.get(f.advisoryId);
+    if (group) group.push(f);
+    else byAdvisory.set(f.advisoryId, [f]);
+  }
+  const rules: ReportingDescriptor[] = [];
+  const ruleIndexes = new Map<string, number>();
+  const results: Result[] = [];
+  let chars = 0;
+  let detailedChars = 0;
+  for (const f of candidates) {
+    let index = ruleIndexes.get(f.advisoryId);
+    let rule: ReportingDescriptor | undefined;
+    let ruleChars = 0;
+    if (index === undefined) {
+      index = rules.length;
+      const detailed = detailedChars < DETAILED_RULE_CHARS;
+      rule = renderRule(byAdvisory.get(f.advisoryId) ?? [f], detailed ? DETAILED : BRIEF);
+      ruleChars = JSON.stringify(rule).length;
+      if (detailed) detailedChars += ruleChars;
+    }
+    const result = renderResult(f, index);
+    const cost = ruleChars + JSON.stringify(result).length;
+    if (chars + cost > MAX_JSON_CHARS) break;
+    chars += cost;
+    if (rule) {
+      ruleIndexes.set(f.advisoryId, index);
+      rules.push(rule);
+    }
+    results.push(result);
+  }
+  const omitted = findings.length - results.length;
+  return {
+    tool: {
+      driver: {
+        name: 'security-gate',
+        version: options.toolVersion,
+        ...(options.informationUri ? { informationUri: options.informationUri } : {}),
+        rules,
+      },
+    },
+    results,
+    ...(omitted > 0
+      ? {
+          properties: {
+            resultsOmitted: omitted,
+            note:
+              `${formatNumber(omitted)} of ${formatNumber(findings.length)} results (the least severe) were left out ` +
+              `to stay within GitHub's upload limits (25,000 results per run, 10 MB gzipped).`,
+          },
+        }
+      : {}),
+  };
+}
+
+/** The SARIF log as pretty JSON: valid with no results, and within GitHub's upload limits however many. */
+export function renderSarif(result: GateResult, options: SarifOptions): string {
+  const findings = findingsOf(result.verdict.gating);
+  let limit = Math.min(findings.length, MAX_RESULTS);
+  for (;;) {
+    const run = renderRun(findings, limit, options);
+    const log: Log = { $schema: SARIF_SCHEMA, version: '2.1.0', runs: [run] };
+    const json = JSON.stringify(log, null, 2);
+    const kept = run.results?.length ?? 0;
+    // gzip never grows text by more than a few bytes per 16 KiB block, so small logs need no check.
+    if (kept === 0 || Buffer.byteLength(json) < MAX_GZIP_BYTES * 0.99) return json;
+    const gzipped = gzipSync(json).length;
+    if (gzipped <= MAX_GZIP_BYTES) return json;
+    // Fewer results in proportion, with a margin so this converges in a pass or two.
+    limit = Math.floor(kept * (MAX_GZIP_BYTES / gzipped) * 0.9);
+  }
+}
