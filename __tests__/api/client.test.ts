@@ -152,6 +152,12 @@ describe('responses', () => {
     expect(error.message).toContain('alerts[0].id');
   });
 
+  test('a token value inside service data is redacted before anything can render it', async () => {
+    sim.script(ALERTS, { body: { note: `echo ${DEMO_TOKEN.secret} and ${DEMO_TOKEN.id}`, list: [DEMO_TOKEN.secret] } });
+    const data = await client().call(ALERTS, {}, z.object({ note: z.string(), list: z.array(z.string()) }));
+    expect(data).toEqual({ note: 'echo *** and ***', list: ['***'] });
+  });
+
   test('unknown fields are accepted and dropped', async () => {
     sim.script(ALERTS, { body: { ok: true, extra: 'x' } });
     expect(await client().call(ALERTS, {}, okSchema)).toEqual({ ok: true });

@@ -62,13 +62,13 @@ describe('fetchAllPages', () => {
     expect(result.truncated).toBe(true);
   });
 
-  test('the page size asked for is the requested one first, then what the server answered', async () => {
+  test('every page is asked for with the requested page size, the answered one deciding the page count', async () => {
     const sizes: number[] = [];
     const fetchPage = async (page: number, pageSize: number): Promise<Page<Item>> => {
       sizes.push(pageSize);
       return { items: items((page - 1) * 20, Math.min(45, page * 20)), totalCount: 45, pageSize: 20 };
     };
     await fetchAllPages(fetchPage, { pageSize: 100 });
-    expect(sizes).toEqual([100, 20, 20]);
+    expect(sizes).toEqual([100, 100, 100]);
   });
 });

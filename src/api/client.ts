@@ -101,8 +101,17 @@ export function createClient(options: ClientOptions): ServiceClient {
   const base = baseUrl.replace(/\/+$/, '');
   const stats = { requests: 0, retries: 0 };
   // A server may echo what it was sent; never let a token value reach a message.
-  const redact = (text: string) =>
-    [tokenId, tokenSecret].filter((t) => t.length >= 4).reduce((s, t) => s.split(t).join('***'), text);
+  const secrets = [tokenId, tokenSecret].filter((t) => t.length >= 4);
+  const redact = (text: string) => secrets.reduce((s, t) => s.split(t).join('***'), text);
+  // Service data ends up in the summary and files; a token it carries must not (contract).
+  const redactDeep = (value: unknown): unknown => {
+    if (typeof value === 'string') return secrets.some((t) => value.includes(t)) ? redact(value) : value;
+    if (Array.isArray(value)) return value.map(redactDeep);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k), redactDeep(v)]));
+    }
+    return value;
+  };
 
   async function once(path: string, payload: string): Promise<unknown | Attempt> {
     let url = new URL(base + path);
@@ -176,7 +185,7 @@ export function createClient(options: ClientOptions): ServiceClient {
     for (let attempt = 1; ; attempt++) {
       const outcome = await once(path, payload);
       if (!(outcome instanceof Attempt)) {
-        const parsed = schema.safeParse(outcome);
+        const parsed = schema.safeParse(redactDeep(outcome));
         if (parsed.success) return parsed.data;
         throw new ApiError(path, 'invalid-response', `response does not match the API schema: ${describeIssues(parsed.error.issues)}.`, 200, attempt);
       }

@@ -54,7 +54,8 @@ export async function fetchAllPages<T extends { id: string }>(
     while (next <= Math.min(last, maxPages)) {
       const page = next++;
       requested++;
-      record(page, (await fetchPage(page, size)).items);
+      // Always ask for the full page size (contract); the answered size only decides the page count.
+      record(page, (await fetchPage(page, pageSize)).items);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
