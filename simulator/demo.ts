@@ -15,6 +15,15 @@ const latencyMs = latencyAt >= 0 ? Number(args[latencyAt + 1]) : 0;
 const bold = (s: string) => (process.stdout.isTTY ? `\x1b[1m${s}\x1b[0m` : s);
 const rule = (title: string) => console.log(`\n${bold(`── ${title} ${'─'.repeat(Math.max(0, 70 - title.length))}`)}`);
 
+/** The summary escapes service text for GitHub's renderer; undo that so the terminal reads cleanly. */
+function forTerminal(markdown: string): string {
+  return markdown
+    .replace(/\\([\\`*_{}[\]()#+\-.!|~$<>])/g, '$1')
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&(lt|gt|amp|quot|apos);/g, (_, name: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[name] ?? '')
+    .replace(/\u200b/g, '');
+}
+
 const sim = await startSimulator({ latencyMs });
 try {
   const repository = clean ? 'acme/clean-lib' : 'acme/webshop';
@@ -45,8 +54,8 @@ try {
   if (run.stderr) process.stdout.write(run.stderr);
   rule('outputs');
   for (const [name, value] of Object.entries(run.outputs)) console.log(`${name.padEnd(16)} ${value}`);
-  rule('job summary (Markdown)');
-  console.log(run.summary);
+  rule('job summary (Markdown, escapes undone for the terminal)');
+  console.log(forTerminal(run.summary));
   rule(`exit code ${run.exitCode} (${sim.requests.length} requests to the simulator)`);
   await run.cleanup();
 } finally {
