@@ -5,6 +5,7 @@ import { locateAlerts } from './locations.js';
 import { evaluateAlerts, gateVerdict, severityCounts } from './policy/index.js';
 import type { GateResult, PostureView, ScheduleView, SettingChange, Verdict, Warning } from './result.js';
 import { describeSchedule } from './schedule.js';
+import { planSettings } from './settings.js';
 
 export interface AssembleInput {
   config: Config;
@@ -40,12 +41,20 @@ export function assembleResult({ config, repository, gathered, settings, window,
   const packagesRead = gathered.packages;
   const evaluated = locateAlerts(evaluation.alerts, packagesRead?.ok ? packagesRead.value : null);
   const postureView = posture ? viewPosture(posture, repository.id, window) : null;
-  const verdict: Verdict = gateVerdict(
-    evaluated,
-    { failOn: config.failOnSeverity, failOnCriticalIssues: config.failOnCriticalIssues },
-    postureView?.repository ?? null,
-  );
+  const verdict: Verdict = alerts
+    ? gateVerdict(
+        evaluated,
+        { failOn: config.failOnSeverity, failOnCriticalIssues: config.failOnCriticalIssues },
+        postureView?.repository ?? null,
+      )
+    : NO_VERDICT;
   const warnings: Warning[] = [...evaluation.warnings];
+  if (alerts && gathered.alertsReported !== null && gathered.alertsReported !== alerts.length) {
+    warnings.push({
+      kind: 'other',
+      message: `The alerts search reported ${gathered.alertsReported} alerts (totalCount) but ${alerts.length} distinct alerts were read; the gate used those ${alerts.length}.`,
+    });
+  }
   if (packagesRead && !packagesRead.ok) {
     // Manifest locations only place annotations; without them the gate is still decided.
     warnings.push({ kind: 'api-error', message: `Package locations unavailable, so annotations and SARIF results are not placed on manifest lines: ${packagesRead.error.message}` });
@@ -57,17 +66,7 @@ export function assembleResult({ config, repository, gathered, settings, window,
     result: decide(alerts !== null, verdict, errors),
     generatedAt: now.toISOString(),
     repository,
-    options: {
-      apiUrl: config.apiUrl,
-      organizationId: config.organizationId,
-      projectId: config.projectId,
-      failOnSeverity: config.failOnSeverity,
-      ignoreUnreachable: config.ignoreUnreachable,
-      failOnCriticalIssues: config.failOnCriticalIssues,
-      postureDays: config.postureDays,
-      dryRun: config.dryRun,
-      allowAlerts: config.allowAlerts,
-    },
+    options: resultOptions(config),
     counts: {
       ...counts,
       total: evaluated.length,
@@ -81,6 +80,32 @@ export function assembleResult({ config, repository, gathered, settings, window,
     schedule: viewSchedule(gathered.schedule, now),
     settings,
     warnings,
+    errors,
+  };
+}
+
+const NO_VERDICT: Verdict = { result: 'none', reasons: ['No verdict: the alerts could not be read.'], gating: [] };
+
+/**
+ * A result for a run that stopped before reading (the repository could not be resolved): the
+ * reports still say what happened, and the settings that were asked for are listed as not sent.
+ */
+export function errorResult(config: Config, repository: GateResult['repository'], errors: string[], now: Date): GateResult {
+  const zero = { critical: 0, high: 0, medium: 0, low: 0, unknown: 0, total: 0, gating: 0, allowed: 0 };
+  return {
+    schemaVersion: 1,
+    result: 'error',
+    generatedAt: now.toISOString(),
+    repository,
+    options: resultOptions(config),
+    counts: zero,
+    alerts: [],
+    verdict: NO_VERDICT,
+    posture: null,
+    timeSaved: null,
+    schedule: null,
+    settings: planSettings(config.settings).map((p) => ({ ...p, status: 'failed', error: 'not sent: the run stopped before it' })),
+    warnings: [],
     errors,
   };
 }
@@ -106,4 +131,29 @@ function viewSchedule(read: Gathered['schedule'], now: Date): ScheduleView | nul
   if (!read.ok) return null;
   if (!read.value) return { crontab: '', enabled: false, description: null, nextRun: null };
   return describeSchedule(read.value.executionCriteriaCrontab, read.value.isEnabled, now);
+}
+
+/** The inputs as the JSON report records them: everything but the tokens. */
+export function resultOptions(config: Config): GateResult['options'] {
+  return {
+    apiUrl: config.apiUrl,
+    organizationId: config.organizationId,
+    projectId: config.projectId,
+    repositoryId: config.repositoryId,
+    appId: config.appId,
+    failOnSeverity: config.failOnSeverity,
+    ignoreUnreachable: config.ignoreUnreachable,
+    failOnCriticalIssues: config.failOnCriticalIssues,
+    allowAlerts: config.allowAlerts,
+    postureDays: config.postureDays,
+    onApiError: config.onApiError,
+    requestTimeoutSeconds: config.requestTimeoutMs / 1000,
+    maxRetries: config.maxRetries,
+    dryRun: config.dryRun,
+    summary: config.summary,
+    commentOnPr: config.commentOnPr,
+    annotations: config.annotations,
+    reportFile: config.reportFile,
+    sarifFile: config.sarifFile,
+  };
 }

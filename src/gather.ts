@@ -1,8 +1,8 @@
 // Step 4 of a run: every read the reports need, concurrently, each settled on its own so that
 // what did arrive is still reported when another read fails.
 import { ApiError } from './api/client.js';
-import type { Endpoints } from './api/endpoints.js';
-import { fetchAllPages } from './api/paginate.js';
+import { PATHS, type Endpoints } from './api/endpoints.js';
+import { fetchAllPages, type Paginated } from './api/paginate.js';
 import type { Posture, ScaAlert, ScaPackage, Schedule, TimeSaved } from './api/schemas.js';
 
 export interface GatherRequest {
@@ -19,6 +19,8 @@ export type Read<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 
 export interface Gathered {
   alerts: Read<ScaAlert[]>;
+  /** totalCount the alerts search reported, for a warning when it disagrees with what was read. */
+  alertsReported: number | null;
   posture: Read<Posture | null>;
   timeSaved: Read<TimeSaved>;
   /** null: the repository has no schedule (the service answers 404). */
@@ -60,11 +62,20 @@ export async function gather(api: Endpoints, request: GatherRequest): Promise<Ga
   });
 
   const [a, p, t, s, k] = await Promise.all([
-    settle(alerts.then((r) => r.items)),
+    settle(alerts.then((r) => complete(r, PATHS.searchAlerts))),
     settle(api.securityPosture({ ...window, timeGranularity: 'day' }).then((list) => list[0] ?? null)),
     settle(api.timeSaved(window)),
     settle(schedule),
-    packages ? settle(packages.then((r) => r.items)) : Promise.resolve(null),
+    packages ? settle(packages.then((r) => complete(r, PATHS.searchPackages))) : Promise.resolve(null),
   ]);
-  return { alerts: a, posture: p, timeSaved: t, schedule: s, packages: k };
+  const alertsReported = await alerts.then((r) => r.totalCount, () => null);
+  return { alerts: a, alertsReported, posture: p, timeSaved: t, schedule: s, packages: k };
+}
+
+/** A read stopped by the page bound is incomplete: an error, never a silent partial gate. */
+function complete<T>(read: Paginated<T>, path: string): T[] {
+  if (read.truncated) {
+    throw new ApiError(path, 'invalid-response', `more than ${read.pagesRequested} pages: stopped with ${read.items.length} of ${read.totalCount} items read.`);
+  }
+  return read.items;
 }

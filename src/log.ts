@@ -6,12 +6,13 @@ const ZERO_WIDTH_SPACE = '\u200b';
 
 /**
  * Breaks anything the runner could read as a command: `::` at the start of a line (after
- * whitespace, which the runner trims) and the legacy `##[` form anywhere in a line.
+ * whitespace, which the runner trims with .NET's rules: they include U+0085, which JS's \s does
+ * not) and the legacy `##[` form anywhere in a line.
  */
 export function neutralise(text: string): string {
   return text
     .split(/\r?\n|\r/)
-    .map((line) => line.replace(/^(\s*)::/, `$1${ZERO_WIDTH_SPACE}::`).replaceAll('##[', `#${ZERO_WIDTH_SPACE}#[`))
+    .map((line) => line.replace(/^([\s\u0085]*)::/, `$1${ZERO_WIDTH_SPACE}::`).replaceAll('##[', `#${ZERO_WIDTH_SPACE}#[`))
     .join('\n');
 }
 

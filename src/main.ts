@@ -4,27 +4,33 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ApiError, createClient } from './api/client.js';
 import { createEndpoints, type Endpoints } from './api/endpoints.js';
-import { assembleResult } from './assemble.js';
+import { assembleResult, errorResult } from './assemble.js';
 import { gather } from './gather.js';
+import { githubCommentApi, isPermissionError } from './github-comment.js';
 import { formatInputErrors, parseInputs, type Config } from './inputs.js';
 import * as log from './log.js';
 import { actionOutputs } from './outputs.js';
 import { failureMessage } from './policy/index.js';
-import { githubCommentApi, isPermissionError } from './github-comment.js';
-import { renderComment, upsertComment } from './reports/comment.js';
 import { buildAnnotations, MAX_ERROR_ANNOTATIONS } from './reports/annotations.js';
+import { authorTypeOf, renderComment, upsertComment } from './reports/comment.js';
 import { renderJsonReport } from './reports/json.js';
 import { renderSarif } from './reports/sarif.js';
-import { VERSION } from './version.js';
 import { renderSummary } from './reports/summary.js';
 import { matchRepository } from './repository.js';
 import type { GateResult } from './result.js';
 import { readRunnerContext, type RunnerContext } from './runner.js';
 import { applySettings, describeSetting, planSettings } from './settings.js';
+import { VERSION } from './version.js';
 
 export interface RunDependencies {
   now?: () => Date;
   fetch?: typeof fetch;
+}
+
+/** The result, and whether it fails the step whatever on-api-error says (bad token, bad setup). */
+interface Outcome {
+  result: GateResult;
+  alwaysFails: boolean;
 }
 
 export async function run({ now = () => new Date(), fetch }: RunDependencies = {}): Promise<void> {
@@ -42,54 +48,62 @@ export async function run({ now = () => new Date(), fetch }: RunDependencies = {
     return;
   }
   const config = parsed.config;
-  const api = createEndpoints(
-    createClient({
-      baseUrl: config.apiUrl,
-      tokenId: config.tokenId,
-      tokenSecret: config.tokenSecret,
-      timeoutMs: config.requestTimeoutMs,
-      maxRetries: config.maxRetries,
-      fetch,
-      onRetry: (e) => log.info(`${e.endpoint}: attempt ${e.attempt} failed (${e.reason}); retrying in ${log.seconds(e.delayMs)}`),
-    }),
-  );
+  const client = createClient({
+    baseUrl: config.apiUrl,
+    tokenId: config.tokenId,
+    tokenSecret: config.tokenSecret,
+    timeoutMs: config.requestTimeoutMs,
+    maxRetries: config.maxRetries,
+    fetch,
+    onRetry: (e) => log.info(`${e.endpoint}: attempt ${e.attempt} failed (${e.reason}); retrying in ${log.seconds(e.delayMs)}`),
+  });
 
-  try {
-    // 3. Which repository of the service is this one?
-    const repository = await log.group('Resolving the repository', () => resolveRepository(api, config, context));
-    if (!repository) return;
-
-    // 4 + 6. Reads and settings changes are independent: run them together.
-    const started = now();
-    const window = postureWindow(started, config.postureDays);
-    const plan = planSettings(config.settings);
-    const [gathered, settings] = await log.group('Reading from the service', async () => {
-      const target = { organizationId: config.organizationId ?? undefined, repositoryId: repository.id };
-      const both = await Promise.all([
-        gather(api, { ...window, organizationId: config.organizationId, projectId: config.projectId, repositoryId: repository.id, packages: config.annotations || config.sarifFile !== null }),
-        applySettings(api, target, plan, config.dryRun),
-      ]);
-      const [g] = both;
-      if (g.alerts.ok) log.info(`${g.alerts.value.length} alerts read`);
-      for (const change of both[1]) log.info(`${change.status === 'dry-run' ? 'dry run, not sent' : change.status}: ${describeSetting(change)}`);
-      return both;
-    });
-
-    // 5. The verdict, and the result model every report renders.
-    const result = assembleResult({ config, repository, gathered, settings, window, now: started });
-    await log.group('Writing the reports', () => writeReports(result, config, context));
-    const reads = [gathered.alerts, gathered.posture, gathered.timeSaved, gathered.schedule];
-    const rejected =
-      reads.some((r) => !r.ok && r.error.kind === 'credentials') || settings.some((s) => s.status === 'rejected');
-    finish(result, config, rejected);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    core.setOutput('result', 'error');
-    failOnApiError([error.message], config, error.kind === 'credentials');
-  }
+  const outcome = await evaluate(createEndpoints(client), config, context, now());
+  log.info(`${client.stats.requests} requests to the service (${client.stats.retries} retries)`);
+  const writeErrors = await log.group('Writing the reports', () => writeReports(outcome.result, config, context));
+  finish(outcome, config, writeErrors);
 }
 
-async function resolveRepository(api: Endpoints, config: Config, context: RunnerContext): Promise<GateResult['repository'] | null> {
+/** Steps 3 to 6: resolve, read and change settings concurrently, decide. */
+async function evaluate(api: Endpoints, config: Config, context: RunnerContext, started: Date): Promise<Outcome> {
+  const unknown = { id: config.repositoryId ?? '', name: context.repository, url: null };
+  let repository: GateResult['repository'];
+  try {
+    const resolved = await log.group('Resolving the repository', () => resolveRepository(api, config, context));
+    // No match is a setup problem, not a service fault: it fails whatever on-api-error says.
+    if (typeof resolved === 'string') return { result: errorResult(config, unknown, [resolved], started), alwaysFails: true };
+    repository = resolved;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { result: errorResult(config, unknown, [error.message], started), alwaysFails: error.kind === 'credentials' };
+  }
+
+  const window = postureWindow(started, config.postureDays);
+  const [gathered, settings] = await log.group('Reading from the service', async () => {
+    const reads = gather(api, {
+      ...window,
+      organizationId: config.organizationId,
+      projectId: config.projectId,
+      repositoryId: repository.id,
+      packages: config.annotations || config.sarifFile !== null,
+    });
+    const target = { organizationId: config.organizationId ?? undefined, repositoryId: repository.id };
+    const changes = applySettings(api, target, planSettings(config.settings), config.dryRun);
+    const [g, s] = await Promise.all([reads, changes]);
+    if (g.alerts.ok) log.info(`${g.alerts.value.length} alerts read`);
+    for (const change of s) log.info(`${change.status === 'dry-run' ? 'dry run, not sent' : change.status}: ${describeSetting(change)}`);
+    return [g, s] as const;
+  });
+
+  // 5. The verdict, and the result model every report renders.
+  const result = assembleResult({ config, repository, gathered, settings, window, now: started });
+  const reads = [gathered.alerts, gathered.posture, gathered.timeSaved, gathered.schedule];
+  const rejected = reads.some((r) => !r.ok && r.error.kind === 'credentials') || settings.some((s) => s.status === 'rejected');
+  return { result, alwaysFails: rejected };
+}
+
+/** The repository, or why it could not be resolved. */
+async function resolveRepository(api: Endpoints, config: Config, context: RunnerContext): Promise<GateResult['repository'] | string> {
   if (config.repositoryId) {
     log.info(`repository-id given: ${config.repositoryId}`);
     return { id: config.repositoryId, name: context.repository, url: null };
@@ -97,14 +111,8 @@ async function resolveRepository(api: Endpoints, config: Config, context: Runner
   const appId = config.appId ?? '';
   const repositories = await api.listRepositories({ organizationId: config.organizationId ?? undefined, appId });
   const match = matchRepository(repositories, context, appId);
-  if (!match.ok) {
-    // A configuration problem, not a service fault: it fails whatever on-api-error says.
-    core.setOutput('result', 'error');
-    core.setFailed(match.error);
-    return null;
-  }
+  if (!match.ok) return match.error;
   log.info(`${match.repository.repositoryName} is ${match.repository.id} (matched by ${match.rule})`);
-  core.setOutput('repository-id', match.repository.id);
   return { id: match.repository.id, name: match.repository.repositoryName, url: match.repository.repositoryUrl };
 }
 
@@ -114,34 +122,39 @@ export function postureWindow(now: Date, days: number): { startDate: string; end
   return { startDate: day(days - 1), endDate: day(0) };
 }
 
-async function writeReports(result: GateResult, config: Config, context: RunnerContext): Promise<void> {
-  let reportFile: string | null = null;
-  if (config.reportFile) {
-    await writeText(config.reportFile, renderJsonReport(result));
-    reportFile = config.reportFile;
-    log.info(`JSON report written to ${reportFile}`);
-  }
-  let sarifFile: string | null = null;
-  if (config.sarifFile) {
-    await writeText(config.sarifFile, renderSarif(result, { toolVersion: VERSION }));
-    sarifFile = config.sarifFile;
-    log.info(`SARIF log written to ${sarifFile}`);
-  }
-  for (const [name, value] of Object.entries(actionOutputs(result, { reportFile, sarifFile }))) core.setOutput(name, value);
-  if (config.annotations) {
-    // GitHub shows 10 error annotations per step; the failure message (core.setFailed) is one of them.
-    const { annotations } = buildAnnotations(result, MAX_ERROR_ANNOTATIONS - 1);
-    for (const { message, ...properties } of annotations) log.error(message, properties);
-  }
+/** Step 7. Writes every report asked for; returns what could not be written instead of stopping. */
+async function writeReports(result: GateResult, config: Config, context: RunnerContext): Promise<string[]> {
+  const errors: string[] = [];
   if (config.summary) {
-    if (process.env.GITHUB_STEP_SUMMARY) {
+    if (context.canWriteSummary) {
       await core.summary.addRaw(renderSummary(result)).write();
       log.info('Job summary written');
     } else {
       log.info('GITHUB_STEP_SUMMARY is not set (not on a runner): no job summary written');
     }
   }
+  const write = async (input: string, path: string | null, render: () => string): Promise<string | null> => {
+    if (!path) return null;
+    try {
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, render(), 'utf8');
+      log.info(`${input}: written to ${path}`);
+      return path;
+    } catch (error) {
+      errors.push(`${input}: cannot write "${path}": ${error instanceof Error ? error.message : String(error)}. Check the path.`);
+      return null;
+    }
+  };
+  const reportFile = await write('report-file', config.reportFile, () => renderJsonReport(result));
+  const sarifFile = await write('sarif-file', config.sarifFile, () => renderSarif(result, { toolVersion: VERSION }));
+  for (const [name, value] of Object.entries(actionOutputs(result, { reportFile, sarifFile }))) core.setOutput(name, value);
+  if (config.annotations) {
+    // GitHub shows 10 error annotations per step; the failure message (core.setFailed) is one of them.
+    const { annotations } = buildAnnotations(result, MAX_ERROR_ANNOTATIONS - 1);
+    for (const { message, ...properties } of annotations) log.error(message, properties);
+  }
   await commentOnPullRequest(result, config, context);
+  return errors;
 }
 
 const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
@@ -159,40 +172,34 @@ async function commentOnPullRequest(result: GateResult, config: Config, context:
   }
   try {
     const api = await githubCommentApi(config.githubToken, { owner, repo, number: context.pullRequestNumber });
-    const outcome = await upsertComment(api, config.commentOnPr, result, renderComment(result, context.runUrl));
+    const body = renderComment(result, context.runUrl);
+    const outcome = await upsertComment(api, config.commentOnPr, result, body, authorTypeOf(config.githubToken));
     log.info(`PR comment ${outcome}`);
   } catch (error) {
     // A comment is a courtesy: it never fails the gate. 403/404: fork or read-only token.
     const why = isPermissionError(error)
-      ? 'the token may not write to this pull request (a fork, or permissions without pull-requests: write)'
+      ? 'the token may not write to this pull request (a fork, or a workflow without permissions: pull-requests: write)'
       : error instanceof Error ? error.message : String(error);
     log.warning(`The PR comment was not written: ${why}.`);
   }
 }
 
-async function writeText(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, text, 'utf8');
-}
-
-/** 8. Exit as the result says: fail on a failed gate; API errors as on-api-error says. */
-function finish(result: GateResult, config: Config, credentialsRejected: boolean): void {
+/** Step 8. Exit as the result says: fail on a failed gate; API errors as on-api-error says. */
+function finish({ result, alwaysFails }: Outcome, config: Config, writeErrors: string[]): void {
   for (const warning of result.warnings) log.warning(warning.message);
+  const failures: string[] = [...writeErrors];
   if (result.result === 'fail') {
     for (const message of result.errors) log.warning(message);
-    core.setFailed(failureMessage(result.verdict));
+    failures.unshift(failureMessage(result.verdict));
   } else if (result.result === 'error') {
-    failOnApiError(result.errors, config, credentialsRejected);
+    if (config.onApiError === 'warn' && !alwaysFails) {
+      for (const message of result.errors) log.warning(message);
+      log.warning('on-api-error is warn: the step succeeds with result=error.');
+    } else {
+      failures.unshift(...result.errors);
+    }
   } else {
     log.info(`Security gate passed: ${result.verdict.reasons.join(' ')}`);
   }
-}
-
-function failOnApiError(messages: string[], config: Config, credentialsRejected: boolean): void {
-  if (config.onApiError === 'warn' && !credentialsRejected) {
-    for (const message of messages) log.warning(message);
-    log.warning('on-api-error is warn: the step succeeds with result=error.');
-    return;
-  }
-  core.setFailed(messages.join('\n'));
+  if (failures.length > 0) core.setFailed(failures.join('\n'));
 }

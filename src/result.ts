@@ -54,7 +54,8 @@ export interface Warning {
 }
 
 export interface Verdict {
-  result: 'pass' | 'fail';
+  /** `none`: no verdict, the alerts could not be read (the run's result is then `error`). */
+  result: 'pass' | 'fail' | 'none';
   /** One short sentence per cause of failure, or why it passed (always at least one). */
   reasons: string[];
   /** Gating alerts, worst first (severity, then score descending, then id). */
@@ -97,17 +98,27 @@ export interface GateResult {
   result: 'pass' | 'fail' | 'error';
   generatedAt: string;
   repository: { id: string; name: string | null; url: string | null };
-  /** The options the gate ran with (never tokens). */
+  /** The inputs the run used, parsed (never tokens). */
   options: {
     apiUrl: string;
     organizationId: string | null;
     projectId: string | null;
+    repositoryId: string | null;
+    appId: string | null;
     failOnSeverity: Threshold;
     ignoreUnreachable: boolean;
     failOnCriticalIssues: boolean;
-    postureDays: number;
-    dryRun: boolean;
     allowAlerts: AllowEntry[];
+    postureDays: number;
+    onApiError: 'fail' | 'warn';
+    requestTimeoutSeconds: number;
+    maxRetries: number;
+    dryRun: boolean;
+    summary: boolean;
+    commentOnPr: 'never' | 'on-failure' | 'always';
+    annotations: boolean;
+    reportFile: string | null;
+    sarifFile: string | null;
   };
   counts: SeverityCounts & { total: number; gating: number; allowed: number };
   alerts: EvaluatedAlert[];

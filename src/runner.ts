@@ -13,6 +13,8 @@ export interface RunnerContext {
   pullRequestNumber: number | null;
   /** Link to this workflow run, when on a runner. */
   runUrl: string | null;
+  /** GITHUB_STEP_SUMMARY is set (the job summary can be written). */
+  canWriteSummary: boolean;
 }
 
 interface EventPayload {
@@ -35,6 +37,7 @@ export function readRunnerContext(env: NodeJS.ProcessEnv = process.env): RunnerC
       event.pull_request !== undefined &&
       (head === null || head?.fork === true || (head?.full_name !== undefined && head.full_name !== repository)),
     pullRequestNumber: event.pull_request?.number ?? null,
+    canWriteSummary: Boolean(env.GITHUB_STEP_SUMMARY),
     runUrl: repository && env.GITHUB_RUN_ID ? `${serverUrl(env)}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : null,
   };
 }

@@ -38,7 +38,7 @@ export async function applySettings(
     plan.map(async (p): Promise<SettingChange> => {
       try {
         const { ok } = await send(endpoints, target, p);
-        return ok ? { ...p, status: 'applied' } : { ...p, status: 'failed', error: 'the service answered ok: false' };
+        return ok ? { ...p, status: 'applied' } : { ...p, status: 'failed', error: 'the service answered ok: false and did not apply it; check the value and the repository in the service' };
       } catch (error) {
         const status = error instanceof ApiError && error.kind === 'credentials' ? 'rejected' : 'failed';
         return { ...p, status, error: error instanceof Error ? error.message : String(error) };

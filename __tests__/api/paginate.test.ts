@@ -72,3 +72,45 @@ describe('fetchAllPages', () => {
     expect(sizes).toEqual([100, 100, 100]);
   });
 });
+
+describe('fetchAllPages against a misbehaving server', () => {
+  test('a server that caps pages below the pageSize it reports still has every page read', async () => {
+    // 300 items, 50 per page, but every answer claims pageSize 100.
+    const fetchPage = async (page: number): Promise<Page<Item>> => ({ items: items((page - 1) * 50, Math.min(300, page * 50)), totalCount: 300, pageSize: 100 });
+    const result = await fetchAllPages(fetchPage, { pageSize: 100 });
+    expect(result.items).toHaveLength(300);
+    expect(result.pagesRequested).toBe(6);
+  });
+
+  test.each([
+    ['in order', (page: number) => page],
+    ['the believed-last page first', (page: number) => 10 - page],
+  ])('a totalCount too low is caught whatever order the pages answer in (%s)', async (_name, delayOf) => {
+    // 400 real items, 100 per page, totalCount says 250.
+    const fetchPage = async (page: number): Promise<Page<Item>> => {
+      await new Promise((r) => setTimeout(r, delayOf(page)));
+      return { items: items((page - 1) * 100, Math.min(400, page * 100)), totalCount: 250, pageSize: 100 };
+    };
+    const result = await fetchAllPages(fetchPage, { pageSize: 100, concurrency: 6 });
+    expect(result.items).toHaveLength(400);
+    expect(result.totalCount).toBe(250);
+  });
+
+  test('a failed page stops further pages from being requested and rejects', async () => {
+    const asked: number[] = [];
+    const fetchPage = async (page: number): Promise<Page<Item>> => {
+      asked.push(page);
+      await new Promise((r) => setTimeout(r, 1));
+      if (page === 2) throw new Error('boom');
+      return { items: items((page - 1) * 10, page * 10), totalCount: 1000, pageSize: 10 };
+    };
+    await expect(fetchAllPages(fetchPage, { concurrency: 2 })).rejects.toThrow('boom');
+    expect(asked.length).toBeLessThanOrEqual(4); // page 1, the failing page 2, and what was already in flight
+  });
+
+  test('an empty first page ends it even when totalCount claims more', async () => {
+    const { fetchPage, asked } = source(0, 25, 500);
+    expect((await fetchAllPages(fetchPage)).items).toEqual([]);
+    expect(asked).toEqual([1]);
+  });
+});

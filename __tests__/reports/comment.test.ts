@@ -2,6 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import {
   COMMENT_MARKER,
   COMMENT_MAX_CHARS,
+  authorTypeOf,
   findSticky,
   renderComment,
   upsertComment,
@@ -34,18 +35,32 @@ describe('upsertComment', () => {
     ['on-failure', 'error', [], [], 'skipped'],
   ] as const)('%s with result %s and %j existing -> %j', async (mode, result, existing, calls, outcome) => {
     const fake = fakeApi([...existing]);
-    expect(await upsertComment(fake.api, mode, makeResult({ result }), 'body')).toBe(outcome);
+    expect(await upsertComment(fake.api, mode, makeResult({ result }), 'body', 'Bot')).toBe(outcome);
     expect(fake.calls).toEqual(calls);
   });
 });
 
 describe('findSticky', () => {
-  test('prefers the newest marked comment by a bot over ones by people, ignores unmarked ones', () => {
-    const comments = [sticky(1), sticky(2, 'User'), { id: 3, body: 'unrelated', user: { type: 'Bot' } }, sticky(4), sticky(5, 'User')];
-    expect(findSticky(comments)?.id).toBe(4);
+  const comments = [sticky(1), sticky(2, 'User'), { id: 3, body: 'unrelated', user: { type: 'Bot' } }, sticky(4), sticky(5, 'User')];
+  test.each([
+    ['Bot', 4],
+    ['User', 5],
+  ] as const)('finds the newest marked comment written by a %s, never one by the other kind', (type, id) => {
+    expect(findSticky(comments, type)?.id).toBe(id);
+  });
+  test('a marked comment by the other kind of author is left alone', () => {
+    expect(findSticky([sticky(1, 'User')], 'Bot')).toBeNull();
   });
   test('a marker quoted in the middle of a comment does not count', () => {
-    expect(findSticky([{ id: 1, body: `> ${COMMENT_MARKER}` }])).toBeNull();
+    expect(findSticky([{ id: 1, body: `> ${COMMENT_MARKER}`, user: { type: 'Bot' } }], 'Bot')).toBeNull();
+  });
+  test.each([
+    ['ghs_abc', 'Bot'],
+    ['ghp_abc', 'User'],
+    ['github_pat_abc', 'User'],
+    ['gho_abc', 'User'],
+  ] as const)('a %s token writes as a %s', (token, type) => {
+    expect(authorTypeOf(token)).toBe(type);
   });
 });
 

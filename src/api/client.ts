@@ -101,17 +101,13 @@ export function createClient(options: ClientOptions): ServiceClient {
   const base = baseUrl.replace(/\/+$/, '');
   const stats = { requests: 0, retries: 0 };
   // A server may echo what it was sent; never let a token value reach a message.
-  const secrets = [tokenId, tokenSecret].filter((t) => t.length >= 4);
-  const redact = (text: string) => secrets.reduce((s, t) => s.split(t).join('***'), text);
-  // Service data ends up in the summary and files; a token it carries must not (contract).
-  const redactDeep = (value: unknown): unknown => {
-    if (typeof value === 'string') return secrets.some((t) => value.includes(t)) ? redact(value) : value;
-    if (Array.isArray(value)) return value.map(redactDeep);
-    if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k), redactDeep(v)]));
-    }
-    return value;
-  };
+  // A server may echo what it was sent; a token value must never reach a message, the summary or
+  // a file (contract). Redacted in the raw text, as written and as JSON escapes it.
+  const secrets = [tokenId, tokenSecret]
+    .filter((t) => t.length >= 4)
+    .flatMap((t) => [t, JSON.stringify(t).slice(1, -1)]);
+  const redact = (text: string) =>
+    secrets.some((t) => text.includes(t)) ? secrets.reduce((s, t) => s.split(t).join('***'), text) : text;
 
   async function once(path: string, payload: string): Promise<unknown | Attempt> {
     let url = new URL(base + path);
@@ -144,7 +140,8 @@ export function createClient(options: ClientOptions): ServiceClient {
           url = next; // same origin: re-POST the same body (an API redirect keeps the method)
           continue;
         }
-        const text = await readBody(response, maxResponseBytes);
+        const body = await readBody(response, maxResponseBytes);
+        const text = body === null ? null : redact(body);
         if (text === null) return new Attempt('invalid-response', `response larger than ${maxResponseBytes} bytes.`, response.status, false);
         if (!response.ok) return failedStatus(response, text);
         try {
@@ -185,7 +182,7 @@ export function createClient(options: ClientOptions): ServiceClient {
     for (let attempt = 1; ; attempt++) {
       const outcome = await once(path, payload);
       if (!(outcome instanceof Attempt)) {
-        const parsed = schema.safeParse(redactDeep(outcome));
+        const parsed = schema.safeParse(outcome);
         if (parsed.success) return parsed.data;
         throw new ApiError(path, 'invalid-response', `response does not match the API schema: ${describeIssues(parsed.error.issues)}.`, 200, attempt);
       }

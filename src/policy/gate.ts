@@ -1,4 +1,5 @@
 // The gate: which alerts fail it, why, and the verdict. Pure: `today` and the posture row come in.
+import { plural } from '../format.js';
 import type { ScaAlert } from '../api/schemas.js';
 import {
   SEVERITIES,
@@ -20,11 +21,6 @@ export interface GateOptions {
   failOnCriticalIssues: boolean;
   /** YYYY-MM-DD, UTC. */
   today: string;
-}
-
-/** "1 alert", "2 alerts". */
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 /** Reachability found only unreachable uses; no analysis (missing counts) is not proof of that. */

@@ -37,9 +37,15 @@ export type CommentOutcome = 'created' | 'updated' | 'skipped';
  * Creates or updates the one sticky comment. With `on-failure`, a passing run creates nothing but
  * updates an earlier comment so it does not stay stale saying the gate fails.
  */
-export async function upsertComment(api: CommentApi, mode: CommentMode, result: GateResult, body: string): Promise<CommentOutcome> {
+export async function upsertComment(
+  api: CommentApi,
+  mode: CommentMode,
+  result: GateResult,
+  body: string,
+  authorType: 'Bot' | 'User',
+): Promise<CommentOutcome> {
   if (mode === 'never') return 'skipped';
-  const existing = findSticky(await api.list());
+  const existing = findSticky(await api.list(), authorType);
   if (existing) {
     await api.update(existing.id, body);
     return 'updated';
@@ -49,9 +55,15 @@ export async function upsertComment(api: CommentApi, mode: CommentMode, result: 
   return 'created';
 }
 
-/** The newest comment with the marker written by a bot (the workflow token's kind), else by anyone. */
-export function findSticky(comments: PullRequestComment[]): PullRequestComment | null {
-  const marked = comments.filter((c) => c.body?.startsWith(COMMENT_MARKER));
-  const byBot = marked.filter((c) => c.user?.type === 'Bot');
-  return (byBot.length ? byBot : marked).at(-1) ?? null;
+/**
+ * GitHub App installation tokens (`ghs_`, which GITHUB_TOKEN is) write as a Bot; personal and
+ * OAuth tokens as a User. The prefix tells which, without an API call.
+ */
+export function authorTypeOf(token: string): 'Bot' | 'User' {
+  return token.startsWith('ghs_') ? 'Bot' : 'User';
+}
+
+/** The newest comment with the marker written by the same kind of token; anyone else's is left alone. */
+export function findSticky(comments: PullRequestComment[], authorType: 'Bot' | 'User'): PullRequestComment | null {
+  return comments.filter((c) => c.body?.startsWith(COMMENT_MARKER) && c.user?.type === authorType).at(-1) ?? null;
 }

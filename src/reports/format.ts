@@ -1,5 +1,8 @@
 // Small, locale-independent formatting shared by the reports (the runner's locale must not change a page).
 import type { Severity } from '../result.js';
+import { formatNumber } from '../format.js';
+
+export { formatNumber, plural } from '../format.js';
 
 export const SEVERITY_MARKERS: Record<Severity, string> = {
   critical: '🔴',
@@ -12,18 +15,6 @@ export const SEVERITY_MARKERS: Record<Severity, string> = {
 /** `🔴 critical` */
 export function severityLabel(severity: Severity): string {
   return `${SEVERITY_MARKERS[severity]} ${severity}`;
-}
-
-const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
-/** `1,234.5`; `—` for a value that is not a finite number. */
-export function formatNumber(n: number | null | undefined): string {
-  return typeof n === 'number' && Number.isFinite(n) ? NUMBER.format(n) : '—';
-}
-
-/** `1 alert`, `2 alerts`; `plural` when the word does not take an `s`. */
-export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${formatNumber(count)} ${count === 1 ? singular : pluralForm}`;
 }
 
 /** Minutes in words: `45 min`, `12 h 30 min`, `3 d 4 h` (minutes dropped beyond a day). */

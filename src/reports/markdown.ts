@@ -1,5 +1,6 @@
 // The one place that turns untrusted text (service data, inputs, error messages) into GitHub-flavoured
 // Markdown. Escape once, at render time: the output is not meant to be escaped again.
+import { BIDI, CONTROLS } from './characters.js';
 
 /** Zero-width space: GitHub finds @mentions, #refs and GH-refs in the rendered text, after entities are
  * decoded, so an entity alone does not stop them; a ZWSP after the marker does (as Renovate does). */
@@ -25,9 +26,6 @@ const BACKSLASHED = new Set('\\`*_{}[]()+-.!|~$');
 // `://` first so it wins over the lone `:`; `GH-` before a number is a GitHub issue reference.
 const SPECIAL = /:\/\/|\bgh-(?=\d)|[&<>"'@#:\\`*_{}[\]()+\-.!|~$]/gi;
 
-// C0/C1 controls become spaces; bidirectional overrides are dropped so text cannot display reordered.
-const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
 const LINE_BREAKS = /\s*[\r\n\u2028\u2029]+\s*/g;
 
 /** One line of plain text: line breaks collapsed, controls removed. */

@@ -1,10 +1,8 @@
 // Service text as plain text (annotations, SARIF): one place that strips controls and bidi
 // overrides, collapses lines and cuts long text.
+import { BIDI, CONTROLS } from './characters.js';
 import { safeHref, truncate } from './markdown.js';
 
-// Bidirectional overrides could show the text reordered; other controls become spaces.
-const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
-const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
 /** Clipped generously before normalising: a megabyte-long text must not cost a megabyte of work per use. */
 function clip(s: string, max: number): { text: string; clipped: boolean } {

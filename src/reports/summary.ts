@@ -1,6 +1,6 @@
 // The job summary: one Markdown page rendered from the result model, verdict first, under GitHub's
 // 1 MiB step-summary limit however many alerts there are.
-import type { GateResult, ScheduleView, SettingChange } from '../result.js';
+import { SEVERITIES, type GateResult, type ScheduleView, type SettingChange } from '../result.js';
 import { ByteBudget, byteLength, cutToBytes } from './budget.js';
 import { formatMinutes, formatNumber, formatUtcDateTime, plural, SEVERITY_MARKERS } from './format.js';
 import { code, codeCell, escapeCell, escapeText, truncate } from './markdown.js';
@@ -82,7 +82,7 @@ function oneLineOf(sentences: string[], fallback: string): string {
 
 function countsSection(result: GateResult): string {
   const { counts, options } = result;
-  const severities = ['critical', 'high', 'medium', 'low', 'unknown'] as const;
+  const severities = SEVERITIES;
   const header = severities.map((s) => `${SEVERITY_MARKERS[s]} ${s[0]?.toUpperCase()}${s.slice(1)}`);
   const values = severities.map((s) => formatNumber(counts[s]));
   const policy = [
