@@ -1,0 +1,60 @@
+// Runs that stop before a verdict, or cannot write what was asked for, still report what happened.
+import { describe, expect, test } from '@jest/globals';
+import type { Log } from 'sarif';
+import { PATHS, useSimulator } from './harness.js';
+
+const h = useSimulator();
+const NO_MATCH = { repository: 'acme/unknown', event: { repository: { id: 1, full_name: 'acme/unknown' } } };
+
+describe('the repository cannot be resolved', () => {
+  test('no match: exit 1, and the summary, JSON report and (empty) SARIF are still written', async () => {
+    const run = await h.gate({ 'report-file': 'r.json', 'sarif-file': 'r.sarif', 'set-pr-scanning': 'true' }, NO_MATCH);
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs.result).toBe('error');
+    expect(run.summary).toMatch(/Error/);
+    expect(run.summary).toContain('Cannot resolve the repository');
+    const report = JSON.parse(run.files['r.json'] ?? 'null') as { result: string; verdict: { result: string }; settings: Array<{ status: string }> };
+    expect(report.result).toBe('error');
+    expect(report.verdict.result).toBe('none');
+    expect(report.settings).toEqual([expect.objectContaining({ status: 'failed' })]);
+    expect((JSON.parse(run.files['r.sarif'] ?? 'null') as Log).runs[0]?.results).toEqual([]);
+    expect(h.requests(PATHS.setPrScanning)).toHaveLength(0);
+  });
+
+  test('installations endpoint failing under warn: exit 0, result=error, reports written', async () => {
+    h.sim.script(PATHS.repositories, { status: 503 });
+    const run = await h.gate({ 'on-api-error': 'warn', 'max-retries': '0', 'sarif-file': 'r.sarif' });
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs.result).toBe('error');
+    expect(run.warnings.join('\n')).toContain(PATHS.repositories);
+    expect(run.summary).toContain('Error');
+    expect(run.files['r.sarif']).toBeDefined();
+    expect(h.requests(PATHS.alerts)).toHaveLength(0);
+  });
+});
+
+describe('a report that cannot be written', () => {
+  test('report-file pointing at a directory fails the step with a clear message; the rest is still written', async () => {
+    const run = await h.gate({ 'report-file': '.', 'sarif-file': 'ok.sarif' }, {
+      repository: 'acme/clean-lib',
+      event: { repository: { id: 987654321, full_name: 'acme/clean-lib' } },
+    });
+    expect(run.exitCode).toBe(1);
+    expect(run.errors.join('\n')).toMatch(/report-file: cannot write "\.".*Check the path/);
+    expect(run.outputs.result).toBe('pass');
+    expect(run.outputs['report-file']).toBe('');
+    expect(run.outputs['sarif-file']).toBe('ok.sarif');
+    expect(run.summary).toContain('Passed');
+  });
+});
+
+describe('a totalCount that disagrees with what was read', () => {
+  test('is a warning, and the gate uses what was read', async () => {
+    const [alert] = h.sim.state.alerts['repo_webshop'] ?? [];
+    const empty = { body: { alerts: [], totalCount: 5, page: 2, pageSize: 100 } };
+    h.sim.script(PATHS.alerts, { body: { alerts: [alert], totalCount: 5, page: 1, pageSize: 100 } }, empty, empty, empty, empty);
+    const run = await h.gate({ 'fail-on-severity': 'none' });
+    expect(run.outputs['alerts-total']).toBe('1');
+    expect(run.warnings.join('\n')).toMatch(/reported 5 alerts \(totalCount\) but 1 distinct alerts were read/);
+  });
+});
