@@ -10,7 +10,7 @@ import {
   type PackageIdentifier,
 } from '../src/locations.js';
 import type { ManifestLocation } from '../src/result.js';
-import { makeEvaluated } from './fixtures/result.js';
+import { makeEvaluated, makeLocation } from './fixtures/result.js';
 
 let nextPackage = 1;
 
@@ -153,13 +153,7 @@ describe('repoRelativePath', () => {
 
 describe('locateAlerts', () => {
   const alertFor = (packageIdentifier: string) => makeEvaluated({ alert: { metadata: { packageIdentifier } } });
-  const at = (path: string, startLine: number, pkg: string | null, extra: Partial<ManifestLocation> = {}): ManifestLocation => ({
-    path,
-    startLine,
-    endLine: startLine,
-    package: pkg,
-    ...extra,
-  });
+  const at = makeLocation;
 
   test('returns the alerts unchanged when the packages were not read', () => {
     const alerts = [alertFor('pkg:npm/lodash@4.17.20')];

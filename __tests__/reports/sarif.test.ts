@@ -11,7 +11,7 @@ import {
   securitySeverity,
 } from '../../src/reports/sarif.js';
 import type { EvaluatedAlert, ManifestLocation, Severity } from '../../src/result.js';
-import { makeEvaluated, makeResult, type EvaluatedOverrides } from '../fixtures/result.js';
+import { makeEvaluated, makeLocation, makeResult, type EvaluatedOverrides } from '../fixtures/result.js';
 
 const OPTIONS = { toolVersion: '1.2.3', informationUri: 'https://github.com/acme/security-gate' };
 
@@ -32,13 +32,7 @@ function resultsOf(log: Log): Result[] {
   return runOf(log).results ?? [];
 }
 
-const at = (path: string, startLine: number, pkg: string | null, extra: Partial<ManifestLocation> = {}): ManifestLocation => ({
-  path,
-  startLine,
-  endLine: startLine,
-  package: pkg,
-  ...extra,
-});
+const at = makeLocation;
 
 const LODASH: EvaluatedOverrides = {
   severity: 'critical',

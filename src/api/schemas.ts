@@ -13,6 +13,15 @@ export const isoDateTime = z
 const id = z.string();
 const count = z.number().int().nonnegative();
 
+/** The paging fields of the two paged searches (packages, alerts): request and response halves. */
+const pageRequest = {
+  organizationId: z.string().optional(),
+  repositoryIds: z.array(z.string()).optional(),
+  page: z.number().int().min(1, 'page must be >= 1').optional(),
+  pageSize: z.number().int().min(1, 'pageSize must be >= 1').optional(),
+};
+const pageResponse = { totalCount: count, page: z.number().int().min(1), pageSize: z.number().int().min(1) };
+
 // ---------- 1. stats/securityPosture ----------
 
 export const exposureSchema = z.object({
@@ -110,19 +119,11 @@ export const scaPackageSchema = z.object({
 export type ScaPackage = z.infer<typeof scaPackageSchema>;
 
 export const packagesRequestSchema = z.object({
-  organizationId: z.string().optional(),
-  repositoryIds: z.array(z.string()).optional(),
-  page: z.number().int().min(1).optional(),
-  pageSize: z.number().int().min(1).optional(),
+  ...pageRequest,
   searchQuery: z.string().optional(),
   ecosystems: z.array(z.string()).optional(),
 });
-export const packagesResponseSchema = z.object({
-  packages: z.array(scaPackageSchema),
-  totalCount: count,
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
-});
+export const packagesResponseSchema = z.object({ packages: z.array(scaPackageSchema), ...pageResponse });
 
 export const licensesRequestSchema = z.object({
   organizationId: z.string().optional(),
@@ -160,21 +161,13 @@ export const scaAlertSchema = z.object({
 export type ScaAlert = z.infer<typeof scaAlertSchema>;
 
 export const alertsRequestSchema = z.object({
-  organizationId: z.string().optional(),
-  repositoryIds: z.array(z.string()).optional(),
-  page: z.number().int().min(1, 'page must be >= 1').optional(),
-  pageSize: z.number().int().min(1, 'pageSize must be >= 1').optional(),
+  ...pageRequest,
   query: z.string().optional(),
   languages: z.array(z.string()).optional(),
   severities: z.array(z.string()).optional(),
   reachability: z.array(z.string()).optional(),
 });
-export const alertsResponseSchema = z.object({
-  alerts: z.array(scaAlertSchema),
-  totalCount: count,
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
-});
+export const alertsResponseSchema = z.object({ alerts: z.array(scaAlertSchema), ...pageResponse });
 
 // ---------- 6. installations/repositories ----------
 
