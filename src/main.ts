@@ -1,26 +1,17 @@
 // One run of the action, in the order of the contract's "What one run does".
 import * as core from '@actions/core';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { ApiError, createClient } from './api/client.js';
 import { createEndpoints, type Endpoints } from './api/endpoints.js';
 import { assembleResult, errorResult } from './assemble.js';
 import { gather } from './gather.js';
-import { githubCommentApi, isPermissionError } from './github-comment.js';
 import { formatInputErrors, parseInputs, type Config } from './inputs.js';
 import * as log from './log.js';
-import { actionOutputs } from './outputs.js';
 import { failureMessage } from './policy/index.js';
-import { buildAnnotations, MAX_ERROR_ANNOTATIONS } from './reports/annotations.js';
-import { authorTypeOf, renderComment, upsertComment } from './reports/comment.js';
-import { renderJsonReport } from './reports/json.js';
-import { renderSarif } from './reports/sarif.js';
-import { renderSummary } from './reports/summary.js';
+import { writeReports } from './publish.js';
 import { matchRepository } from './repository.js';
 import type { GateResult } from './result.js';
 import { readRunnerContext, type RunnerContext } from './runner.js';
 import { applySettings, describeSetting, planSettings } from './settings.js';
-import { VERSION } from './version.js';
 
 export interface RunDependencies {
   now?: () => Date;
@@ -120,68 +111,6 @@ async function resolveRepository(api: Endpoints, config: Config, context: Runner
 export function postureWindow(now: Date, days: number): { startDate: string; endDate: string } {
   const day = (offset: number) => new Date(now.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
   return { startDate: day(days - 1), endDate: day(0) };
-}
-
-/** Step 7. Writes every report asked for; returns what could not be written instead of stopping. */
-async function writeReports(result: GateResult, config: Config, context: RunnerContext): Promise<string[]> {
-  const errors: string[] = [];
-  if (config.summary) {
-    if (context.canWriteSummary) {
-      await core.summary.addRaw(renderSummary(result)).write();
-      log.info('Job summary written');
-    } else {
-      log.info('GITHUB_STEP_SUMMARY is not set (not on a runner): no job summary written');
-    }
-  }
-  const write = async (input: string, path: string | null, render: () => string): Promise<string | null> => {
-    if (!path) return null;
-    try {
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, render(), 'utf8');
-      log.info(`${input}: written to ${path}`);
-      return path;
-    } catch (error) {
-      errors.push(`${input}: cannot write "${path}": ${error instanceof Error ? error.message : String(error)}. Check the path.`);
-      return null;
-    }
-  };
-  const reportFile = await write('report-file', config.reportFile, () => renderJsonReport(result));
-  const sarifFile = await write('sarif-file', config.sarifFile, () => renderSarif(result, { toolVersion: VERSION }));
-  for (const [name, value] of Object.entries(actionOutputs(result, { reportFile, sarifFile }))) core.setOutput(name, value);
-  if (config.annotations) {
-    // GitHub shows 10 error annotations per step; the failure message (core.setFailed) is one of them.
-    const { annotations } = buildAnnotations(result, MAX_ERROR_ANNOTATIONS - 1);
-    for (const { message, ...properties } of annotations) log.error(message, properties);
-  }
-  await commentOnPullRequest(result, config, context);
-  return errors;
-}
-
-const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
-
-async function commentOnPullRequest(result: GateResult, config: Config, context: RunnerContext): Promise<void> {
-  if (config.commentOnPr === 'never') return;
-  const [owner, repo] = (context.repository ?? '').split('/');
-  if (!PULL_REQUEST_EVENTS.has(context.eventName ?? '') || !context.pullRequestNumber || !owner || !repo) {
-    log.info(`comment-on-pr is ${config.commentOnPr}, but this is not a pull request event: no comment`);
-    return;
-  }
-  if (!config.githubToken) {
-    log.warning('comment-on-pr needs github-token; no PR comment was written.');
-    return;
-  }
-  try {
-    const api = await githubCommentApi(config.githubToken, { owner, repo, number: context.pullRequestNumber });
-    const body = renderComment(result, context.runUrl);
-    const outcome = await upsertComment(api, config.commentOnPr, result, body, authorTypeOf(config.githubToken));
-    log.info(`PR comment ${outcome}`);
-  } catch (error) {
-    // A comment is a courtesy: it never fails the gate. 403/404: fork or read-only token.
-    const why = isPermissionError(error)
-      ? 'the token may not write to this pull request (a fork, or a workflow without permissions: pull-requests: write)'
-      : error instanceof Error ? error.message : String(error);
-    log.warning(`The PR comment was not written: ${why}.`);
-  }
 }
 
 /** Step 8. Exit as the result says: fail on a failed gate; API errors as on-api-error says. */

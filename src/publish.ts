@@ -1,0 +1,80 @@
+// Step 7 of a run: the job summary, the report files, the outputs, the annotations and the PR
+// comment, all rendered from the one result. A report that cannot be written is returned as an
+// error instead of stopping the others.
+import * as core from '@actions/core';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { githubCommentApi, isPermissionError } from './github-comment.js';
+import type { Config } from './inputs.js';
+import * as log from './log.js';
+import { actionOutputs } from './outputs.js';
+import { buildAnnotations, MAX_ERROR_ANNOTATIONS } from './reports/annotations.js';
+import { authorTypeOf, renderComment, upsertComment } from './reports/comment.js';
+import { renderJsonReport } from './reports/json.js';
+import { renderSarif } from './reports/sarif.js';
+import { renderSummary } from './reports/summary.js';
+import type { GateResult } from './result.js';
+import type { RunnerContext } from './runner.js';
+import { VERSION } from './version.js';
+
+/** Writes every report asked for; returns what could not be written. */
+export async function writeReports(result: GateResult, config: Config, context: RunnerContext): Promise<string[]> {
+  const errors: string[] = [];
+  if (config.summary) {
+    if (context.canWriteSummary) {
+      await core.summary.addRaw(renderSummary(result)).write();
+      log.info('Job summary written');
+    } else {
+      log.info('GITHUB_STEP_SUMMARY is not set (not on a runner): no job summary written');
+    }
+  }
+  const write = async (input: string, path: string | null, render: () => string): Promise<string | null> => {
+    if (!path) return null;
+    try {
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, render(), 'utf8');
+      log.info(`${input}: written to ${path}`);
+      return path;
+    } catch (error) {
+      errors.push(`${input}: cannot write "${path}": ${error instanceof Error ? error.message : String(error)}. Check the path.`);
+      return null;
+    }
+  };
+  const reportFile = await write('report-file', config.reportFile, () => renderJsonReport(result));
+  const sarifFile = await write('sarif-file', config.sarifFile, () => renderSarif(result, { toolVersion: VERSION }));
+  for (const [name, value] of Object.entries(actionOutputs(result, { reportFile, sarifFile }))) core.setOutput(name, value);
+  if (config.annotations) {
+    // GitHub shows 10 error annotations per step; the failure message (core.setFailed) is one of them.
+    const { annotations } = buildAnnotations(result, MAX_ERROR_ANNOTATIONS - 1);
+    for (const { message, ...properties } of annotations) log.error(message, properties);
+  }
+  await commentOnPullRequest(result, config, context);
+  return errors;
+}
+
+const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+
+async function commentOnPullRequest(result: GateResult, config: Config, context: RunnerContext): Promise<void> {
+  if (config.commentOnPr === 'never') return;
+  const [owner, repo] = (context.repository ?? '').split('/');
+  if (!PULL_REQUEST_EVENTS.has(context.eventName ?? '') || !context.pullRequestNumber || !owner || !repo) {
+    log.info(`comment-on-pr is ${config.commentOnPr}, but this is not a pull request event: no comment`);
+    return;
+  }
+  if (!config.githubToken) {
+    log.warning('comment-on-pr needs github-token; no PR comment was written.');
+    return;
+  }
+  try {
+    const api = await githubCommentApi(config.githubToken, { owner, repo, number: context.pullRequestNumber });
+    const body = renderComment(result, context.runUrl);
+    const outcome = await upsertComment(api, config.commentOnPr, result, body, authorTypeOf(config.githubToken));
+    log.info(`PR comment ${outcome}`);
+  } catch (error) {
+    // A comment is a courtesy: it never fails the gate. 403/404: fork or read-only token.
+    const why = isPermissionError(error)
+      ? 'the token may not write to this pull request (a fork, or a workflow without permissions: pull-requests: write)'
+      : error instanceof Error ? error.message : String(error);
+    log.warning(`The PR comment was not written: ${why}.`);
+  }
+}
