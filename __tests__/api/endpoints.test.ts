@@ -5,6 +5,7 @@ import { ApiError, createClient } from '../../src/api/client.js';
 import { createEndpoints, PATHS, type Endpoints } from '../../src/api/endpoints.js';
 import { APP_ID, CLEAN_REPO, DEMO_TOKEN, ISSUE_IDS, MAIN_REPO, ORG_ID } from '../../simulator/data.js';
 import { startSimulator, type Simulator } from '../../simulator/server.js';
+import { makeReferral } from '../fixtures/referral.js';
 
 let sim: Simulator;
 let api: Endpoints;
@@ -20,17 +21,7 @@ beforeEach(() => sim.reset());
 const org = { organizationId: ORG_ID };
 const repo = { ...org, repositoryId: MAIN_REPO.id };
 const window = { ...org, startDate: '2026-11-01', endDate: '2026-11-07' };
-const referral = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  mobilePhone: '+44 20 7946 0000',
-  companyName: 'Analytical Engines Ltd',
-  referrerFirstName: 'Charles',
-  referrerLastName: 'Babbage',
-  referrerEmail: 'charles@example.com',
-  type: 'DEMO' as const,
-};
+const referral = makeReferral();
 
 // [endpoint, call, a check of the parsed answer]
 const calls: Array<[keyof Endpoints, () => Promise<unknown>, (value: any) => void]> = [
@@ -73,7 +64,7 @@ describe('requests refused before sending', () => {
     ['referral with an empty first name', () => api.createReferral({ ...referral, firstName: '' }), 'firstName'],
     ['referral with a bad email', () => api.createReferral({ ...referral, email: 'not-an-email' }), 'email'],
     ['referral with a short phone', () => api.createReferral({ ...referral, mobilePhone: '12345' }), 'mobilePhone'],
-    ['referral of another type', () => api.createReferral({ ...referral, type: 'SALES' as 'DEMO' }), 'type'],
+    ['referral of another type', () => api.createReferral(makeReferral({ type: 'SALES' })), 'type'],
     ['referral notes over 1000 characters', () => api.createReferral({ ...referral, notes: 'x'.repeat(1001) }), 'notes'],
     ['alerts page 0', () => api.searchAlerts({ page: 0 }), 'page'],
     ['alerts pageSize 0', () => api.searchAlerts({ pageSize: 0 }), 'pageSize'],

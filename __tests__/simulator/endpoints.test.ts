@@ -18,6 +18,7 @@ import {
   UNSCHEDULED_REPO,
 } from '../../simulator/data.js';
 import { startSimulator, type Simulator } from '../../simulator/server.js';
+import { makeReferral } from '../fixtures/referral.js';
 import { P, post } from './call.js';
 
 let sim: Simulator;
@@ -59,7 +60,7 @@ describe('every operation answers with what the schemas accept', () => {
     ['SCA issue', P.issue, { issueId: ISSUE_IDS.sca }, schemas.issueSchema],
     ['SAST issue', P.issue, { issueId: ISSUE_IDS.sast }, schemas.issueSchema],
     ['secret issue', P.issue, { issueId: ISSUE_IDS.secret }, schemas.issueSchema],
-    ['referral', P.referral, referral(), schemas.referralResponseSchema],
+    ['referral', P.referral, makeReferral(), schemas.referralResponseSchema],
     ['cwe whitelist', P.cweWhitelist, { repositoryId: MAIN_REPO.id, cweWhitelist: ['CWE-79'] }, schemas.okResponseSchema],
     ['max pr timeout', P.maxPrTimeout, { repositoryId: MAIN_REPO.id, maxPrTimeoutMinutes: 45 }, schemas.okResponseSchema],
     ['pr scanning', P.prScanning, { repositoryId: MAIN_REPO.id, isPrScanningEnabled: false }, schemas.okResponseSchema],
@@ -283,24 +284,11 @@ describe('installations, schedules, issues', () => {
   });
 });
 
-function referral(overrides: Record<string, unknown> = {}) {
-  return {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    mobilePhone: '+44 20 7946 0000',
-    companyName: 'Analytical Engines Ltd',
-    referrerFirstName: 'Charles',
-    referrerLastName: 'Babbage',
-    referrerEmail: 'charles@example.com',
-    type: 'DEMO',
-    ...overrides,
-  };
-}
+
 
 describe('referral/create', () => {
   test('creates a referral with a v4 UUID and stores it', async () => {
-    const created = await ok(P.referral, referral({ notes: 'met at a conference' }), schemas.referralResponseSchema);
+    const created = await ok(P.referral, makeReferral({ notes: 'met at a conference' }), schemas.referralResponseSchema);
     expect(created.referralId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(sim.state.referrals).toEqual([expect.objectContaining({ referralId: created.referralId })]);
   });
@@ -315,7 +303,7 @@ describe('referral/create', () => {
     ['type', { type: 'TRIAL' }],
     ['notes', { notes: 'x'.repeat(1001) }],
   ])('400 naming %s', async (field, override) => {
-    await rejected(P.referral, referral(override), 400, new RegExp(field));
+    await rejected(P.referral, makeReferral(override), 400, new RegExp(field));
     expect(sim.state.referrals).toEqual([]);
   });
 });
