@@ -90,6 +90,7 @@ describe('api-url', () => {
     ['http to a remote host', 'http://security.example.com', 'only https:// is accepted'],
     ['http to a private address', 'http://10.0.0.1', 'only https:// is accepted'],
     ['http to a look-alike host', 'http://localhost.evil.com', 'only https:// is accepted'],
+    ['http to a host that starts like a loopback address', 'http://127.0.0.1.evil.com', 'only https:// is accepted'],
     ['another scheme', 'ftp://security.example.com', 'only https:// is accepted'],
     ['credentials', 'https://user:pass@security.example.com', 'must not contain credentials'],
     ['a user name alone', 'https://user@security.example.com', 'must not contain credentials'],
@@ -171,6 +172,7 @@ describe('numbers', () => {
     ['request-timeout-seconds', '0.001', { requestTimeoutMs: 1 }],
     ['request-timeout-seconds', '.5', { requestTimeoutMs: 500 }],
     ['request-timeout-seconds', '600', { requestTimeoutMs: 600_000 }],
+    ['request-timeout-seconds', '3600', { requestTimeoutMs: 3_600_000 }],
   ])('%s accepts %s', (name, value, expected) => {
     expect(config({ [name]: value })).toMatchObject(expected);
   });
@@ -183,7 +185,7 @@ describe('numbers', () => {
     ['posture-days', ['0', '367', '-1', '1.5', '30d', 'thirty', '1e2'], 'expected a whole number from 1 to 366.'],
     ['max-retries', ['11', '-1', '2.0', 'three'], 'expected a whole number from 0 to 10.'],
     ['set-max-pr-timeout-minutes', ['0', '1441', '1.5', '-5'], 'expected a whole number from 1 to 1440.'],
-    ['request-timeout-seconds', ['0', '0.0', '-1', '601', '1e3', 'Infinity', 'NaN', '30s', '1.2.3'], 'expected a positive number of seconds, at most 600'],
+    ['request-timeout-seconds', ['0', '0.0', '-1', '2147484', '1e3', 'Infinity', 'NaN', '30s', '1.2.3'], 'expected a positive number of seconds, at most 2147483'],
   ])('%s rejects %j', (name, values, message) => {
     for (const value of values) {
       expect(errors({ [name]: value })).toEqual([expect.stringContaining(`${name}: "${value}" is not accepted; ${message}`)]);

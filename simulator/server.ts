@@ -192,7 +192,7 @@ function searchAlerts(body: Body, { state, maxPageSize }: Context) {
 
 function packagesOf(state: SimData, repositoryIds: string[] | undefined): ScaPackage[] {
   const wanted = repositoryIds && new Set(repositoryIds);
-  return state.packages.filter((p) => !wanted || wanted.has(p.repositoryId));
+  return state.packages.filter((p) => !wanted || wanted.has(p.repositoryId ?? ''));
 }
 
 function searchPackages(body: Body, { state, maxPageSize }: Context) {
@@ -262,7 +262,7 @@ function exposureOn(day: number, alerts: ScaAlert[]) {
   const ages = (band: Band) =>
     alerts
       .filter((a) => severityBand(a) === band)
-      .map((a) => day - Date.parse(a.createdAt) / DAY_MS)
+      .map((a) => day - Date.parse(a.createdAt ?? '') / DAY_MS)
       .filter((age) => age >= 0);
   const mean = (xs: number[]) => (xs.length ? round1(xs.reduce((s, x) => s + x, 0) / xs.length) : 0);
   const oldest = (xs: number[]) => (xs.length ? Math.floor(Math.max(...xs)) : 0);

@@ -28,6 +28,9 @@ export function assembleResult({ config, repository, gathered, settings, window,
   const posture = read(gathered.posture);
   const timeSaved = read(gathered.timeSaved);
   read(gathered.schedule);
+  // Like every read, a failed package search is an API error; its only cost to the reports is
+  // that annotations and SARIF results fall back to the first manifest.
+  const packages = read(gathered.packages);
   for (const change of settings) if (change.error) errors.push(`${change.input}: ${change.error}`);
 
   const today = now.toISOString().slice(0, 10);
@@ -38,8 +41,7 @@ export function assembleResult({ config, repository, gathered, settings, window,
     failOnCriticalIssues: config.failOnCriticalIssues,
     today,
   });
-  const packagesRead = gathered.packages;
-  const evaluated = locateAlerts(evaluation.alerts, packagesRead?.ok ? packagesRead.value : null);
+  const evaluated = locateAlerts(evaluation.alerts, packages);
   const postureView = posture ? viewPosture(posture, repository.id, window) : null;
   const verdict: Verdict = alerts
     ? gateVerdict(
@@ -54,10 +56,6 @@ export function assembleResult({ config, repository, gathered, settings, window,
       kind: 'other',
       message: `The alerts search reported ${gathered.alertsReported} alerts (totalCount) but ${alerts.length} distinct alerts were read; the gate used those ${alerts.length}.`,
     });
-  }
-  if (packagesRead && !packagesRead.ok) {
-    // Manifest locations only place annotations; without them the gate is still decided.
-    warnings.push({ kind: 'api-error', message: `Package locations unavailable, so annotations and SARIF results are not placed on manifest lines: ${packagesRead.error.message}` });
   }
 
   const counts = severityCounts(evaluated);

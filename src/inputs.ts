@@ -2,6 +2,8 @@
 // single source of truth for defaults and rules; every bad input is reported at once.
 import { z } from 'zod';
 import { allowList, apiUrl, bool, cweList, integer, oneOf, seconds, text, token } from './inputs-fields.js';
+
+const MAX_TIMER_SECONDS = 2_147_483; // setTimeout's limit, 2^31 - 1 ms
 import type { AllowEntry, Threshold } from './result.js';
 
 export interface Config {
@@ -56,7 +58,8 @@ const FIELDS = {
   'posture-days': integer(1, 366, 30),
   'on-api-error': oneOf(['fail', 'warn'], 'fail'),
   // The cap keeps the timer within what setTimeout holds and a stuck request from eating the job.
-  'request-timeout-seconds': seconds(600, 30),
+  // The contract asks only for a positive number; the bound is the longest timer Node can set.
+  'request-timeout-seconds': seconds(MAX_TIMER_SECONDS, 30),
   'max-retries': integer(0, 10, 3),
   'set-pr-scanning': bool(null),
   'set-max-pr-timeout-minutes': integer(1, 1440, null),

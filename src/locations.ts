@@ -134,8 +134,8 @@ function line(n: number): number {
   return Number.isFinite(n) ? Math.max(1, Math.floor(n)) : 1;
 }
 
-function column(n: number): number | undefined {
-  return Number.isFinite(n) && n >= 1 ? Math.floor(n) : undefined;
+function column(n: number | undefined): number | undefined {
+  return n !== undefined && Number.isFinite(n) && n >= 1 ? Math.floor(n) : undefined;
 }
 
 /** The package's declaration, or null when the search gave no manifest path. */

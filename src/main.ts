@@ -88,8 +88,8 @@ async function evaluate(api: Endpoints, config: Config, context: RunnerContext, 
 
   // 5. The verdict, and the result model every report renders.
   const result = assembleResult({ config, repository, gathered, settings, window, now: started });
-  const reads = [gathered.alerts, gathered.posture, gathered.timeSaved, gathered.schedule];
-  const rejected = reads.some((r) => !r.ok && r.error.kind === 'credentials') || settings.some((s) => s.status === 'rejected');
+  const reads = [gathered.alerts, gathered.posture, gathered.timeSaved, gathered.schedule, gathered.packages];
+  const rejected = reads.some((r) => r && !r.ok && r.error.kind === 'credentials') || settings.some((s) => s.status === 'rejected');
   return { result, alwaysFails: rejected };
 }
 

@@ -22,8 +22,12 @@ export async function writeReports(result: GateResult, config: Config, context: 
   const errors: string[] = [];
   if (config.summary) {
     if (context.canWriteSummary) {
-      await core.summary.addRaw(renderSummary(result)).write();
-      log.info('Job summary written');
+      try {
+        await core.summary.addRaw(renderSummary(result)).write();
+        log.info('Job summary written');
+      } catch (error) {
+        errors.push(`summary: cannot write the job summary: ${error instanceof Error ? error.message : String(error)}.`);
+      }
     } else {
       log.info('GITHUB_STEP_SUMMARY is not set (not on a runner): no job summary written');
     }

@@ -196,3 +196,15 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(value, now)).toBe(expected);
   });
 });
+
+describe('token values spelled with JSON escapes', () => {
+  test.each([
+    ['an escaped slash', (t: string) => t.replace(/-/g, '\\u002d')],
+    ['unicode escapes for every character', (t: string) => [...t].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')],
+  ])('are redacted after decoding (%s)', async (_name, spell) => {
+    sim.script(ALERTS, { rawBody: `{"note":"seen ${spell(DEMO_TOKEN.secret)}","deep":[[{"k":"${spell(DEMO_TOKEN.id)}"}]]}`, headers: { 'Content-Type': 'application/json' } });
+    const data = await client().call(ALERTS, {}, z.object({ note: z.string(), deep: z.array(z.array(z.object({ k: z.string() }))) }));
+    expect(JSON.stringify(data)).not.toContain(DEMO_TOKEN.secret);
+    expect(data).toEqual({ note: 'seen ***', deep: [[{ k: '***' }]] });
+  });
+});

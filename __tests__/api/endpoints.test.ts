@@ -80,3 +80,21 @@ describe('requests refused before sending', () => {
     expect(sim.requests).toHaveLength(0);
   });
 });
+
+describe('fields the action never reads may be missing', () => {
+  test('a posture with only the fields the reports use parses', async () => {
+    const minimal = {
+      summary: { overAllRiskScore: 50, totalOpenIssues: 3, criticalIssues: 1, highIssues: 1, mediumIssues: 1, lowIssues: 0, meanRemediationTime: 2, riskTrend: 'stable' },
+      trends: [{ date: '2026-11-01', openIssues: 3, riskScore: 50 }],
+      repositoryRiskScores: [],
+    };
+    sim.script(PATHS.securityPosture, { body: [minimal] });
+    const [posture] = await api.securityPosture(window);
+    expect(posture?.summary.overAllRiskScore).toBe(50);
+  });
+
+  test('a field the action reads is still required', async () => {
+    sim.script(PATHS.securityPosture, { body: [{ summary: {}, trends: [], repositoryRiskScores: [] }] });
+    await expect(api.securityPosture(window)).rejects.toMatchObject({ kind: 'invalid-response' });
+  });
+});

@@ -64,11 +64,28 @@ describe('sarif-file', () => {
     expect(log.runs[0]?.results).toEqual([]);
   });
 
-  test('package search failing leaves the gate decided and warns that results are not on manifest lines', async () => {
+  test('package search failing is an API error; a failing gate still fails, and SARIF is still written', async () => {
     h.sim.script(PACKAGES, { status: 500 }, { status: 500 });
     const run = await h.gate({ 'sarif-file': 'x.sarif', 'max-retries': '1' });
     expect(run.outputs.result).toBe('fail');
-    expect(run.warnings.join('\n')).toMatch(/Package locations unavailable/);
+    expect(run.warnings.join('\n')).toContain(PACKAGES);
     expect(run.files['x.sarif']).toBeDefined();
+  });
+
+  test.each([
+    ['fail', 1],
+    ['warn', 0],
+  ])('package search failing on a passing repository: result=error, on-api-error %s exits %i', async (mode, exitCode) => {
+    h.sim.script(PACKAGES, { status: 500 });
+    const run = await h.gate({ 'max-retries': '0', 'on-api-error': mode }, CLEAN);
+    expect(run.outputs.result).toBe('error');
+    expect(run.exitCode).toBe(exitCode);
+  });
+
+  test('package search rejecting the token fails even under warn', async () => {
+    h.sim.script(PACKAGES, { status: 403, body: { error: 'forbidden' } });
+    const run = await h.gate({ 'on-api-error': 'warn' }, CLEAN);
+    expect(run.exitCode).toBe(1);
+    expect(run.errors.join('\n')).toContain('api-token-id');
   });
 });

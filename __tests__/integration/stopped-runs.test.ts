@@ -58,3 +58,30 @@ describe('a totalCount that disagrees with what was read', () => {
     expect(run.warnings.join('\n')).toMatch(/reported 5 alerts \(totalCount\) but 1 distinct alerts were read/);
   });
 });
+
+describe('a job summary that cannot be written', () => {
+  test('fails the step with a message, and the outputs and report files are still written', async () => {
+    const run = await h.gate({ 'report-file': 'r.json' }, {
+      repository: 'acme/clean-lib',
+      event: { repository: { id: 987654321, full_name: 'acme/clean-lib' } },
+      env: { GITHUB_STEP_SUMMARY: '/nonexistent-dir/summary.md' },
+    });
+    expect(run.exitCode).toBe(1);
+    expect(run.errors.join('\n')).toMatch(/summary: cannot write the job summary/);
+    expect(run.outputs.result).toBe('pass');
+    expect(run.files['r.json']).toBeDefined();
+  });
+});
+
+describe('a settings change whose token is rejected', () => {
+  test('fails the step even with on-api-error warn', async () => {
+    h.sim.script(PATHS.setPrScanning, { status: 401, body: { error: 'token may not change settings' } });
+    const run = await h.gate({ 'on-api-error': 'warn', 'set-pr-scanning': 'true' }, {
+      repository: 'acme/clean-lib',
+      event: { repository: { id: 987654321, full_name: 'acme/clean-lib' } },
+    });
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs.result).toBe('error');
+    expect(run.errors.join('\n')).toContain('set-pr-scanning');
+  });
+});

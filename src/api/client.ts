@@ -100,12 +100,10 @@ export function createClient(options: ClientOptions): ServiceClient {
   const origin = new URL(baseUrl).origin;
   const base = baseUrl.replace(/\/+$/, '');
   const stats = { requests: 0, retries: 0 };
-  // A server may echo what it was sent; never let a token value reach a message.
   // A server may echo what it was sent; a token value must never reach a message, the summary or
-  // a file (contract). Redacted in the raw text, as written and as JSON escapes it.
-  const secrets = [tokenId, tokenSecret]
-    .filter((t) => t.length >= 4)
-    .flatMap((t) => [t, JSON.stringify(t).slice(1, -1)]);
+  // a file (contract). Redacted in raw text (messages) and in every decoded string of the data,
+  // since JSON may spell a token with escapes (`\/`, `\u0026`) that raw text search misses.
+  const secrets = [tokenId, tokenSecret].filter((t) => t.length >= 4);
   const redact = (text: string) =>
     secrets.some((t) => text.includes(t)) ? secrets.reduce((s, t) => s.split(t).join('***'), text) : text;
 
@@ -145,7 +143,7 @@ export function createClient(options: ClientOptions): ServiceClient {
         if (text === null) return new Attempt('invalid-response', `response larger than ${maxResponseBytes} bytes.`, response.status, false);
         if (!response.ok) return failedStatus(response, text);
         try {
-          return JSON.parse(text) as unknown;
+          return redactStrings(JSON.parse(text) as unknown, redact);
         } catch {
           return new Attempt('invalid-response', `response is not JSON (HTTP ${response.status}, ${response.headers.get('content-type') ?? 'no content-type'}): ${preview(text)}.`, response.status, false);
         }
@@ -197,6 +195,28 @@ export function createClient(options: ClientOptions): ServiceClient {
   }
 
   return { call, stats };
+}
+
+/** Applies `redact` to every string (keys too) of parsed JSON, in place; iterative, as JSON may nest deeply. */
+function redactStrings(root: unknown, redact: (s: string) => string): unknown {
+  if (typeof root === 'string') return redact(root);
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node || typeof node !== 'object') continue;
+    for (const key of Object.keys(node)) {
+      const record = node as Record<string, unknown>;
+      const value = record[key];
+      if (typeof value === 'string') record[key] = redact(value);
+      else if (value && typeof value === 'object') stack.push(value);
+      const clean = redact(key);
+      if (clean !== key) {
+        record[clean] = record[key];
+        delete record[key];
+      }
+    }
+  }
+  return root;
 }
 
 /** Reads the body as text, or null when it exceeds `limit` bytes. */

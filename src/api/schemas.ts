@@ -24,6 +24,10 @@ const pageResponse = { totalCount: count, page: z.number().int().min(1), pageSiz
 
 // ---------- 1. stats/securityPosture ----------
 
+// The spec marks no field of its resources required or optional (the issue aside). Fields the
+// action reads are required; fields it never reads are optional, so a server that leaves one out
+// does not turn a run into an API error (contract: "does not match the schema where it matters").
+
 export const exposureSchema = z.object({
   meanCriticalExposure: z.number(),
   meanHighExposure: z.number(),
@@ -39,26 +43,26 @@ export const postureSchema = z.object({
     highIssues: z.number(),
     mediumIssues: z.number(),
     lowIssues: z.number(),
-    vulnerabilityDensity: z.number(),
-    repositoriesAtRisk: z.number(),
-    totalRepositories: z.number(),
+    vulnerabilityDensity: z.number().optional(),
+    repositoriesAtRisk: z.number().optional(),
+    totalRepositories: z.number().optional(),
     meanRemediationTime: z.number(),
     riskTrend: z.string(),
   }),
-  exposure: exposureSchema,
+  exposure: exposureSchema.optional(),
   trends: z.array(
     z.object({
       date: isoDate,
       openIssues: z.number(),
-      newIssues: z.number(),
-      resolvedIssues: z.number(),
+      newIssues: z.number().optional(),
+      resolvedIssues: z.number().optional(),
       riskScore: z.number(),
-      criticalIssues: z.number(),
-      meanRemediationTime: z.number(),
-      exposure: exposureSchema,
+      criticalIssues: z.number().optional(),
+      meanRemediationTime: z.number().optional(),
+      exposure: exposureSchema.optional(),
     }),
   ),
-  topRiskFactors: z.array(z.object({ type: z.string(), count: z.number() })),
+  topRiskFactors: z.array(z.object({ type: z.string(), count: z.number() })).optional(),
   repositoryRiskScores: z.array(
     z.object({
       id,
@@ -106,15 +110,15 @@ export const scaPackageSchema = z.object({
   manifestPath: z.string(),
   manifestStartLine: z.number(),
   manifestEndLine: z.number(),
-  manifestStartColumn: z.number(),
-  manifestEndColumn: z.number(),
-  repositoryId: id,
-  repositoryName: z.string(),
-  branch: z.string(),
-  commitSha: z.string(),
-  count: z.number(),
+  manifestStartColumn: z.number().optional(),
+  manifestEndColumn: z.number().optional(),
+  repositoryId: id.optional(),
+  repositoryName: z.string().optional(),
+  branch: z.string().optional(),
+  commitSha: z.string().optional(),
+  count: z.number().optional(),
   // Contents not shown in the spec: kept as opaque objects.
-  items: z.array(z.record(z.string(), z.unknown())),
+  items: z.array(z.record(z.string(), z.unknown())).optional(),
 });
 export type ScaPackage = z.infer<typeof scaPackageSchema>;
 
@@ -139,8 +143,8 @@ export const scaAlertSchema = z.object({
   id,
   // The gate reads these; a missing flag is treated as alerted so a thin response cannot open the gate.
   isAlerted: z.boolean().default(true),
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
+  createdAt: isoDateTime.optional(),
+  updatedAt: isoDateTime.optional(),
   metadata: z.object({
     id,
     packageIdentifier: z.string(),
@@ -175,7 +179,7 @@ export const repositorySchema = z.object({
   id,
   repositoryUrl: z.string(),
   repositoryName: z.string(),
-  defaultBranch: z.string(),
+  defaultBranch: z.string().optional(),
   // Only the platform the repository lives on is expected to be present.
   github: z
     .object({
@@ -212,10 +216,10 @@ export const scheduleSchema = z.object({
   repoId: id,
   executionCriteriaCrontab: z.string(),
   isEnabled: z.boolean(),
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
-  codeScans: z.array(z.string()),
-  stagedCodeScans: z.array(z.string()),
+  createdAt: isoDateTime.optional(),
+  updatedAt: isoDateTime.optional(),
+  codeScans: z.array(z.string()).optional(),
+  stagedCodeScans: z.array(z.string()).optional(),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;
 
