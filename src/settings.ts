@@ -2,13 +2,13 @@
 import { ApiError } from './api/client.js';
 import type { Endpoints } from './api/endpoints.js';
 import type { Config } from './inputs.js';
-import type { SettingChange, SettingName } from './result.js';
+import type { SettingChange } from './result.js';
 
-export interface PlannedSetting {
-  setting: SettingName;
-  input: string;
-  value: boolean | number | string[];
-}
+/** One change per setting; the union ties each setting to the type of its value. */
+export type PlannedSetting =
+  | { setting: 'pr-scanning'; input: string; value: boolean }
+  | { setting: 'max-pr-timeout'; input: string; value: number }
+  | { setting: 'cwe-whitelist'; input: string; value: string[] };
 
 /** Only the inputs that were given become changes. */
 export function planSettings(settings: Config['settings']): PlannedSetting[] {
@@ -50,11 +50,11 @@ export async function applySettings(
 function send(endpoints: Endpoints, target: SettingsTarget, p: PlannedSetting): Promise<{ ok: boolean }> {
   switch (p.setting) {
     case 'pr-scanning':
-      return endpoints.setPrScanning({ ...target, isPrScanningEnabled: p.value as boolean });
+      return endpoints.setPrScanning({ ...target, isPrScanningEnabled: p.value });
     case 'max-pr-timeout':
-      return endpoints.setMaxPrTimeout({ ...target, maxPrTimeoutMinutes: p.value as number });
+      return endpoints.setMaxPrTimeout({ ...target, maxPrTimeoutMinutes: p.value });
     case 'cwe-whitelist':
-      return endpoints.setCweWhitelist({ ...target, cweWhitelist: p.value as string[] });
+      return endpoints.setCweWhitelist({ ...target, cweWhitelist: p.value });
   }
 }
 

@@ -101,8 +101,8 @@ export function createClient(options: ClientOptions): ServiceClient {
   const base = baseUrl.replace(/\/+$/, '');
   const stats = { requests: 0, retries: 0 };
   // A server may echo what it was sent; a token value must never reach a message, the summary or
-  // a file (contract). Redacted in raw text (messages) and in every decoded string of the data,
-  // since JSON may spell a token with escapes (`\/`, `\u0026`) that raw text search misses.
+  // a file (contract). Redacted in every message (detail, below) and in every decoded string of
+  // the data, since JSON may spell a token with escapes (`\/`, `\u0026`) that raw text search misses.
   const secrets = [tokenId, tokenSecret].filter((t) => t.length >= 4);
   const redact = (text: string) =>
     secrets.some((t) => text.includes(t)) ? secrets.reduce((s, t) => s.split(t).join('***'), text) : text;
@@ -138,8 +138,7 @@ export function createClient(options: ClientOptions): ServiceClient {
           url = next; // same origin: re-POST the same body (an API redirect keeps the method)
           continue;
         }
-        const body = await readBody(response, maxResponseBytes);
-        const text = body === null ? null : redact(body);
+        const text = await readBody(response, maxResponseBytes);
         if (text === null) return new Attempt('invalid-response', `response larger than ${maxResponseBytes} bytes.`, response.status, false);
         if (!response.ok) return failedStatus(response, text);
         try {
