@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { INPUT_NAMES, parseInputs } from '../src/inputs.js';
+import { INPUT_NAMES, parseInputs } from '../src/config/inputs.js';
 
 type Entries = Record<string, Record<string, string>>;
 

@@ -2,16 +2,16 @@
 import * as core from '@actions/core';
 import { ApiError, createClient } from './api/client.js';
 import { createEndpoints, type Endpoints } from './api/endpoints.js';
-import { assembleResult, errorResult } from './assemble.js';
-import { gather } from './gather.js';
-import { formatInputErrors, parseInputs, type Config } from './inputs.js';
-import * as log from './log.js';
+import { assembleResult, errorResult } from './run/assemble.js';
+import { gather } from './run/gather.js';
+import { formatInputErrors, parseInputs, type Config } from './config/inputs.js';
+import * as log from './github/log.js';
 import { failureMessage } from './policy/index.js';
-import { writeReports } from './publish.js';
-import { matchRepository } from './repository.js';
-import type { GateResult } from './result.js';
-import { readRunnerContext, type RunnerContext } from './runner.js';
-import { applySettings, describeSetting, planSettings } from './settings.js';
+import { writeReports } from './run/publish.js';
+import { matchRepository } from './run/resolve.js';
+import type { GateResult } from './model.js';
+import { readRunnerContext, type RunnerContext } from './github/context.js';
+import { applySettings, describeSetting, planSettings } from './run/settings.js';
 
 export interface RunDependencies {
   now?: () => Date;

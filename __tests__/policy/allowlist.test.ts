@@ -1,6 +1,6 @@
 import type { ScaAlert } from '../../src/api/schemas.js';
 import { entryMatches, isExpired, parseAllowList } from '../../src/policy/allowlist.js';
-import type { AllowEntry } from '../../src/result.js';
+import type { AllowEntry } from '../../src/model.js';
 
 function alert(advisory: string, aliases: string[] = []): ScaAlert {
   return {

@@ -7,7 +7,7 @@ import {
   severityCounts,
   type GateOptions,
 } from '../../src/policy/gate.js';
-import type { AlertStatus, AllowEntry, EvaluatedAlert, Severity, Verdict } from '../../src/result.js';
+import type { AlertStatus, AllowEntry, EvaluatedAlert, Severity, Verdict } from '../../src/model.js';
 
 interface AlertSpec {
   id?: string;

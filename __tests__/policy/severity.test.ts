@@ -1,6 +1,6 @@
 import type { ScaAlert } from '../../src/api/schemas.js';
 import { alertSeverity, meetsThreshold, severityRank, worstFirst } from '../../src/policy/severity.js';
-import { SEVERITIES, type EvaluatedAlert, type Severity, type Threshold } from '../../src/result.js';
+import { SEVERITIES, type EvaluatedAlert, type Severity, type Threshold } from '../../src/model.js';
 
 /** An evaluated alert with only what ordering reads. */
 function evaluated(severity: Severity, score: number | null, advisory: string, id = advisory): EvaluatedAlert {

@@ -1,6 +1,6 @@
-import { FALLBACK_MANIFEST_PATH } from '../../src/locations.js';
+import { FALLBACK_MANIFEST_PATH } from '../../src/packages/locations.js';
 import { buildAnnotations, MAX_ERROR_ANNOTATIONS } from '../../src/reports/annotations.js';
-import type { EvaluatedAlert, ManifestLocation } from '../../src/result.js';
+import type { EvaluatedAlert, ManifestLocation } from '../../src/model.js';
 import { makeEvaluated, makeResult, type EvaluatedOverrides } from '../fixtures/result.js';
 
 function annotate(overrides: EvaluatedOverrides) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Log, ReportingDescriptor, Result, Run } from 'sarif';
-import { FALLBACK_MANIFEST_PATH } from '../../src/locations.js';
+import { FALLBACK_MANIFEST_PATH } from '../../src/packages/locations.js';
 import {
   FINGERPRINT_KEY,
   MAX_GZIP_BYTES,
@@ -10,7 +10,7 @@ import {
   SARIF_SCHEMA,
   securitySeverity,
 } from '../../src/reports/sarif.js';
-import type { EvaluatedAlert, ManifestLocation, Severity } from '../../src/result.js';
+import type { EvaluatedAlert, ManifestLocation, Severity } from '../../src/model.js';
 import { makeEvaluated, makeLocation, makeResult, type EvaluatedOverrides } from '../fixtures/result.js';
 
 const OPTIONS = { toolVersion: '1.2.3', informationUri: 'https://github.com/acme/security-gate' };

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EvaluatedAlert, GateResult } from '../../src/result.js';
+import type { EvaluatedAlert, GateResult } from '../../src/model.js';
 import { formatMinutes } from '../../src/reports/format.js';
 import { sparkline } from '../../src/reports/sparkline.js';
 import { renderSummary } from '../../src/reports/summary.js';

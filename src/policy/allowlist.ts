@@ -1,6 +1,6 @@
 // The `allow-alerts` input: parsing, expiry and matching.
 import type { ScaAlert } from '../api/schemas.js';
-import type { AllowEntry } from '../result.js';
+import type { AllowEntry } from '../model.js';
 
 const FORM = '"<advisory-id> [until YYYY-MM-DD] [# reason]"';
 const DATE_FORM = /^(\d{4})-(\d{2})-(\d{2})$/;

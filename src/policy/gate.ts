@@ -1,5 +1,5 @@
 // The gate: which alerts fail it, why, and the verdict. Pure: `today` and the posture row come in.
-import { plural } from '../format.js';
+import { plural } from '../numbers.js';
 import type { ScaAlert } from '../api/schemas.js';
 import {
   SEVERITIES,
@@ -10,7 +10,7 @@ import {
   type Threshold,
   type Verdict,
   type Warning,
-} from '../result.js';
+} from '../model.js';
 import { entryMatches, isExpired } from './allowlist.js';
 import { alertSeverity, meetsThreshold, worstFirst } from './severity.js';
 

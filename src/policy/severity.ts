@@ -1,5 +1,5 @@
 // Severity of an alert and its order, per the contract's "Severity" section.
-import type { EvaluatedAlert, Severity, Threshold } from '../result.js';
+import type { EvaluatedAlert, Severity, Threshold } from '../model.js';
 
 // A Map, not an object literal: a service word like "constructor" must not hit Object.prototype.
 const NAMED = new Map<string, Severity>([

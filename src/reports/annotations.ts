@@ -1,7 +1,7 @@
 // Error annotations for the gating alerts, placed on the manifest line that declares the package.
 // The text goes to core.error, which escapes it for the workflow command, so it is plain text, not Markdown.
-import { FALLBACK_MANIFEST_PATH, packageLabel } from '../locations.js';
-import type { EvaluatedAlert, GateResult } from '../result.js';
+import { FALLBACK_MANIFEST_PATH, packageLabel } from '../packages/locations.js';
+import type { EvaluatedAlert, GateResult } from '../model.js';
 import { formatNumber, plural } from './format.js';
 import { plainLine, firstReference } from './plain.js';
 import { reachabilityLabel } from './summary-alerts.js';

@@ -1,6 +1,6 @@
 // The sticky PR comment: the same page as the job summary (one rendering path), behind a hidden
 // marker that finds it again, within GitHub's 65,536-character comment limit.
-import type { GateResult } from '../result.js';
+import type { GateResult } from '../model.js';
 import { renderSummary } from './summary.js';
 
 export const COMMENT_MARKER = '<!-- security-gate:sticky-comment -->';

@@ -1,8 +1,8 @@
 // Small, locale-independent formatting shared by the reports (the runner's locale must not change a page).
-import type { Severity } from '../result.js';
-import { formatNumber } from '../format.js';
+import type { Severity } from '../model.js';
+import { formatNumber } from '../numbers.js';
 
-export { formatNumber, plural } from '../format.js';
+export { formatNumber, plural } from '../numbers.js';
 
 export const SEVERITY_MARKERS: Record<Severity, string> = {
   critical: '🔴',

@@ -3,8 +3,8 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Log, ReportingDescriptor, Result, Run } from 'sarif';
-import { fallbackLocation, FALLBACK_MANIFEST_PATH, packageLabel, repoRelativePath } from '../locations.js';
-import type { EvaluatedAlert, GateResult, ManifestLocation, Severity } from '../result.js';
+import { fallbackLocation, FALLBACK_MANIFEST_PATH, packageLabel, repoRelativePath } from '../packages/locations.js';
+import type { EvaluatedAlert, GateResult, ManifestLocation, Severity } from '../model.js';
 import { formatNumber } from './format.js';
 import { code, escapeText, link, truncate } from './markdown.js';
 import { firstReference, plainLine, plainText } from './plain.js';

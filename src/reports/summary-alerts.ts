@@ -1,6 +1,6 @@
 // The alert parts of the job summary: gating table, allowed alerts (collapsed) and the not-gating count.
 // They are the only parts that grow with the data, so they are filled row by row within a byte budget.
-import type { AlertStatus, EvaluatedAlert, GateResult } from '../result.js';
+import type { AlertStatus, EvaluatedAlert, GateResult } from '../model.js';
 import { fitRows, type ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
 import { codeCell, escapeCell, linkCell } from './markdown.js';

@@ -1,6 +1,6 @@
 // The posture part of the job summary: risk, open issues, and the trend over the window as sparklines.
 // Sparklines, not a Mermaid chart: they render in every viewer (job summary, PR comment, raw text).
-import type { PostureView } from '../result.js';
+import type { PostureView } from '../model.js';
 import { formatNumber, plural, SEVERITY_MARKERS } from './format.js';
 import { code, escapeCell, escapeText } from './markdown.js';
 import { seriesStats, sparkline } from './sparkline.js';

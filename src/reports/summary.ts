@@ -1,6 +1,6 @@
 // The job summary: one Markdown page rendered from the result model, verdict first, under GitHub's
 // 1 MiB step-summary limit however many alerts there are.
-import { SEVERITIES, type GateResult, type ScheduleView, type SettingChange } from '../result.js';
+import { SEVERITIES, type GateResult, type ScheduleView, type SettingChange } from '../model.js';
 import { ByteBudget, byteLength, cutToBytes } from './budget.js';
 import { formatMinutes, formatNumber, formatUtcDateTime, plural, SEVERITY_MARKERS } from './format.js';
 import { code, codeCell, escapeCell, escapeText, truncate } from './markdown.js';

@@ -1,10 +1,10 @@
 // Step 1 of the contract: read and validate every input before any request. One zod schema is the
 // single source of truth for defaults and rules; every bad input is reported at once.
 import { z } from 'zod';
-import { allowList, apiUrl, bool, cweList, integer, oneOf, seconds, text, token } from './inputs-fields.js';
+import { allowList, apiUrl, bool, cweList, integer, oneOf, seconds, text, token } from './fields.js';
 
 const MAX_TIMER_SECONDS = 2_147_483; // setTimeout's limit, 2^31 - 1 ms
-import type { AllowEntry, Threshold } from './result.js';
+import type { AllowEntry, Threshold } from '../model.js';
 
 export interface Config {
   /** Normalised: no trailing `/`. */

@@ -1,8 +1,8 @@
 // How each kind of input is read: one zod field per kind, each message saying what was wrong and
 // what is accepted. Which inputs exist, their defaults and the cross-field rules are in inputs.ts.
 import { z } from 'zod';
-import { parseAllowList } from './policy/allowlist.js';
-import type { AllowEntry } from './result.js';
+import { parseAllowList } from '../policy/allowlist.js';
+import type { AllowEntry } from '../model.js';
 
 /** Adds an issue with `message` to the current input and returns zod's "no value". */
 type Fail = (message: string) => never;

@@ -1,6 +1,6 @@
 // Finds the service's id for the repository the workflow runs in (contract: "Resolving the repository").
-import type { Repository } from './api/schemas.js';
-import type { RunnerContext } from './runner.js';
+import type { Repository } from '../api/schemas.js';
+import type { RunnerContext } from '../github/context.js';
 
 export type Resolution = { ok: true; repository: Repository; rule: string } | { ok: false; error: string };
 

@@ -1,6 +1,6 @@
 // The GitHub side of the PR comment: Octokit, loaded only when a comment is due so that runs
 // without one don't pay for it at start-up.
-import type { CommentApi, PullRequestComment } from './reports/comment.js';
+import type { CommentApi, PullRequestComment } from '../reports/comment.js';
 
 export interface PullRequestRef {
   owner: string;

@@ -1,9 +1,9 @@
 // Pure: from what was read and the policy, the one result model every report renders.
 import type { Gathered } from './gather.js';
-import type { Config } from './inputs.js';
-import { locateAlerts } from './locations.js';
-import { evaluateAlerts, gateVerdict, severityCounts } from './policy/index.js';
-import type { GateResult, PostureView, ScheduleView, SettingChange, Verdict, Warning } from './result.js';
+import type { Config } from '../config/inputs.js';
+import { locateAlerts } from '../packages/locations.js';
+import { evaluateAlerts, gateVerdict, severityCounts } from '../policy/index.js';
+import type { GateResult, PostureView, ScheduleView, SettingChange, Verdict, Warning } from '../model.js';
 import { describeSchedule } from './schedule.js';
 import { planSettings } from './settings.js';
 

@@ -4,18 +4,18 @@
 import * as core from '@actions/core';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { githubCommentApi, isPermissionError } from './github-comment.js';
-import type { Config } from './inputs.js';
-import * as log from './log.js';
-import { actionOutputs } from './outputs.js';
-import { buildAnnotations, MAX_ERROR_ANNOTATIONS } from './reports/annotations.js';
-import { authorTypeOf, renderComment, upsertComment } from './reports/comment.js';
-import { renderJsonReport } from './reports/json.js';
-import { renderSarif } from './reports/sarif.js';
-import { renderSummary } from './reports/summary.js';
-import type { GateResult } from './result.js';
-import type { RunnerContext } from './runner.js';
-import { VERSION } from './version.js';
+import { githubCommentApi, isPermissionError } from '../github/comment-api.js';
+import type { Config } from '../config/inputs.js';
+import * as log from '../github/log.js';
+import { actionOutputs } from '../github/outputs.js';
+import { buildAnnotations, MAX_ERROR_ANNOTATIONS } from '../reports/annotations.js';
+import { authorTypeOf, renderComment, upsertComment } from '../reports/comment.js';
+import { renderJsonReport } from '../reports/json.js';
+import { renderSarif } from '../reports/sarif.js';
+import { renderSummary } from '../reports/summary.js';
+import type { GateResult } from '../model.js';
+import type { RunnerContext } from '../github/context.js';
+import { VERSION } from '../version.js';
 
 /** Writes every report asked for; returns what could not be written. */
 export async function writeReports(result: GateResult, config: Config, context: RunnerContext): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { describeSchedule } from '../src/schedule.js';
+import { describeSchedule } from '../../src/run/schedule.js';
 
 // A Friday, noon UTC.
 const NOW = new Date('2024-06-07T12:00:00Z');

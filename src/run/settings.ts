@@ -1,8 +1,8 @@
 // Per-repository settings changes: planned from the inputs (pure), then sent or, in a dry run, only listed.
-import { ApiError } from './api/client.js';
-import type { Endpoints } from './api/endpoints.js';
-import type { Config } from './inputs.js';
-import type { SettingChange } from './result.js';
+import { ApiError } from '../api/client.js';
+import type { Endpoints } from '../api/endpoints.js';
+import type { Config } from '../config/inputs.js';
+import type { SettingChange } from '../model.js';
 
 /** One change per setting; the union ties each setting to the type of its value. */
 export type PlannedSetting =

@@ -1,9 +1,9 @@
 // Step 4 of a run: every read the reports need, concurrently, each settled on its own so that
 // what did arrive is still reported when another read fails.
-import { ApiError } from './api/client.js';
-import { PATHS, type Endpoints } from './api/endpoints.js';
-import { fetchAllPages, type Paginated } from './api/paginate.js';
-import type { Posture, ScaAlert, ScaPackage, Schedule, TimeSaved } from './api/schemas.js';
+import { ApiError } from '../api/client.js';
+import { PATHS, type Endpoints } from '../api/endpoints.js';
+import { fetchAllPages, type Paginated } from '../api/paginate.js';
+import type { Posture, ScaAlert, ScaPackage, Schedule, TimeSaved } from '../api/schemas.js';
 
 export interface GatherRequest {
   organizationId: string | null;

@@ -1,5 +1,5 @@
-import { formatInputErrors, INPUT_NAMES, parseInputs } from '../src/inputs.js';
-import type { Config, ParsedInputs, RunContext } from '../src/inputs.js';
+import { formatInputErrors, INPUT_NAMES, parseInputs } from '../../src/config/inputs.js';
+import type { Config, ParsedInputs, RunContext } from '../../src/config/inputs.js';
 
 const PUSH: RunContext = { eventName: 'push', actor: 'octocat', isForkPullRequest: false };
 const REQUIRED = { 'api-url': 'https://security.example.com', 'api-token-id': 'tid', 'api-token-secret': 'tsecret', 'app-id': '4242' };

@@ -1,12 +1,12 @@
 // The contract's Outputs table, from the result model: every output present, each value as the
 // table says (risk-score's fallbacks, empty minutes-saved / schedule / file paths).
 import { describe, expect, test } from '@jest/globals';
-import { assembleResult } from '../src/assemble.js';
-import type { Gathered } from '../src/gather.js';
-import type { Config } from '../src/inputs.js';
-import { actionOutputs, type WrittenFiles } from '../src/outputs.js';
-import type { PostureView } from '../src/result.js';
-import { makeEvaluated, makePostureView, makeResult } from './fixtures/result.js';
+import { assembleResult } from '../../src/run/assemble.js';
+import type { Gathered } from '../../src/run/gather.js';
+import type { Config } from '../../src/config/inputs.js';
+import { actionOutputs, type WrittenFiles } from '../../src/github/outputs.js';
+import type { PostureView } from '../../src/model.js';
+import { makeEvaluated, makePostureView, makeResult } from '../fixtures/result.js';
 
 const NO_FILES: WrittenFiles = { reportFile: null, sarifFile: null };
 

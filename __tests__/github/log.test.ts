@@ -4,7 +4,7 @@
 // U+00A0), it starts with `::`, or (the legacy form) when `##[` appears anywhere in it.
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { EOL } from 'node:os';
-import { info, neutralise } from '../src/log.js';
+import { info, neutralise } from '../../src/github/log.js';
 
 /** Lines as the runner reads stdout. */
 const runnerLines = (text: string) => text.split(/\r\n|\n|\r/);

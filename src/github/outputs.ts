@@ -1,5 +1,5 @@
 // Pure: the action's outputs (contract "Outputs") from the result model.
-import type { GateResult } from './result.js';
+import type { GateResult } from '../model.js';
 
 export interface WrittenFiles {
   reportFile: string | null;

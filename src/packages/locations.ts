@@ -1,8 +1,8 @@
 // Ties alerts to the manifest lines that declare their packages, for annotations and SARIF locations.
 // Contract ("Reports"): `metadata.packageIdentifier` (a package URL or `name@version`) names the package;
 // an SCA package matches on name, and on version and ecosystem when both sides have them.
-import type { ScaPackage } from './api/schemas.js';
-import type { EvaluatedAlert, ManifestLocation } from './result.js';
+import type { ScaPackage } from '../api/schemas.js';
+import type { EvaluatedAlert, ManifestLocation } from '../model.js';
 
 /**
  * Where an alert is located when the repository has no manifest the package search knows of. Every

@@ -2,7 +2,7 @@
 // uses (service-api.md is silent), so it is read as UTC, and the words say so.
 import cronstrue from 'cronstrue';
 import { Cron } from 'croner';
-import type { ScheduleView } from './result.js';
+import type { ScheduleView } from '../model.js';
 
 export function describeSchedule(crontab: string, enabled: boolean, now: Date): ScheduleView {
   const expression = crontab.trim();

@@ -1,4 +1,4 @@
-import type { ScaPackage } from '../src/api/schemas.js';
+import type { ScaPackage } from '../../src/api/schemas.js';
 import {
   FALLBACK_MANIFEST_PATH,
   fallbackLocation,
@@ -8,9 +8,9 @@ import {
   parsePackageIdentifier,
   repoRelativePath,
   type PackageIdentifier,
-} from '../src/locations.js';
-import type { ManifestLocation } from '../src/result.js';
-import { makeEvaluated, makeLocation } from './fixtures/result.js';
+} from '../../src/packages/locations.js';
+import type { ManifestLocation } from '../../src/model.js';
+import { makeEvaluated, makeLocation } from '../fixtures/result.js';
 
 let nextPackage = 1;
 
