@@ -3,7 +3,8 @@
 // Deterministic: built from the fixed tables below, with no randomness and no clock, so every test
 // and every demo run sees the same data. defaultData() builds a fresh copy on each call.
 import { createHash } from 'node:crypto';
-import type { Issue, Repository, ScaAlert, ScaPackage, Schedule } from '../src/api/schemas.js';
+import type { Issue } from '../src/api/schemas.js';
+import type { Repository, ScaAlert, ScaPackage, Schedule } from './wire.js';
 
 // ---------- identifiers tests use ----------
 

@@ -5,7 +5,7 @@
 import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import type { ScaAlert, ScaPackage } from '../src/api/schemas.js';
+import type { ScaAlert, ScaPackage } from './wire.js';
 import { DEMO_TOKEN, defaultData, type RepositorySettings, type SimData } from './data.js';
 
 export interface SimulatorOptions {
@@ -43,6 +43,24 @@ export interface ScriptedResponse {
   delayMs?: number;
 }
 
+/**
+ * Ways a real server gets the alerts search wrong, for the verdict-integrity tests. Set on
+ * `sim.faults`; cleared by reset().
+ */
+export interface Faults {
+  /** Answer page 1 whatever page is asked for (a server that ignores `page`). */
+  ignorePage?: boolean;
+  /** Each page after the first starts this many alerts early, repeating the end of the page before. */
+  overlap?: number;
+  /** Added to the true totalCount (negative: too low). */
+  totalCountDelta?: number;
+  /**
+   * Fields of the alerts as served, by dotted path (`languages`, `metadata.severityScore`), set to
+   * a value (`null`, a numeric string) or removed (`undefined`), on the alerts `where` selects.
+   */
+  alertFields?: { where?: (alert: ScaAlert) => boolean; set: Record<string, unknown> }[];
+}
+
 export interface RecordedRequest {
   method: string;
   /** URL path without the query string. */
@@ -63,10 +81,12 @@ export interface Simulator {
   state: SimData;
   /** Every request received, in order of arrival, including scripted ones and ones to unknown paths. */
   requests: RecordedRequest[];
+  /** Scripted misbehaviour of the alerts search (see Faults). */
+  faults: Faults;
   /** Queue answers for a path; each request to it consumes one before normal handling. '*' matches any path (after that path's own queue). */
   script(path: string, ...responses: ScriptedResponse[]): void;
   setLatency(ms: number): void;
-  /** Clears recorded requests and queued scripts (not the state, not the latency). */
+  /** Clears recorded requests, queued scripts and faults (not the state, not the latency). */
   reset(): void;
   /** Closes the server and destroys open and hanging connections. */
   close(): Promise<void>;
@@ -182,12 +202,32 @@ function alertMatcher(body: Body): (alert: ScaAlert) => boolean {
   };
 }
 
-function searchAlerts(body: Body, { state, maxPageSize }: Context) {
+function searchAlerts(body: Body, { state, maxPageSize, faults }: Context) {
   const repositoryIds = optionalStringArray(body, 'repositoryIds') ?? Object.keys(state.alerts);
   const matches = alertMatcher(body);
-  const { page, pageSize, slice } = paging(body, maxPageSize);
+  const { page, pageSize } = paging(body, maxPageSize);
   const found = repositoryIds.flatMap((id) => state.alerts[id] ?? []).filter(matches).sort(byId);
-  return { alerts: slice(found), totalCount: found.length, page, pageSize };
+  const served = faults.ignorePage ? 1 : page;
+  const start = Math.max(0, (served - 1) * pageSize - (served > 1 ? (faults.overlap ?? 0) : 0));
+  const alerts = found.slice(start, start + pageSize).map((alert) => patchAlert(alert, faults.alertFields ?? []));
+  return { alerts, totalCount: found.length + (faults.totalCountDelta ?? 0), page, pageSize };
+}
+
+/** The alert as served: a copy with the faults' fields set or removed. */
+function patchAlert(alert: ScaAlert, patches: NonNullable<Faults['alertFields']>): unknown {
+  const wanted = patches.filter((p) => !p.where || p.where(alert));
+  if (wanted.length === 0) return alert;
+  const copy = structuredClone(alert) as unknown as Record<string, unknown>;
+  for (const { set } of wanted) {
+    for (const [path, value] of Object.entries(set)) {
+      const keys = path.split('.');
+      const last = keys.pop()!;
+      const parent = keys.reduce<Record<string, unknown>>((node, key) => (node[key] ??= {}) as Record<string, unknown>, copy);
+      if (value === undefined) delete parent[last];
+      else parent[last] = value;
+    }
+  }
+  return copy;
 }
 
 function packagesOf(state: SimData, repositoryIds: string[] | undefined): ScaPackage[] {
@@ -447,6 +487,7 @@ function setPrScanning(body: Body, { state }: Context) {
 interface Context {
   state: SimData;
   maxPageSize: number;
+  faults: Faults;
 }
 type Operation = (body: Body, context: Context) => unknown;
 
@@ -610,7 +651,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const scripted = takeScript(path);
     await pause(latencyMs + (scripted?.delayMs ?? 0));
     if (scripted && !passesThrough(scripted)) return sendScripted(req, res, scripted);
-    const result = answer(method, path, req.headers, raw, { state: sim.state, maxPageSize }, token);
+    const result = answer(method, path, req.headers, raw, { state: sim.state, maxPageSize, faults: sim.faults }, token);
     send(res, result.status, JSON.stringify(result.body), { ...JSON_TYPE, ...result.headers, ...scripted?.headers });
   }
 
@@ -641,6 +682,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     port: address.port,
     state: options.data ?? defaultData(),
     requests: [],
+    faults: {},
     script(path, ...responses) {
       scripts.set(path, [...(scripts.get(path) ?? []), ...responses]);
     },
@@ -649,6 +691,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     },
     reset() {
       sim.requests.length = 0;
+      sim.faults = {};
       scripts.clear();
     },
     close() {

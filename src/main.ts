@@ -1,27 +1,21 @@
 // One run of the action, in the order of the contract's "What one run does".
 import * as core from '@actions/core';
-import { ApiError, createClient } from './api/client.js';
+import { createClient } from './api/client.js';
 import { createEndpoints, type Endpoints } from './api/endpoints.js';
-import { assembleResult, errorResult } from './run/assemble.js';
-import { gather } from './run/gather.js';
 import { formatInputErrors, parseInputs, type Config } from './config/inputs.js';
-import * as log from './github/log.js';
-import { failureMessage } from './policy/index.js';
-import { writeReports } from './run/publish.js';
-import { matchRepository } from './run/resolve.js';
-import type { GateResult } from './model.js';
 import { readRunnerContext, type RunnerContext } from './github/context.js';
+import * as log from './github/log.js';
+import type { GateResult } from './model.js';
+import { failureMessage } from './policy/index.js';
+import { assembleResult, notSent, stepFails, stoppedResult } from './run/assemble.js';
+import { readRepository, readStatistics } from './run/gather.js';
+import { writeReports } from './run/publish.js';
+import { checkRepositoryId, findRepository, unconfirmedRepository, type RepositoryRef } from './run/resolve.js';
 import { applySettings, describeSetting, planSettings } from './run/settings.js';
 
 export interface RunDependencies {
   now?: () => Date;
   fetch?: typeof fetch;
-}
-
-/** The result, and whether it fails the step whatever on-api-error says (bad token, bad setup). */
-interface Outcome {
-  result: GateResult;
-  alwaysFails: boolean;
 }
 
 export async function run({ now = () => new Date(), fetch }: RunDependencies = {}): Promise<void> {
@@ -35,10 +29,10 @@ export async function run({ now = () => new Date(), fetch }: RunDependencies = {
   const parsed = parseInputs((name) => core.getInput(name), context);
   if (!parsed.ok) {
     core.setOutput('result', 'error');
-    core.setFailed(formatInputErrors(parsed.errors));
+    log.fail(formatInputErrors(parsed.error));
     return;
   }
-  const config = parsed.config;
+  const config = parsed.value;
   const client = createClient({
     baseUrl: config.apiUrl,
     tokenId: config.tokenId,
@@ -49,62 +43,57 @@ export async function run({ now = () => new Date(), fetch }: RunDependencies = {
     onRetry: (e) => log.info(`${e.endpoint}: attempt ${e.attempt} failed (${e.reason}); retrying in ${log.seconds(e.delayMs)}`),
   });
 
-  const outcome = await evaluate(createEndpoints(client), config, context, now());
+  const result = await evaluate(createEndpoints(client), config, context, now());
   log.info(`${client.stats.requests} requests to the service (${client.stats.retries} retries)`);
-  const writeErrors = await log.group('Writing the reports', () => writeReports(outcome.result, config, context));
-  finish(outcome, config, writeErrors);
+  const writeErrors = await log.group('Writing the reports', () => writeReports(result, config, context));
+  finish(result, config, writeErrors);
 }
 
 /** Steps 3 to 6: resolve, read and change settings concurrently, decide. */
-async function evaluate(api: Endpoints, config: Config, context: RunnerContext, started: Date): Promise<Outcome> {
-  const unknown = { id: config.repositoryId ?? '', name: context.repository, url: null };
-  let repository: GateResult['repository'];
-  try {
-    const resolved = await log.group('Resolving the repository', () => resolveRepository(api, config, context));
-    // No match is a setup problem, not a service fault: it fails whatever on-api-error says.
-    if (typeof resolved === 'string') return { result: errorResult(config, unknown, [resolved], started), alwaysFails: true };
-    repository = resolved;
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return { result: errorResult(config, unknown, [error.message], started), alwaysFails: error.kind === 'credentials' };
+async function evaluate(api: Endpoints, config: Config, context: RunnerContext, started: Date): Promise<GateResult> {
+  const window = postureWindow(started, config.postureDays);
+  // The statistics do not need the repository id: they start at once.
+  const statistics = readStatistics(api, { ...window, organizationId: config.organizationId, projectId: config.projectId });
+
+  let repository: RepositoryRef;
+  let check: Promise<GateResult['errors'][number] | null> = Promise.resolve(null);
+  if (config.repositoryId) {
+    repository = { id: config.repositoryId, name: context.repository, url: null };
+    log.info(`repository-id given: ${config.repositoryId}${config.appId ? ` (checked against app ${config.appId})` : ''}`);
+    if (config.appId) check = checkRepositoryId(api, config, config.repositoryId);
+  } else {
+    const found = await log.group('Resolving the repository', () => findRepository(api, config, context));
+    if (!found.ok) {
+      await statistics; // settle what is in flight; its answer is of no use without the repository
+      return stoppedResult(config, { id: '', name: context.repository, url: null }, [found.error], started);
+    }
+    const { rule, ...ref } = found.value;
+    log.info(`${ref.name} is ${ref.id} (matched by ${rule})`);
+    repository = ref;
   }
 
-  const window = postureWindow(started, config.postureDays);
-  const [gathered, settings] = await log.group('Reading from the service', async () => {
-    const reads = gather(api, {
-      ...window,
+  const { reads, stats, settings, wrongRepository } = await log.group('Reading from the service', async () => {
+    const reading = readRepository(api, {
       organizationId: config.organizationId,
-      projectId: config.projectId,
       repositoryId: repository.id,
       packages: config.annotations || config.sarifFile !== null,
     });
+    // With an id to check, settings wait for the check: never change another repository's settings.
     const target = { organizationId: config.organizationId ?? undefined, repositoryId: repository.id };
-    const changes = applySettings(api, target, planSettings(config.settings), config.dryRun);
-    const [g, s] = await Promise.all([reads, changes]);
-    if (g.alerts.ok) log.info(`${g.alerts.value.length} alerts read`);
-    for (const change of s) log.info(`${change.status === 'dry-run' ? 'dry run, not sent' : change.status}: ${describeSetting(change)}`);
-    return [g, s] as const;
+    const changes = check.then((problem) =>
+      problem ? notSent(config, 'the repository id was not confirmed') : applySettings(api, target, planSettings(config.settings), config.dryRun),
+    );
+    const [r, s, c, w] = await Promise.all([reading, statistics, changes, check]);
+    log.info(`${r.alerts.alerts.length} alerts read`);
+    for (const change of c) log.info(`${change.status === 'dry-run' ? 'dry run, not sent' : change.status}: ${describeSetting(change)}`);
+    return { reads: r, stats: s, settings: c, wrongRepository: w };
   });
 
+  // The right repository: a wrong id stops the run; the data read for it would only mislead.
+  const unconfirmed = wrongRepository ?? (config.appId ? null : unconfirmedRepository(repository.id, reads, stats));
+  if (unconfirmed) return stoppedResult(config, repository, [unconfirmed], started, settings);
   // 5. The verdict, and the result model every report renders.
-  const result = assembleResult({ config, repository, gathered, settings, window, now: started });
-  const reads = [gathered.alerts, gathered.posture, gathered.timeSaved, gathered.schedule, gathered.packages];
-  const rejected = reads.some((r) => r && !r.ok && r.error.kind === 'credentials') || settings.some((s) => s.status === 'rejected');
-  return { result, alwaysFails: rejected };
-}
-
-/** The repository, or why it could not be resolved. */
-async function resolveRepository(api: Endpoints, config: Config, context: RunnerContext): Promise<GateResult['repository'] | string> {
-  if (config.repositoryId) {
-    log.info(`repository-id given: ${config.repositoryId}`);
-    return { id: config.repositoryId, name: context.repository, url: null };
-  }
-  const appId = config.appId ?? '';
-  const repositories = await api.listRepositories({ organizationId: config.organizationId ?? undefined, appId });
-  const match = matchRepository(repositories, context, appId);
-  if (!match.ok) return match.error;
-  log.info(`${match.repository.repositoryName} is ${match.repository.id} (matched by ${match.rule})`);
-  return { id: match.repository.id, name: match.repository.repositoryName, url: match.repository.repositoryUrl };
+  return assembleResult({ config, repository, reads, statistics: stats, settings, window, now: started });
 }
 
 /** Posture window: endDate today (UTC), startDate today - (days - 1). */
@@ -114,21 +103,22 @@ export function postureWindow(now: Date, days: number): { startDate: string; end
 }
 
 /** Step 8. Exit as the result says: fail on a failed gate; API errors as on-api-error says. */
-function finish({ result, alwaysFails }: Outcome, config: Config, writeErrors: string[]): void {
+function finish(result: GateResult, config: Config, writeErrors: string[]): void {
   for (const warning of result.warnings) log.warning(warning.message);
+  const errors = result.errors.map((e) => e.message);
   const failures: string[] = [...writeErrors];
   if (result.result === 'fail') {
-    for (const message of result.errors) log.warning(message);
+    for (const message of errors) log.warning(message);
     failures.unshift(failureMessage(result.verdict));
   } else if (result.result === 'error') {
-    if (config.onApiError === 'warn' && !alwaysFails) {
-      for (const message of result.errors) log.warning(message);
-      log.warning('on-api-error is warn: the step succeeds with result=error.');
+    if (stepFails(result, config.onApiError)) {
+      failures.unshift(...errors);
     } else {
-      failures.unshift(...result.errors);
+      for (const message of errors) log.warning(message);
+      log.warning('on-api-error is warn: the step succeeds with result=error.');
     }
   } else {
     log.info(`Security gate passed: ${result.verdict.reasons.join(' ')}`);
   }
-  if (failures.length > 0) core.setFailed(failures.join('\n'));
+  if (failures.length > 0) log.fail(failures.join('\n'));
 }

@@ -1,5 +1,11 @@
-// The one result model: policy fills it, every report (summary, JSON, SARIF, comment) renders it.
-import type { Posture, ScaAlert, TimeSaved } from './api/schemas.js';
+// The one result model: api/ turns what the service sends into these types, policy fills in the
+// verdict, every report (summary, JSON, SARIF, comment) renders it. Nothing here is wire data.
+import type { RunOptions } from './config/inputs.js';
+
+/** The one ok/error shape of the code base. */
+export type Outcome<T, E = string> = { ok: true; value: T } | { ok: false; error: E };
+export const success = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
+export const failure = <E>(error: E): { ok: false; error: E } => ({ ok: false, error });
 
 export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'unknown'] as const;
 export type Severity = (typeof SEVERITIES)[number];
@@ -23,11 +29,44 @@ export interface AllowEntry {
  */
 export type AlertStatus = 'gating' | 'allowed' | 'below-threshold' | 'unreachable' | 'not-alerted';
 
-export interface EvaluatedAlert {
-  alert: ScaAlert;
+/** Reachability analysis of an alert's uses; null on an alert when there is none. */
+export interface Reachability {
+  reachable: number;
+  needsReview: number;
+  unreachable: number;
+}
+
+/**
+ * An SCA alert as the gate sees it. The first group decides the verdict; the second only feeds the
+ * reports, so the service may leave any of it out (null or missing reads as empty).
+ */
+export interface Alert {
+  /** The alert's id (unique per alert; duplicates across pages are merged). */
+  id: string;
+  /** The advisory id (`metadata.id`), what allow-alerts matches. */
+  advisory: string;
+  aliases: string[];
+  /** Normalised: a known word, else the score's CVSS band, else unknown. */
   severity: Severity;
   /** metadata.severityScore when a finite number, else null. */
   score: number | null;
+  /** isAlerted; missing or null counts as alerted. */
+  alerted: boolean;
+  /** null: not analysed (missing, empty or with a number missing). */
+  reachability: Reachability | null;
+
+  /** metadata.packageIdentifier: a package URL or name@version; '' when not given. */
+  package: string;
+  summary: string;
+  description: string;
+  references: string[];
+  languages: string[];
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+/** An alert with the policy's decision. */
+export interface EvaluatedAlert extends Alert {
   status: AlertStatus;
   /** The allow entry that suppressed it (status `allowed`). */
   allowedBy?: AllowEntry;
@@ -49,8 +88,89 @@ export interface ManifestLocation {
 export type SeverityCounts = Record<Severity, number>;
 
 export interface Warning {
-  kind: 'expired-allow' | 'unmatched-allow' | 'api-error' | 'other';
+  /** `unavailable`: a read that only feeds the reports failed; `read`: the service's data was odd but usable. */
+  kind: 'expired-allow' | 'unmatched-allow' | 'unavailable' | 'read';
   message: string;
+}
+
+/**
+ * Why a run has no trustworthy verdict. `api`: a read that decides the verdict or a settings change
+ * failed (on-api-error decides); `credentials` (401/403) and `setup` (wrong or unresolvable
+ * repository) fail the step whatever on-api-error says.
+ */
+export interface RunError {
+  kind: 'api' | 'credentials' | 'setup';
+  message: string;
+}
+
+/** An SCA package, where it is declared (for manifest locations). */
+export interface Package {
+  /** The service's id, else one made of what the package is and where. */
+  id: string;
+  name: string;
+  version: string;
+  ecosystem: string;
+  /** '' when the service gave none. */
+  manifestPath: string;
+  manifestStartLine: number | null;
+  manifestEndLine: number | null;
+  manifestStartColumn: number | null;
+  manifestEndColumn: number | null;
+}
+
+/** One day of the posture trend; numbers null where the service gave none. */
+export interface TrendPoint {
+  /** YYYY-MM-DD (a date-time is read as its date). */
+  date: string;
+  openIssues: number | null;
+  riskScore: number | null;
+}
+
+export interface PostureRow {
+  id: string;
+  name: string;
+  riskScore: number | null;
+  openIssues: number | null;
+  criticalIssues: number | null;
+}
+
+/** The security posture; a statistic the service sent as null (or not at all) is null: "not available". */
+export interface Posture {
+  summary: {
+    overAllRiskScore: number | null;
+    totalOpenIssues: number | null;
+    criticalIssues: number | null;
+    highIssues: number | null;
+    mediumIssues: number | null;
+    lowIssues: number | null;
+    meanRemediationTime: number | null;
+    riskTrend: string | null;
+  };
+  /** In date order. */
+  trends: TrendPoint[];
+  repositoryRiskScores: PostureRow[];
+}
+
+export interface TimeSaved {
+  totalMinutesSaved: number | null;
+  patchingMinutesSaved: number | null;
+  validationMinutesSaved: number | null;
+}
+
+/** A repository of an installation, as resolution uses it. */
+export interface Repository {
+  id: string;
+  repositoryUrl: string;
+  repositoryName: string;
+  /** github.externalGithubRepositoryId, when on GitHub. */
+  externalGithubRepositoryId: string | null;
+}
+
+/** The scan schedule; null (no schedule) when the service answers 404, 204, null or a null crontab. */
+export interface Schedule {
+  repoId: string | null;
+  crontab: string;
+  isEnabled: boolean;
 }
 
 export interface Verdict {
@@ -68,7 +188,7 @@ export interface PostureView {
   /** The posture entry the service returned (first element of the response array). */
   posture: Posture;
   /** This repository's row of repositoryRiskScores, when present. */
-  repository: Posture['repositoryRiskScores'][number] | null;
+  repository: PostureRow | null;
   /** repository.riskScore, else summary.overAllRiskScore. */
   riskScore: number | null;
 }
@@ -94,32 +214,12 @@ export interface SettingChange {
 }
 
 export interface GateResult {
-  schemaVersion: 1;
+  schemaVersion: 2;
   result: 'pass' | 'fail' | 'error';
   generatedAt: string;
   repository: { id: string; name: string | null; url: string | null };
   /** The inputs the run used, parsed (never tokens). */
-  options: {
-    apiUrl: string;
-    organizationId: string | null;
-    projectId: string | null;
-    repositoryId: string | null;
-    appId: string | null;
-    failOnSeverity: Threshold;
-    ignoreUnreachable: boolean;
-    failOnCriticalIssues: boolean;
-    allowAlerts: AllowEntry[];
-    postureDays: number;
-    onApiError: 'fail' | 'warn';
-    requestTimeoutSeconds: number;
-    maxRetries: number;
-    dryRun: boolean;
-    summary: boolean;
-    commentOnPr: 'never' | 'on-failure' | 'always';
-    annotations: boolean;
-    reportFile: string | null;
-    sarifFile: string | null;
-  };
+  options: RunOptions;
   counts: SeverityCounts & { total: number; gating: number; allowed: number };
   alerts: EvaluatedAlert[];
   verdict: Verdict;
@@ -128,6 +228,6 @@ export interface GateResult {
   schedule: ScheduleView | null;
   settings: SettingChange[];
   warnings: Warning[];
-  /** API errors tolerated under `on-api-error: warn`. */
-  errors: string[];
+  /** Why there is no trustworthy verdict (result `error`), or what else went wrong beside a failing gate. */
+  errors: RunError[];
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/g
 import { z } from 'zod';
 import { ApiError, createClient, parseRetryAfter, type ClientOptions } from '../../src/api/client.js';
 import { PATHS } from '../../src/api/endpoints.js';
+import { ApiError as ErrorsApiError } from '../../src/api/errors.js';
 import { DEMO_TOKEN } from '../../simulator/data.js';
 import { startSimulator, type Simulator } from '../../simulator/server.js';
 
@@ -158,6 +159,15 @@ describe('responses', () => {
     expect(data).toEqual({ note: 'echo *** and ***', list: ['***'] });
   });
 
+  test.each([204, 200])('an empty %i body reads as JSON null, which the schema accepts or refuses', async (status) => {
+    sim.script(ALERTS, { status }, { status });
+    expect(await client().call(ALERTS, {}, z.null())).toBeNull();
+    const error = await failure(client().call(ALERTS, {}, okSchema));
+    expect(error.kind).toBe('invalid-response');
+    expect(error.message).toContain('an empty response, where the API answers with data');
+    expect(sim.requests).toHaveLength(2); // not retried
+  });
+
   test('unknown fields are accepted and dropped', async () => {
     sim.script(ALERTS, { body: { ok: true, extra: 'x' } });
     expect(await client().call(ALERTS, {}, okSchema)).toEqual({ ok: true });
@@ -206,5 +216,18 @@ describe('token values spelled with JSON escapes', () => {
     const data = await client().call(ALERTS, {}, z.object({ note: z.string(), deep: z.array(z.array(z.object({ k: z.string() }))) }));
     expect(JSON.stringify(data)).not.toContain(DEMO_TOKEN.secret);
     expect(data).toEqual({ note: 'seen ***', deep: [[{ k: '***' }]] });
+  });
+});
+
+describe('ApiError', () => {
+  test('is the one error type of src/api/errors.ts, re-exported by the client', () => {
+    expect(ApiError).toBe(ErrorsApiError);
+  });
+
+  test('an incomplete read names the endpoint, what is missing and what to do', () => {
+    const error = new ApiError(ALERTS, 'incomplete', 'page 3 of 4 brought no alerts.', null, 2);
+    expect(error).toMatchObject({ name: 'ApiError', kind: 'incomplete', endpoint: ALERTS, attempts: 2 });
+    expect(error.message.startsWith(`${ALERTS} failed after 2 attempts: page 3 of 4 brought no alerts. `)).toBe(true);
+    expect(error.message).toContain('did not return every alert it announced');
   });
 });

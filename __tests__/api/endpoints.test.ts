@@ -25,13 +25,13 @@ const referral = makeReferral();
 
 // [endpoint, call, a check of the parsed answer]
 const calls: Array<[keyof Endpoints, () => Promise<unknown>, (value: any) => void]> = [
-  ['securityPosture', () => api.securityPosture({ ...window, timeGranularity: 'day', severities: ['critical'] }), (v) => expect(v[0].trends).toHaveLength(7)],
+  ['securityPosture', () => api.securityPosture({ ...window, timeGranularity: 'day', severities: ['critical'] }), (v) => expect(v.trends).toHaveLength(7)],
   ['timeSaved', () => api.timeSaved(window), (v) => expect(v.totalMinutesSaved).toBeGreaterThan(0)],
   ['searchPackages', () => api.searchPackages({ ...org, repositoryIds: [MAIN_REPO.id], page: 1, pageSize: 100 }), (v) => expect(v.packages.length).toBeGreaterThan(0)],
   ['searchLicenses', () => api.searchLicenses({ ...org, repositoryIds: [MAIN_REPO.id] }), (v) => expect(v.licenses.length).toBeGreaterThan(0)],
   ['searchAlerts', () => api.searchAlerts({ ...org, repositoryIds: [MAIN_REPO.id], page: 1, pageSize: 100, severities: ['critical'] }), (v) => expect(v.totalCount).toBeGreaterThan(0)],
   ['listRepositories', () => api.listRepositories({ ...org, appId: APP_ID }), (v) => expect(v.map((r: { id: string }) => r.id)).toContain(CLEAN_REPO.id)],
-  ['getSchedule', () => api.getSchedule(repo), (v) => expect(v.executionCriteriaCrontab).toBe('0 2 * * 1-5')],
+  ['getSchedule', () => api.getSchedule(repo), (v) => expect(v.crontab).toBe('0 2 * * 1-5')],
   ['getIssue', () => api.getIssue({ ...org, issueId: ISSUE_IDS.sca }), (v) => expect(v.vulnCategory).toBe('SCA')],
   ['createReferral', () => api.createReferral(referral), (v) => expect(v.success).toBe(true)],
   ['setCweWhitelist', () => api.setCweWhitelist({ ...repo, cweWhitelist: ['CWE-79'] }), (v) => expect(v).toEqual({ ok: true })],
@@ -45,9 +45,30 @@ describe('each endpoint against the simulator', () => {
     expect(sim.requests.map((r) => r.path)).toEqual([PATHS[name]]);
   });
 
-  test.each(calls)('%s: an answer of the wrong shape is an invalid-response ApiError', async (name, call) => {
-    sim.script(PATHS[name], { body: { unexpected: true } });
+  test.each(calls)('%s: an answer that is not even the right kind of JSON value is an invalid-response ApiError', async (name, call) => {
+    sim.script(PATHS[name], { body: 42 });
     await expect(call()).rejects.toMatchObject({ kind: 'invalid-response', endpoint: PATHS[name] });
+  });
+
+  // Time saved only feeds the reports (every field reads as "not available"); a schedule without a
+  // crontab is no schedule. Every other answer needs something an object of the wrong shape lacks.
+  const TOLERANT: Array<keyof Endpoints> = ['timeSaved', 'getSchedule'];
+  test.each(calls.filter(([name]) => !TOLERANT.includes(name)))(
+    '%s: an object of the wrong shape is an invalid-response ApiError',
+    async (name, call) => {
+      sim.script(PATHS[name], { body: { unexpected: true } });
+      await expect(call()).rejects.toMatchObject({ kind: 'invalid-response', endpoint: PATHS[name] });
+    },
+  );
+
+  test('timeSaved: an object of the wrong shape reads as no figures', async () => {
+    sim.script(PATHS.timeSaved, { body: { unexpected: true } });
+    expect(await api.timeSaved(window)).toEqual({ totalMinutesSaved: null, patchingMinutesSaved: null, validationMinutesSaved: null });
+  });
+
+  test('getSchedule: an object of the wrong shape reads as no schedule', async () => {
+    sim.script(PATHS.getSchedule, { body: { unexpected: true } });
+    expect(await api.getSchedule(repo)).toBeNull();
   });
 });
 
@@ -89,12 +110,161 @@ describe('fields the action never reads may be missing', () => {
       repositoryRiskScores: [],
     };
     sim.script(PATHS.securityPosture, { body: [minimal] });
-    const [posture] = await api.securityPosture(window);
+    const posture = await api.securityPosture(window);
     expect(posture?.summary.overAllRiskScore).toBe(50);
+    expect(posture?.trends).toEqual([{ date: '2026-11-01', openIssues: 3, riskScore: 50 }]);
   });
 
-  test('a field the action reads is still required', async () => {
-    sim.script(PATHS.securityPosture, { body: [{ summary: {}, trends: [], repositoryRiskScores: [] }] });
-    await expect(api.securityPosture(window)).rejects.toMatchObject({ kind: 'invalid-response' });
+  test('statistics the posture leaves out or sends as null read as not available (null)', async () => {
+    sim.script(PATHS.securityPosture, { body: [{ summary: { overAllRiskScore: null, riskTrend: null }, trends: [], repositoryRiskScores: [] }] });
+    expect(await api.securityPosture(window)).toEqual({
+      summary: {
+        overAllRiskScore: null,
+        totalOpenIssues: null,
+        criticalIssues: null,
+        highIssues: null,
+        mediumIssues: null,
+        lowIssues: null,
+        meanRemediationTime: null,
+        riskTrend: null,
+      },
+      trends: [],
+      repositoryRiskScores: [],
+    });
+  });
+
+  test('no posture for the window (an empty array) reads as null', async () => {
+    sim.script(PATHS.securityPosture, { body: [] });
+    expect(await api.securityPosture(window)).toBeNull();
+  });
+});
+
+describe('the tolerant reader: what the service sends, as the model', () => {
+  /** One alert as service-api.md documents it. */
+  const wireAlert = (over: Record<string, unknown> = {}, metadata: Record<string, unknown> = {}) => ({
+    id: 'sca_1',
+    isAlerted: true,
+    createdAt: '2026-11-01T10:00:00Z',
+    updatedAt: '2026-11-02T10:00:00Z',
+    languages: ['javascript'],
+    reachabilityCounts: { reachable: 1, needsReview: 0, unreachable: 2 },
+    ...over,
+    metadata: {
+      id: 'GHSA-aaaa-bbbb-cccc',
+      packageIdentifier: 'pkg:npm/lodash@4.17.20',
+      summary: 'Prototype pollution',
+      description: 'A description',
+      aliases: ['CVE-2026-1'],
+      references: ['https://github.com/advisories/GHSA-aaaa-bbbb-cccc'],
+      severity: 'critical',
+      severityScore: 9.8,
+      ...metadata,
+    },
+  });
+  async function readAlerts(...alerts: unknown[]) {
+    sim.script(PATHS.searchAlerts, { body: { alerts, totalCount: alerts.length, page: 1, pageSize: 100 } });
+    return (await api.searchAlerts({ ...org, repositoryIds: [MAIN_REPO.id], page: 1, pageSize: 100 })).alerts;
+  }
+  async function readAlert(alert: unknown) {
+    const [read] = await readAlerts(alert);
+    if (!read?.ok) throw new Error(`expected a readable alert, got ${JSON.stringify(read)}`);
+    return read.value;
+  }
+
+  test('an alert becomes the flat model Alert', async () => {
+    expect(await readAlert(wireAlert())).toEqual({
+      id: 'sca_1',
+      advisory: 'GHSA-aaaa-bbbb-cccc',
+      aliases: ['CVE-2026-1'],
+      severity: 'critical',
+      score: 9.8,
+      alerted: true,
+      reachability: { reachable: 1, needsReview: 0, unreachable: 2 },
+      package: 'pkg:npm/lodash@4.17.20',
+      summary: 'Prototype pollution',
+      description: 'A description',
+      references: ['https://github.com/advisories/GHSA-aaaa-bbbb-cccc'],
+      languages: ['javascript'],
+      createdAt: '2026-11-01T10:00:00Z',
+      updatedAt: '2026-11-02T10:00:00Z',
+    });
+  });
+
+  test('an alert without an id is an error of its own, naming the field; the others are read', async () => {
+    const { id: _id, ...withoutId } = wireAlert();
+    const alerts = await readAlerts(wireAlert({ id: 'sca_1' }), withoutId, wireAlert({ id: 'sca_3' }));
+    expect(alerts.map((a) => a.ok)).toEqual([true, false, true]);
+    expect(alerts[1]).toEqual({ ok: false, error: expect.stringMatching(/^id: /) });
+    expect(alerts.flatMap((a) => (a.ok ? [a.value.id] : []))).toEqual(['sca_1', 'sca_3']);
+  });
+
+  test.each<[string, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>]>([
+    ['isAlerted missing: alerted', { isAlerted: undefined }, {}, { alerted: true }],
+    ['isAlerted null: alerted', { isAlerted: null }, {}, { alerted: true }],
+    ['isAlerted false: not alerted', { isAlerted: false }, {}, { alerted: false }],
+    ['reachabilityCounts {}: not analysed', { reachabilityCounts: {} }, {}, { reachability: null }],
+    ['reachabilityCounts null: not analysed', { reachabilityCounts: null }, {}, { reachability: null }],
+    ['reachabilityCounts missing a count: not analysed', { reachabilityCounts: { reachable: 1, needsReview: 0 } }, {}, { reachability: null }],
+    ['a score as a numeric string: the number', {}, { severity: null, severityScore: '9.8' }, { score: 9.8, severity: 'critical' }],
+    ['a score that is not a number: none', {}, { severity: null, severityScore: 'high' }, { score: null, severity: 'unknown' }],
+    ['severity important: high', {}, { severity: 'important', severityScore: 2.0 }, { severity: 'high', score: 2 }],
+    ['severity moderate: medium', {}, { severity: 'Moderate', severityScore: null }, { severity: 'medium', score: null }],
+    [
+      'report-only fields null: empty',
+      { languages: null, createdAt: null, updatedAt: null },
+      { summary: null, description: null, aliases: null, references: null, packageIdentifier: null },
+      { languages: [], createdAt: null, updatedAt: null, summary: '', description: '', aliases: [], references: [], package: '' },
+    ],
+    [
+      'report-only fields missing: empty',
+      { languages: undefined, createdAt: undefined, updatedAt: undefined },
+      { summary: undefined, description: undefined, aliases: undefined, references: undefined, packageIdentifier: undefined },
+      { languages: [], createdAt: null, updatedAt: null, summary: '', description: '', aliases: [], references: [], package: '' },
+    ],
+  ])('%s', async (_case, over, metadata, expected) => {
+    expect(await readAlert(wireAlert(over, metadata))).toMatchObject(expected);
+  });
+
+  test('posture trend dates given as date-times are read as their date, and the trends put in date order', async () => {
+    sim.script(PATHS.securityPosture, {
+      body: [
+        {
+          summary: { overAllRiskScore: '42.5' },
+          trends: [
+            { date: '2026-11-03T00:00:00Z', openIssues: 3, riskScore: 30 },
+            { date: '2026-11-01T23:59:59.999+02:00', openIssues: '1', riskScore: null },
+            { date: '2026-11-02', openIssues: 2, riskScore: 20 },
+          ],
+          repositoryRiskScores: [{ id: MAIN_REPO.id, name: null, riskScore: '7', openIssues: 2, criticalIssues: null }],
+        },
+      ],
+    });
+    const posture = await api.securityPosture(window);
+    expect(posture?.trends).toEqual([
+      { date: '2026-11-01', openIssues: 1, riskScore: null },
+      { date: '2026-11-02', openIssues: 2, riskScore: 20 },
+      { date: '2026-11-03', openIssues: 3, riskScore: 30 },
+    ]);
+    expect(posture?.summary.overAllRiskScore).toBe(42.5);
+    expect(posture?.repositoryRiskScores).toEqual([{ id: MAIN_REPO.id, name: '', riskScore: 7, openIssues: 2, criticalIssues: null }]);
+  });
+
+  test.each<[string, unknown]>([
+    ['null', null],
+    ['a null crontab', { repoId: MAIN_REPO.id, executionCriteriaCrontab: null, isEnabled: true }],
+    ['an empty crontab', { repoId: MAIN_REPO.id, executionCriteriaCrontab: '  ', isEnabled: true }],
+  ])('a schedule answer of %s reads as no schedule (null)', async (_case, body) => {
+    sim.script(PATHS.getSchedule, { body });
+    expect(await api.getSchedule(repo)).toBeNull();
+  });
+
+  test('a schedule reads as its crontab, enabled unless the service says otherwise', async () => {
+    sim.script(
+      PATHS.getSchedule,
+      { body: { repoId: MAIN_REPO.id, executionCriteriaCrontab: '0 3 * * *', isEnabled: false } },
+      { body: { repoId: MAIN_REPO.id, executionCriteriaCrontab: '0 3 * * *', isEnabled: null } },
+    );
+    expect(await api.getSchedule(repo)).toEqual({ repoId: MAIN_REPO.id, crontab: '0 3 * * *', isEnabled: false });
+    expect(await api.getSchedule(repo)).toEqual({ repoId: MAIN_REPO.id, crontab: '0 3 * * *', isEnabled: true });
   });
 });

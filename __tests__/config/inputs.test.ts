@@ -1,25 +1,26 @@
-import { formatInputErrors, INPUT_NAMES, parseInputs } from '../../src/config/inputs.js';
-import type { Config, ParsedInputs, RunContext } from '../../src/config/inputs.js';
+import { formatInputErrors, INPUT_NAMES, parseInputs, runOptions } from '../../src/config/inputs.js';
+import type { Config, RunContext } from '../../src/config/inputs.js';
+import type { Outcome } from '../../src/model.js';
 
 const PUSH: RunContext = { eventName: 'push', actor: 'octocat', isForkPullRequest: false };
 const REQUIRED = { 'api-url': 'https://security.example.com', 'api-token-id': 'tid', 'api-token-secret': 'tsecret', 'app-id': '4242' };
 
 /** Parses with the required inputs given, `overrides` on top; every other input is empty. */
-function parse(overrides: Record<string, string> = {}, context: RunContext = PUSH): ParsedInputs {
+function parse(overrides: Record<string, string> = {}, context: RunContext = PUSH): Outcome<Config, string[]> {
   const values: Record<string, string> = { ...REQUIRED, ...overrides };
   return parseInputs((name) => values[name] ?? '', context);
 }
 
 function config(overrides: Record<string, string> = {}): Config {
   const parsed = parse(overrides);
-  if (!parsed.ok) throw new Error(`expected valid inputs, got:\n${parsed.errors.join('\n')}`);
-  return parsed.config;
+  if (!parsed.ok) throw new Error(`expected valid inputs, got:\n${parsed.error.join('\n')}`);
+  return parsed.value;
 }
 
 function errors(overrides: Record<string, string>, context: RunContext = PUSH): string[] {
   const parsed = parse(overrides, context);
   if (parsed.ok) throw new Error(`expected invalid inputs for ${JSON.stringify(overrides)}`);
-  return parsed.errors;
+  return parsed.error;
 }
 
 describe('parseInputs defaults', () => {
@@ -304,7 +305,7 @@ describe('tokens', () => {
         'app-id': '',
       });
       expect(parsed.ok).toBe(false);
-      const message = parsed.ok ? '' : formatInputErrors(parsed.errors);
+      const message = parsed.ok ? '' : formatInputErrors(parsed.error);
       expect(message).not.toContain(value);
       for (const piece of value.split(/[\u0000-\u001f]/)) expect(message).not.toContain(piece);
     }
@@ -330,7 +331,7 @@ describe('every bad input is reported at once', () => {
       'comment-on-pr': 'sometimes',
     })[name] ?? '', PUSH);
     expect(parsed.ok).toBe(false);
-    const message = parsed.ok ? '' : formatInputErrors(parsed.errors);
+    const message = parsed.ok ? '' : formatInputErrors(parsed.error);
     const lines = message.split('\n');
     expect(lines[0]).toBe('Invalid inputs (no request was sent):');
     expect(lines.slice(1).map((line) => /^- ([a-z-]+)/.exec(line)?.[1])).toEqual([
@@ -345,5 +346,18 @@ describe('every bad input is reported at once', () => {
       'set-cwe-whitelist',
       'comment-on-pr',
     ]);
+  });
+});
+
+describe('runOptions: what the JSON report records', () => {
+  it('is the configuration without the tokens', () => {
+    const full = config({ 'api-token-id': 'tid-value', 'api-token-secret': 'tsecret-value', 'github-token': 'ghp_value', 'dry-run': 'true' });
+    const options = runOptions(full);
+    const { tokenId: _id, tokenSecret: _secret, githubToken: _github, ...rest } = full;
+    expect(options).toEqual(rest);
+    for (const key of ['tokenId', 'tokenSecret', 'githubToken']) expect(options).not.toHaveProperty(key);
+    const json = JSON.stringify(options);
+    for (const secret of ['tid-value', 'tsecret-value', 'ghp_value']) expect(json).not.toContain(secret);
+    expect(full.tokenId).toBe('tid-value'); // the config itself is not changed
   });
 });

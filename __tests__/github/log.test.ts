@@ -4,7 +4,7 @@
 // U+00A0), it starts with `::`, or (the legacy form) when `##[` appears anywhere in it.
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { EOL } from 'node:os';
-import { info, neutralise } from '../../src/github/log.js';
+import { error, fail, info, neutralise, warning } from '../../src/github/log.js';
 
 /** Lines as the runner reads stdout. */
 const runnerLines = (text: string) => text.split(/\r\n|\n|\r/);
@@ -112,5 +112,78 @@ describe('info', () => {
     const out = written.join('');
     expect(commandLines(out)).toEqual([]);
     expect(out).toContain('set-output name=result');
+  });
+});
+
+// Control characters (ANSI escapes among them) and bidirectional overrides from the service would
+// recolour, rewrite or reorder the log or an annotation. Written out here, not taken from src.
+/** C0 controls but tab and line breaks, DEL, C1 controls; the bidi embeddings, overrides and isolates. */
+const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+
+const CONTROL_TEXT: Array<[string, string]> = [
+  ['an ANSI colour', 'plain \u001b[31mred\u001b[0m plain'],
+  ['ANSI cursor movement and line erase', 'done\u001b[2K\u001b[1Aover'],
+  ['an OSC 8 hyperlink', '\u001b]8;;https://evil.example\u0007click\u001b]8;;\u0007'],
+  ['the 8-bit CSI (C1)', 'x\u009b31my'],
+  ['NUL, BEL, backspace and DEL', 'a\u0000b\u0007c\u0008d\u007fe'],
+  ['vertical tab and form feed', 'a\u000bb\u000cc'],
+  ['NEXT LINE (U+0085)', 'a\u0085b'],
+  ['a right-to-left override', 'invoice_\u202egnp.exe'],
+  ['bidi embeddings and isolates', '\u202aa\u202b\u202c\u202d\u2066b\u2067\u2068c\u2069'],
+];
+
+describe('info, warning, error and fail: no control character reaches the log', () => {
+  let written: string[];
+  let spy: ReturnType<typeof jest.spyOn>;
+  let exitCode: typeof process.exitCode;
+  const out = () => written.join('');
+  beforeEach(() => {
+    written = [];
+    exitCode = process.exitCode;
+    spy = jest.spyOn(process.stdout, 'write').mockImplementation(((chunk: string | Uint8Array) => {
+      written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      return true;
+    }) as typeof process.stdout.write);
+  });
+  afterEach(() => {
+    spy.mockRestore();
+    process.exitCode = exitCode;
+  });
+
+  const writers: Array<[string, (message: string) => void]> = [
+    ['info', info],
+    ['warning', (m) => warning(m)],
+    ['error', (m) => error(m)],
+    ['fail', fail],
+  ];
+  const cases = writers.flatMap(([name, write]) => CONTROL_TEXT.map(([what, text]) => [name, what, write, text] as const));
+
+  test.each(cases)('%s: %s', (_name, _what, write, text) => {
+    write(`service said: ${text}`);
+    expect(out()).toContain('service said: ');
+    expect(out()).not.toMatch(FORBIDDEN);
+  });
+
+  test.each(writers)('%s keeps the words around what it strips', (_name, write) => {
+    write('plain \u001b[31mred\u001b[0m \u202eplain');
+    expect(out()).toContain('plain [31mred[0m plain');
+  });
+
+  test.each<[string, typeof warning]>([
+    ['warning', warning],
+    ['error', error],
+  ])('%s: the title and file properties carry none either', (_name, write) => {
+    write('message', { title: 'title \u001b[31mred\u001b[0m \u202eevil\u0007', file: 'src/\u0000a\u2066.ts\u009b', startLine: 3 });
+    const line = out();
+    expect(line).not.toMatch(FORBIDDEN);
+    expect(line).toContain('title=title [31mred[0m evil');
+    expect(line).toContain('file=src/a.ts');
+    expect(line).toContain('line=3');
+  });
+
+  test('fail fails the step with the cleaned message as an error', () => {
+    fail('gate failed \u001b[1mbadly\u001b[0m');
+    expect(process.exitCode).toBe(1);
+    expect(out()).toMatch(/^::error::gate failed \[1mbadly\[0m/);
   });
 });

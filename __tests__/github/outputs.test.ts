@@ -2,7 +2,7 @@
 // table says (risk-score's fallbacks, empty minutes-saved / schedule / file paths).
 import { describe, expect, test } from '@jest/globals';
 import { assembleResult } from '../../src/run/assemble.js';
-import type { Gathered } from '../../src/run/gather.js';
+import type { RepositoryReads, Statistics } from '../../src/run/gather.js';
 import type { Config } from '../../src/config/inputs.js';
 import { actionOutputs, type WrittenFiles } from '../../src/github/outputs.js';
 import type { PostureView } from '../../src/model.js';
@@ -56,7 +56,7 @@ describe('actionOutputs: every output of the contract', () => {
       timeSaved: { totalMinutesSaved: 750, patchingMinutesSaved: 480, validationMinutesSaved: 270 },
       schedule: { crontab: '0 2 * * 1-5', enabled: true, description: null, nextRun: null },
     })],
-    ['an error result', makeResult({ result: 'error', errors: ['sca/alerts/search: HTTP 503'] })],
+    ['an error result', makeResult({ result: 'error', errors: [{ kind: 'api', message: 'sca/alerts/search: HTTP 503' }] })],
   ])('%s: exactly the contract outputs, all strings', (_name, result) => {
     const outputs = actionOutputs(result, NO_FILES);
     expect(Object.keys(outputs).sort()).toEqual([...CONTRACT_OUTPUTS].sort());
@@ -155,19 +155,21 @@ describe('risk-score from a service posture, through assembleResult', () => {
   };
   const basePosture = makePostureView(7).posture;
 
-  function outputsFor(posture: Gathered['posture']) {
-    const gathered: Gathered = {
-      alerts: { ok: true, value: [] },
-      alertsReported: 0,
-      posture,
-      timeSaved: { ok: true, value: { totalMinutesSaved: 10, patchingMinutesSaved: 6, validationMinutesSaved: 4 } },
+  function outputsFor(posture: Statistics['posture']) {
+    const reads: RepositoryReads = {
+      alerts: { alerts: [], errors: [], warnings: [], totalCount: 0 },
       schedule: { ok: true, value: null },
       packages: null,
+    };
+    const statistics: Statistics = {
+      posture,
+      timeSaved: { ok: true, value: { totalMinutesSaved: 10, patchingMinutesSaved: 6, validationMinutesSaved: 4 } },
     };
     const result = assembleResult({
       config,
       repository: { id: 'repo_abc', name: 'acme/web', url: null },
-      gathered,
+      reads,
+      statistics,
       settings: [],
       window: { startDate: '2024-06-01', endDate: '2024-06-07' },
       now: new Date('2024-06-07T12:00:00Z'),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MAIN_REPO } from '../../simulator/data.js';
+import type { ScriptedResponse } from '../../simulator/server.js';
 import { CLEAN, errorText, PATHS, useSimulator, type GateRun } from './harness.js';
 
 const h = useSimulator();
@@ -59,13 +60,21 @@ describe('retries', () => {
     expect(h.requests(PATHS.alerts)).toHaveLength(2);
   });
 
-  test('a 400 is not retried', async () => {
-    h.sim.script(PATHS.alerts, { status: 400, body: { error: 'pageSize too large' } });
+  test('a 400 is not retried: page 1 is asked once more with pageSize 100 (contract), and no more', async () => {
+    h.sim.script(PATHS.alerts, { status: 400, body: { error: 'pageSize too large' } }, { status: 400, body: { error: 'bad request' } });
     const run = await h.gate({ 'max-retries': '3' });
     expect(run.exitCode).toBe(1);
     expect(run.outputs.result).toBe('error');
-    expect(h.requests(PATHS.alerts)).toHaveLength(1);
+    expect(h.requests(PATHS.alerts).map((r) => (r.body as { pageSize: number }).pageSize)).toEqual([1000, 100]);
     expect(errorText(run)).toContain('400');
+  });
+
+  test('a 400 to pageSize 1000 on page 1, then pages of 100: the whole read, one request more', async () => {
+    h.sim.script(PATHS.alerts, { status: 400, body: { error: 'pageSize must be <= 500' } });
+    const run = await h.gate({ 'fail-on-severity': 'none' }, CLEAN);
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs.result).toBe('pass');
+    expect(h.requests(PATHS.alerts).map((r) => (r.body as { pageSize: number }).pageSize)).toEqual([1000, 100]);
   });
 });
 
@@ -91,18 +100,23 @@ describe('rejected credentials always fail, even under warn', () => {
 });
 
 describe('the posture endpoint failing', () => {
+  // Without fail-on-critical-issues the posture only feeds the reports: never the verdict.
   test.each([
-    ['fail', 'acme/webshop (gate fails)', 1, 'fail', {}],
-    ['warn', 'acme/webshop (gate fails)', 1, 'fail', {}],
-    ['fail', 'acme/clean-lib (gate would pass)', 1, 'error', CLEAN],
-    ['warn', 'acme/clean-lib (gate would pass)', 0, 'error', CLEAN],
-  ])('on-api-error %s, %s: exit %d, result %s', async (mode, _repo, exitCode, result, options) => {
+    ['fail', 'false', 'acme/webshop (gate fails)', 1, 'fail', {}],
+    ['warn', 'false', 'acme/webshop (gate fails)', 1, 'fail', {}],
+    ['fail', 'false', 'acme/clean-lib (gate passes)', 0, 'pass', CLEAN],
+    ['warn', 'false', 'acme/clean-lib (gate passes)', 0, 'pass', CLEAN],
+    ['fail', 'true', 'acme/webshop (gate fails)', 1, 'fail', {}],
+    ['fail', 'true', 'acme/clean-lib (gate cannot be decided)', 1, 'error', CLEAN],
+    ['warn', 'true', 'acme/clean-lib (gate cannot be decided)', 0, 'error', CLEAN],
+  ])('on-api-error %s, fail-on-critical-issues %s, %s: exit %d, result %s', async (mode, critical, _repo, exitCode, result, options) => {
     h.sim.script(PATHS.posture, { status: 503 });
-    const run = await h.gate({ 'on-api-error': mode, 'max-retries': '0' }, options);
+    const run = await h.gate({ 'on-api-error': mode, 'fail-on-critical-issues': critical, 'max-retries': '0' }, options);
     expect(run.exitCode).toBe(exitCode);
     expect(run.outputs.result).toBe(result);
     expect(said(run)).toContain('stats/securityPosture');
     expect(run.outputs['risk-score']).toBe('');
+    expect(run.summary).toContain('Posture not available.');
     if (result === 'fail') expect(errorText(run)).toMatch(/security gate failed/i);
   });
 });
@@ -111,7 +125,7 @@ describe('unusable responses are API errors naming the endpoint and the problem'
   test.each([
     ['not JSON', { status: 200, rawBody: '<html><body>Sign in</body></html>', headers: { 'Content-Type': 'text/html' } }, /not JSON/i],
     ['JSON of the wrong shape', { status: 200, body: { alerts: 'none', totalCount: 'many' } }, /alerts/],
-    ['an empty 200', { status: 200, rawBody: '' }, /JSON|empty/i],
+    ['an empty 200', { status: 200, rawBody: '' }, /empty/i],
   ])('%s', async (_name, response, problem) => {
     h.sim.script(PATHS.alerts, response);
     const run = await h.gate({ 'max-retries': '0' });
@@ -192,14 +206,14 @@ describe('a service that echoes the token', () => {
   // the summary and every file written; these runs make the service hand the values back.
   const echo = `headers seen: X-Service-API-Token-Id=sim-token-id X-Service-API-Token-Secret=sim-secret-7f3a9c1e4b2d8a6f`;
 
-  test.each([
+  test.each<[string, ScriptedResponse | ScriptedResponse[]]>([
     ['in a JSON error body (500), under warn', { status: 500, body: { error: echo } }],
-    ['in a JSON error body (400)', { status: 400, body: { error: echo } }],
+    ['in a JSON error body (400), twice (pageSize 1000, then 100)', [{ status: 400, body: { error: echo } }, { status: 400, body: { error: echo } }]],
     ['in a 401 error body', { status: 401, body: { error: echo } }],
     ['in a non-JSON 200 body', { status: 200, rawBody: echo }],
     ['in a non-JSON 502 body from a proxy', { status: 502, rawBody: `<html>${echo}</html>`, headers: { 'Content-Type': 'text/html' } }],
   ])('%s: no token value anywhere', async (_name, response) => {
-    h.sim.script(PATHS.alerts, response);
+    h.sim.script(PATHS.alerts, ...[response].flat());
     const run = await h.gate({ 'max-retries': '0', 'on-api-error': 'warn', 'report-file': 'report.json' });
     expect(run.outputs.result).toBe('error');
     expect(said(run)).toContain('sca/alerts/search');

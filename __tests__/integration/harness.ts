@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, expect } from '@jest/globals';
 import { access, readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ScaAlert } from '../../src/api/schemas.js';
+import type { ScaAlert } from '../../simulator/wire.js';
 import { alertSeverity } from '../../src/policy/severity.js';
 import { APP_ID, DEMO_TOKEN, defaultData, MAIN_REPO, ORG_ID } from '../../simulator/data.js';
 import { actionDefaults, runAction, type ActionRunOptions } from '../../simulator/run-action.js';
@@ -262,7 +262,7 @@ export function expected(
   const gating: ScaAlert[] = [];
   const allow = new Set(allowed.map((a) => a.toLowerCase()));
   for (const alert of alerts) {
-    const severity = alertSeverity(alert.metadata);
+    const severity = alertSeverity(alert.metadata.severity, alert.metadata.severityScore);
     counts[severity]++;
     if (!alert.isAlerted || !gates(severity, threshold)) continue;
     if (ignoreUnreachable && onlyUnreachable(alert)) continue;
@@ -274,7 +274,7 @@ export function expected(
 
 /** Gating alerts worst first: severity, then score descending. */
 export function worstFirst(alerts: ScaAlert[]): ScaAlert[] {
-  const rank = (a: ScaAlert) => ({ critical: 4, high: 3, medium: 2, low: 1, unknown: 0 })[alertSeverity(a.metadata)];
+  const rank = (a: ScaAlert) => ({ critical: 4, high: 3, medium: 2, low: 1, unknown: 0 })[alertSeverity(a.metadata.severity, a.metadata.severityScore)];
   return [...alerts].sort((a, b) => rank(b) - rank(a) || (b.metadata.severityScore ?? -1) - (a.metadata.severityScore ?? -1));
 }
 

@@ -1,7 +1,8 @@
-// Pagination end to end against a server that caps pages at 25: pageSize >= 100 asked, fewest pages,
-// none twice, none past the last, concurrent pages after the first, and an end whatever totalCount says.
+// Pagination end to end against a server that caps pages at 25: pageSize 1000 asked, fewest pages,
+// none twice, none past the last, concurrent pages after the first, and an end whatever totalCount
+// says; a read that ends short of what the server announced is never a pass.
 import { describe, expect, test } from '@jest/globals';
-import type { ScaAlert } from '../../src/api/schemas.js';
+import type { ScaAlert } from '../../simulator/wire.js';
 import { MAIN_REPO } from '../../simulator/data.js';
 import type { RecordedRequest } from '../../simulator/server.js';
 import { expected, PATHS, useSimulator, webshopAlerts } from './harness.js';
@@ -29,7 +30,7 @@ function expectWellPaged(requests: RecordedRequest[], lastPage: number): void {
   expect(Math.max(...pages)).toBeLessThanOrEqual(lastPage); // none past the last
 }
 
-describe('pages are asked for with pageSize >= 100, the fewest of them', () => {
+describe('pages are asked for with pageSize 1000, the fewest of them', () => {
   test.each([
     ['69 alerts (acme/webshop as seeded)', 69],
     ['0 alerts', 0],
@@ -45,10 +46,8 @@ describe('pages are asked for with pageSize >= 100, the fewest of them', () => {
     const requests = h.requests(PATHS.alerts);
     expectWellPaged(requests, lastPage);
     expect(requests).toHaveLength(lastPage); // every page exactly once: the fewest requests
-    // contract: "pages are asked for with pageSize of at least 100" (every page, not only the first)
-    expect(requests.map((r) => ({ page: pageOf(r), pageSizeAtLeast100: (sizeOf(r) ?? 0) >= 100 }))).toEqual(
-      requests.map((r) => ({ page: pageOf(r), pageSizeAtLeast100: true })),
-    );
+    // contract: "pages are asked for with pageSize 1000" (every page, not only the first)
+    expect(requests.map((r) => ({ page: pageOf(r), pageSize: sizeOf(r) }))).toEqual(requests.map((r) => ({ page: pageOf(r), pageSize: 1000 })));
   });
 });
 
@@ -68,11 +67,15 @@ describe('concurrency', () => {
     expect(at(3)).toBeGreaterThanOrEqual(at(1) + LATENCY - 20);
     // ... and together: the second is sent before the first of them could have been answered
     expect(Math.abs(at(3) - at(2))).toBeLessThan(LATENCY / 2);
-    // posture, time saved and schedule are read alongside the first page of alerts
-    for (const path of [PATHS.posture, PATHS.timeSaved, PATHS.schedule]) {
+    // the schedule is read alongside the first page of alerts; posture and time saved, which need
+    // no repository id, even earlier, alongside the repository resolution
+    const [schedule] = h.requests(PATHS.schedule);
+    expect(Math.abs(schedule!.at - at(1))).toBeLessThan(LATENCY / 2);
+    const [resolution] = h.requests(PATHS.repositories);
+    for (const path of [PATHS.posture, PATHS.timeSaved]) {
       const [read] = h.requests(path);
       expect(read).toBeDefined();
-      expect(Math.abs(read!.at - at(1))).toBeLessThan(LATENCY / 2);
+      expect(Math.abs(read!.at - resolution!.at)).toBeLessThan(LATENCY / 2);
     }
     // the whole run is far from serial: repositories + 2 rounds of alerts, not 6+ round trips
     expect(run.ms).toBeLessThan(LATENCY * 6 + 2000);
@@ -83,14 +86,16 @@ describe('a server whose totalCount is wrong, or whose pages repeat', () => {
   const page1 = (totalCount: number) => ({ status: 200, body: { alerts: firstPage(), totalCount, page: 1, pageSize: MAX_PAGE_SIZE } });
 
   test.each([
-    ['totalCount far too high on page 1', () => h.sim.script(PATHS.alerts, page1(100_000)), 69],
-    ['totalCount too low on page 1', () => h.sim.script(PATHS.alerts, page1(10)), 69],
-    ['totalCount 0 with a full page 1', () => h.sim.script(PATHS.alerts, page1(0)), 69],
-    ['every page is page 1 again (totalCount 1000)', () => h.sim.script(PATHS.alerts, ...Array.from({ length: 60 }, () => page1(1000))), MAX_PAGE_SIZE],
-  ])('%s: the run ends with every distinct alert it was sent', async (_name, arrange, total) => {
+    ['totalCount far too high on page 1', () => h.sim.script(PATHS.alerts, page1(100_000)), 69, 'error'],
+    ['totalCount too low on page 1', () => h.sim.script(PATHS.alerts, page1(10)), 69, 'pass'],
+    ['totalCount 0 with a full page 1', () => h.sim.script(PATHS.alerts, page1(0)), 69, 'pass'],
+    ['every page is page 1 again (totalCount 1000)', () => h.sim.script(PATHS.alerts, ...Array.from({ length: 60 }, () => page1(1000))), MAX_PAGE_SIZE, 'error'],
+  ])('%s: the run ends with every distinct alert it was sent, result %s', async (_name, arrange, total, result) => {
     arrange();
     const run = await h.gate({ 'fail-on-severity': 'none' }, { timeoutMs: 20_000 });
-    expect(run.exitCode).toBe(0); // not killed by the timeout
+    expect(run.exitCode).toBe(result === 'pass' ? 0 : 1); // and not killed by the timeout
+    expect(run.outputs.result).toBe(result);
+    if (result === 'error') expect(run.errors.join('\n')).toMatch(/read \d+ of (100000|1000) alerts/);
     expect(run.outputs['alerts-total']).toBe(String(total));
     const requests = h.requests(PATHS.alerts);
     const pages = requests.map(pageOf);

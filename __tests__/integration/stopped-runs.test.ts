@@ -49,13 +49,25 @@ describe('a report that cannot be written', () => {
 });
 
 describe('a totalCount that disagrees with what was read', () => {
-  test('is a warning, and the gate uses what was read', async () => {
+  test('fewer alerts than announced: an API error ("read N of M"), never a pass', async () => {
     const [alert] = h.sim.state.alerts['repo_webshop'] ?? [];
     const empty = { body: { alerts: [], totalCount: 5, page: 2, pageSize: 100 } };
     h.sim.script(PATHS.alerts, { body: { alerts: [alert], totalCount: 5, page: 1, pageSize: 100 } }, empty, empty, empty, empty);
     const run = await h.gate({ 'fail-on-severity': 'none' });
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs.result).toBe('error');
     expect(run.outputs['alerts-total']).toBe('1');
-    expect(run.warnings.join('\n')).toMatch(/reported 5 alerts \(totalCount\) but 1 distinct alerts were read/);
+    expect(run.errors.join('\n')).toMatch(/sca\/alerts\/search failed: read 1 of 5 alerts the search announced/);
+  });
+
+  test('more alerts than announced: a warning, and the gate uses all of them', async () => {
+    const alerts = (h.sim.state.alerts['repo_webshop'] ?? []).slice(0, 3);
+    h.sim.script(PATHS.alerts, { body: { alerts, totalCount: 2, page: 1, pageSize: 100 } });
+    const run = await h.gate({ 'fail-on-severity': 'none' });
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs.result).toBe('pass');
+    expect(run.outputs['alerts-total']).toBe('3');
+    expect(run.warnings.join('\n')).toMatch(/announced 2 alerts \(totalCount\) but 3 distinct alerts were read; the gate used all 3/);
   });
 });
 

@@ -75,7 +75,7 @@ describe('the job summary', () => {
     const rank = (id: string) => worstFirst(e.gating).findIndex((a) => a.metadata.id === id);
     const key = (id: string) => {
       const a = e.gating.find((g) => g.metadata.id === id)!;
-      return [alertSeverity(a.metadata), a.metadata.severityScore ?? null];
+      return [alertSeverity(a.metadata.severity, a.metadata.severityScore), a.metadata.severityScore ?? null];
     };
     const shown = rows.map((row) => e.gating.find((a) => plain(row).includes(a.metadata.id))!.metadata.id);
     expect(shown.map(key)).toEqual([...shown].sort((x, y) => rank(x) - rank(y)).map(key));
@@ -195,7 +195,7 @@ describe('report-file', () => {
       schemaVersion: unknown;
       result: string;
       counts: Record<string, number>;
-      alerts: Array<{ alert: { id: string; metadata: { severity?: string | null; severityScore?: number | null } }; severity: string; status: string }>;
+      alerts: Array<{ id: string; advisory: string; severity: string; status: string }>;
     };
     expect(typeof report.schemaVersion).toBe('number');
     expect(report.result).toBe('fail');
@@ -210,8 +210,16 @@ describe('report-file', () => {
       allowed: 0,
     });
     expect(report.alerts).toHaveLength(e.total);
-    for (const a of report.alerts) expect(a.severity).toBe(alertSeverity(a.alert.metadata));
-    expect(report.alerts.filter((a) => a.status === 'gating').map((a) => a.alert.id).sort()).toEqual(e.gating.map((a) => a.id).sort());
+    const served = new Map(webshopAlerts(h.sim).map((a) => [a.id, a]));
+    for (const a of report.alerts) {
+      const source = served.get(a.id)!;
+      expect({ id: a.id, advisory: a.advisory, severity: a.severity }).toEqual({
+        id: source.id,
+        advisory: source.metadata.id,
+        severity: alertSeverity(source.metadata.severity, source.metadata.severityScore),
+      });
+    }
+    expect(report.alerts.filter((a) => a.status === 'gating').map((a) => a.id).sort()).toEqual(e.gating.map((a) => a.id).sort());
     // the output names the file written
     expect(resolve(run.workspace, run.outputs['report-file']!)).toBe(resolve(run.workspace, 'reports/security-gate.json'));
     expect(run.outputs).toMatchObject(countOutputs(e));

@@ -1,4 +1,3 @@
-import type { ScaPackage } from '../../src/api/schemas.js';
 import {
   FALLBACK_MANIFEST_PATH,
   fallbackLocation,
@@ -9,13 +8,13 @@ import {
   repoRelativePath,
   type PackageIdentifier,
 } from '../../src/packages/locations.js';
-import type { ManifestLocation } from '../../src/model.js';
+import type { ManifestLocation, Package } from '../../src/model.js';
 import { makeEvaluated, makeLocation } from '../fixtures/result.js';
 
 let nextPackage = 1;
 
 /** An SCA package declared in package.json at lines 10-10, columns 5-30. */
-function makePackage(overrides: Partial<ScaPackage> = {}): ScaPackage {
+function makePackage(overrides: Partial<Package> = {}): Package {
   const n = nextPackage++;
   return {
     id: `pkg-${n}`,
@@ -27,12 +26,6 @@ function makePackage(overrides: Partial<ScaPackage> = {}): ScaPackage {
     manifestEndLine: 10,
     manifestStartColumn: 5,
     manifestEndColumn: 30,
-    repositoryId: 'repo_abc',
-    repositoryName: 'acme/web',
-    branch: 'main',
-    commitSha: 'abc123',
-    count: 1,
-    items: [],
     ...overrides,
   };
 }
@@ -97,7 +90,7 @@ describe('packageLabel', () => {
 });
 
 describe('packageMatches', () => {
-  test.each<[string, string, Partial<ScaPackage>, boolean]>([
+  test.each<[string, string, Partial<Package>, boolean]>([
     ['same name, version and ecosystem', 'pkg:npm/lodash@4.17.20', {}, true],
     ['name in another case', 'pkg:npm/LoDash@4.17.20', {}, true],
     ['another name', 'pkg:npm/underscore@4.17.20', {}, false],
@@ -152,7 +145,7 @@ describe('repoRelativePath', () => {
 });
 
 describe('locateAlerts', () => {
-  const alertFor = (packageIdentifier: string) => makeEvaluated({ alert: { metadata: { packageIdentifier } } });
+  const alertFor = (packageIdentifier: string) => makeEvaluated({ package: packageIdentifier });
   const at = makeLocation;
 
   test('returns the alerts unchanged when the packages were not read', () => {
@@ -162,7 +155,7 @@ describe('locateAlerts', () => {
     expect(located[0]?.locations).toBeUndefined();
   });
 
-  test.each<[string, string, Partial<ScaPackage>[], ManifestLocation[]]>([
+  test.each<[string, string, Partial<Package>[], ManifestLocation[]]>([
     [
       'one matching package: its manifest lines and columns',
       'pkg:npm/lodash@4.17.20',
@@ -205,6 +198,12 @@ describe('locateAlerts', () => {
       'pkg:npm/lodash@4.17.20',
       [{ manifestStartColumn: 9, manifestEndColumn: 2 }],
       [at('package.json', 10, 'lodash@4.17.20', { startColumn: 9 })],
+    ],
+    [
+      'lines and columns not given: line 1, no columns',
+      'pkg:npm/lodash@4.17.20',
+      [{ manifestStartLine: null, manifestEndLine: null, manifestStartColumn: null, manifestEndColumn: null }],
+      [at('package.json', 1, 'lodash@4.17.20')],
     ],
     [
       'a path made relative with forward slashes',
@@ -260,7 +259,7 @@ describe('locateAlerts', () => {
   test('keeps every other field of the alert and does not change the input', () => {
     const alert = alertFor('pkg:npm/lodash@4.17.20');
     const [located] = locateAlerts([alert], [makePackage()]);
-    expect(located).toMatchObject({ alert: alert.alert, severity: alert.severity, score: alert.score, status: alert.status });
+    expect(located).toEqual({ ...alert, locations: [at('package.json', 10, 'lodash@4.17.20', { startColumn: 5, endColumn: 30 })] });
     expect(alert.locations).toBeUndefined();
   });
 
@@ -277,7 +276,7 @@ describe('locateAlerts', () => {
 });
 
 describe('fallbackLocation', () => {
-  test.each<[string, string, Partial<ScaPackage>[]]>([
+  test.each<[string, string, Partial<Package>[]]>([
     ['no packages', FALLBACK_MANIFEST_PATH, []],
     ['the first package', 'a/pom.xml', [{ manifestPath: 'a/pom.xml' }, { manifestPath: 'b/pom.xml' }]],
     ['only packages without a path', FALLBACK_MANIFEST_PATH, [{ manifestPath: '' }]],

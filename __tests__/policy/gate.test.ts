@@ -1,4 +1,3 @@
-import type { ScaAlert } from '../../src/api/schemas.js';
 import {
   evaluateAlerts,
   failureMessage,
@@ -7,45 +6,46 @@ import {
   severityCounts,
   type GateOptions,
 } from '../../src/policy/gate.js';
-import type { AlertStatus, AllowEntry, EvaluatedAlert, Severity, Verdict } from '../../src/model.js';
+import { alertSeverity } from '../../src/policy/severity.js';
+import type { Alert, AlertStatus, AllowEntry, EvaluatedAlert, Reachability, Severity, Verdict } from '../../src/model.js';
 
 interface AlertSpec {
   id?: string;
   advisory?: string;
   aliases?: string[];
+  /** The service's severity word; the alert's severity is what the API edge makes of it and the score. */
   severity?: string | null;
   score?: number | null;
-  isAlerted?: boolean;
-  reach?: ScaAlert['reachabilityCounts'];
+  alerted?: boolean;
+  reach?: Reachability | null;
   pkg?: string;
 }
 
 let serial = 0;
-function makeAlert(spec: AlertSpec = {}): ScaAlert {
+function makeAlert(spec: AlertSpec = {}): Alert {
   serial += 1;
+  const score = spec.score === undefined ? null : spec.score;
   return {
     id: spec.id ?? `alert-${serial}`,
-    isAlerted: spec.isAlerted ?? true,
+    advisory: spec.advisory ?? `GHSA-${serial}`,
+    aliases: spec.aliases ?? [],
+    severity: alertSeverity(spec.severity === undefined ? 'critical' : spec.severity, score),
+    score,
+    alerted: spec.alerted ?? true,
+    reachability: spec.reach ?? null,
+    package: spec.pkg ?? 'pkg:npm/lodash@4.17.20',
+    summary: 'summary',
+    description: 'description',
+    references: [],
+    languages: ['javascript'],
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',
-    metadata: {
-      id: spec.advisory ?? `GHSA-${serial}`,
-      packageIdentifier: spec.pkg ?? 'pkg:npm/lodash@4.17.20',
-      summary: 'summary',
-      description: 'description',
-      aliases: spec.aliases ?? [],
-      references: [],
-      severity: spec.severity === undefined ? 'critical' : spec.severity,
-      severityScore: spec.score === undefined ? null : spec.score,
-    },
-    languages: ['javascript'],
-    reachabilityCounts: spec.reach,
   };
 }
 
 /** An already-evaluated alert, for verdict and message tests. */
 function gated(severity: Severity, score: number | null, advisory: string, status: AlertStatus = 'gating', pkg?: string): EvaluatedAlert {
-  return { alert: makeAlert({ advisory, severity, score, pkg }), severity, score, status };
+  return { ...makeAlert({ advisory, severity, score, pkg }), status };
 }
 
 const options = (over: Partial<GateOptions> = {}): GateOptions => ({
@@ -60,13 +60,12 @@ const options = (over: Partial<GateOptions> = {}): GateOptions => ({
 const ONLY_UNREACHABLE = { reachable: 0, needsReview: 0, unreachable: 2 };
 
 describe('isOnlyUnreachable', () => {
-  test.each<[string, ScaAlert['reachabilityCounts'], boolean]>([
+  test.each<[string, Reachability | null, boolean]>([
     ['only unreachable uses', ONLY_UNREACHABLE, true],
     ['a reachable use', { reachable: 1, needsReview: 0, unreachable: 2 }, false],
     ['a use that needs review', { reachable: 0, needsReview: 1, unreachable: 2 }, false],
     ['no uses at all', { reachable: 0, needsReview: 0, unreachable: 0 }, false],
     ['null counts (no analysis)', null, false],
-    ['missing counts', undefined, false],
   ])('%s: %p', (_case, counts, expected) => {
     expect(isOnlyUnreachable(counts)).toBe(expected);
   });
@@ -83,8 +82,8 @@ describe('evaluateAlerts: status', () => {
     ['an unknown alert at fail-on medium is below', { severity: null, score: null }, { failOn: 'medium' }, 'below-threshold'],
     ['an unknown alert at fail-on low gates', { severity: null, score: null }, { failOn: 'low' }, 'gating'],
     ['any alert at fail-on none is below', { severity: 'critical', score: 10 }, { failOn: 'none' }, 'below-threshold'],
-    ['isAlerted false never gates', { isAlerted: false }, { failOn: 'low' }, 'not-alerted'],
-    ['isAlerted false wins over below-threshold', { isAlerted: false, severity: 'low' }, {}, 'not-alerted'],
+    ['alerted false never gates', { alerted: false }, { failOn: 'low' }, 'not-alerted'],
+    ['alerted false wins over below-threshold', { alerted: false, severity: 'low' }, {}, 'not-alerted'],
     ['only-unreachable gates when ignore-unreachable is off', { reach: ONLY_UNREACHABLE }, {}, 'gating'],
     ['only-unreachable is ignored when ignore-unreachable is on', { reach: ONLY_UNREACHABLE }, { ignoreUnreachable: true }, 'unreachable'],
     ['a reachable alert gates with ignore-unreachable on', { reach: { reachable: 1, needsReview: 0, unreachable: 3 } }, { ignoreUnreachable: true }, 'gating'],
@@ -106,17 +105,22 @@ describe('evaluateAlerts: status', () => {
     expect(alerts[0]?.status).toBe(expected);
   });
 
-  test('keeps input order and fills severity and a finite score', () => {
+  test('keeps input order and every field of each alert, adding its status', () => {
     const input = [
       makeAlert({ severity: 'low', score: 2.5 }),
-      makeAlert({ severity: 'critical', score: Number.NaN }),
+      makeAlert({ severity: 'critical', score: null, aliases: ['CVE-1'], reach: { reachable: 0, needsReview: 2, unreachable: 1 } }),
       makeAlert({ severity: null, score: 8.1 }),
     ];
     const { alerts } = evaluateAlerts(input, options());
-    expect(alerts.map((e) => [e.alert, e.severity, e.score, e.status])).toEqual([
-      [input[0], 'low', 2.5, 'below-threshold'],
-      [input[1], 'critical', null, 'gating'],
-      [input[2], 'high', 8.1, 'below-threshold'],
+    expect(alerts).toEqual([
+      { ...input[0], status: 'below-threshold' },
+      { ...input[1], status: 'gating' },
+      { ...input[2], status: 'below-threshold' },
+    ]);
+    expect(alerts.map((e) => [e.severity, e.score])).toEqual([
+      ['low', 2.5],
+      ['critical', null],
+      ['high', 8.1],
     ]);
   });
 
@@ -135,7 +139,7 @@ describe('evaluateAlerts: status', () => {
 });
 
 describe('evaluateAlerts: warnings', () => {
-  const warn = (alerts: ScaAlert[], allow: AllowEntry[]) => evaluateAlerts(alerts, options({ allow })).warnings;
+  const warn = (alerts: Alert[], allow: AllowEntry[]) => evaluateAlerts(alerts, options({ allow })).warnings;
 
   test('warns about an expired entry whose alerts gate again, naming id, date and count', () => {
     const alerts = [makeAlert({ advisory: 'GHSA-1' }), makeAlert({ advisory: 'GHSA-1', pkg: 'pkg:npm/other@1.0.0' })];
@@ -178,7 +182,7 @@ describe('evaluateAlerts: warnings', () => {
   });
 
   test('counts a match on any alert, even one that would not gate, as matched', () => {
-    const alerts = [makeAlert({ advisory: 'GHSA-1', isAlerted: false }), makeAlert({ advisory: 'GHSA-2', severity: 'low' })];
+    const alerts = [makeAlert({ advisory: 'GHSA-1', alerted: false }), makeAlert({ advisory: 'GHSA-2', severity: 'low' })];
     expect(warn(alerts, [{ id: 'GHSA-1' }, { id: 'GHSA-2' }])).toEqual([]);
   });
 
@@ -227,13 +231,13 @@ describe('gateVerdict', () => {
 
   test('lists only the gating alerts, worst first', () => {
     const alerts = [gated('high', 7.5, 'A'), gated('critical', 9.9, 'Z', 'allowed'), gated('critical', 9.1, 'B'), gated('high', 8.8, 'C')];
-    expect(gateVerdict(alerts, failOn, null).gating.map((e) => e.alert.metadata.id)).toEqual(['B', 'C', 'A']);
+    expect(gateVerdict(alerts, failOn, null).gating.map((e) => e.advisory)).toEqual(['B', 'C', 'A']);
   });
 
   test('does not reorder the evaluated alerts it is given', () => {
     const alerts = [gated('high', 7.5, 'A'), gated('critical', 9.1, 'B')];
     gateVerdict(alerts, failOn, null);
-    expect(alerts.map((e) => e.alert.metadata.id)).toEqual(['A', 'B']);
+    expect(alerts.map((e) => e.advisory)).toEqual(['A', 'B']);
   });
 
   test.each<[string, boolean, { criticalIssues: number } | null, Verdict['result'], string[]]>([

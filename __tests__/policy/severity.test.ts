@@ -1,18 +1,24 @@
-import type { ScaAlert } from '../../src/api/schemas.js';
-import { alertSeverity, meetsThreshold, severityRank, worstFirst } from '../../src/policy/severity.js';
-import { SEVERITIES, type EvaluatedAlert, type Severity, type Threshold } from '../../src/model.js';
+import { alertSeverity, meetsThreshold, severityRank, worseCopy, worstFirst } from '../../src/policy/severity.js';
+import { SEVERITIES, type Alert, type Severity, type Threshold } from '../../src/model.js';
 
-/** An evaluated alert with only what ordering reads. */
-function evaluated(severity: Severity, score: number | null, advisory: string, id = advisory): EvaluatedAlert {
-  const alert: ScaAlert = {
+/** An alert with only what ordering reads set to something meaningful. */
+function alert(severity: Severity, score: number | null, advisory: string, id = advisory, alerted = true): Alert {
+  return {
     id,
-    isAlerted: true,
+    advisory,
+    aliases: [],
+    severity,
+    score,
+    alerted,
+    reachability: null,
+    package: 'pkg:npm/x@1.0.0',
+    summary: '',
+    description: '',
+    references: [],
+    languages: [],
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',
-    metadata: { id: advisory, packageIdentifier: 'pkg:npm/x@1.0.0', summary: '', description: '', aliases: [], references: [] },
-    languages: [],
   };
-  return { alert, severity, score, status: 'gating' };
 }
 
 describe('alertSeverity', () => {
@@ -22,11 +28,13 @@ describe('alertSeverity', () => {
     ['medium', 'medium', 'medium'],
     ['low', 'low', 'low'],
     ['moderate', 'moderate', 'medium'],
+    ['important', 'important', 'high'],
+    ['mixed case important', ' Important ', 'high'],
     ['upper case', 'CRITICAL', 'critical'],
     ['mixed case moderate', 'Moderate', 'medium'],
     ['surrounding space', '  High\t', 'high'],
   ])('takes the named severity (%s) over the score', (_case, severity, expected) => {
-    expect(alertSeverity({ severity, severityScore: 0.5 })).toBe(expected);
+    expect(alertSeverity(severity, 0.5)).toBe(expected);
   });
 
   test.each<[number | null | undefined, Severity]>([
@@ -46,11 +54,11 @@ describe('alertSeverity', () => {
     [undefined, 'unknown'],
     [15, 'critical'], // out of CVSS range: bands still apply, so it cannot open the gate
   ])('derives score %p as %s by the CVSS v3 bands', (severityScore, expected) => {
-    expect(alertSeverity({ severity: null, severityScore })).toBe(expected);
+    expect(alertSeverity(null, severityScore)).toBe(expected);
   });
 
   test.each<[string, string | null | undefined]>([
-    ['unrecognised word', 'important'],
+    ['unrecognised word', 'severe'],
     ['empty string', ''],
     ['the word unknown', 'unknown'],
     ['the word none', 'none'],
@@ -58,8 +66,9 @@ describe('alertSeverity', () => {
     ['null', null],
     ['missing', undefined],
   ])('falls back to the score when severity is %s', (_case, severity) => {
-    expect(alertSeverity({ severity, severityScore: 7.5 })).toBe('high');
-    expect(alertSeverity({ severity })).toBe('unknown');
+    expect(alertSeverity(severity, 7.5)).toBe('high');
+    expect(alertSeverity(severity, undefined)).toBe('unknown');
+    expect(alertSeverity(severity, null)).toBe('unknown');
   });
 });
 
@@ -89,30 +98,52 @@ describe('meetsThreshold', () => {
 });
 
 describe('worstFirst', () => {
-  test.each<[string, EvaluatedAlert[], string[]]>([
+  test.each<[string, Alert[], string[]]>([
     [
       'severity first, whatever the score',
-      [evaluated('high', 8.9, 'A'), evaluated('low', null, 'B'), evaluated('critical', 9.0, 'C'), evaluated('unknown', null, 'D'), evaluated('medium', 9.9, 'E')],
+      [alert('high', 8.9, 'A'), alert('low', null, 'B'), alert('critical', 9.0, 'C'), alert('unknown', null, 'D'), alert('medium', 9.9, 'E')],
       ['C', 'A', 'E', 'B', 'D'],
     ],
     [
       'score descending within a severity, no score last',
-      [evaluated('high', null, 'A'), evaluated('high', 7.1, 'B'), evaluated('high', 8.8, 'C')],
+      [alert('high', null, 'A'), alert('high', 7.1, 'B'), alert('high', 8.8, 'C')],
       ['C', 'B', 'A'],
     ],
     [
       'advisory id ascending on equal severity and score',
-      [evaluated('critical', 9.8, 'GHSA-b'), evaluated('critical', 9.8, 'GHSA-a'), evaluated('critical', null, 'CVE-1'), evaluated('critical', null, 'CVE-0')],
+      [alert('critical', 9.8, 'GHSA-b'), alert('critical', 9.8, 'GHSA-a'), alert('critical', null, 'CVE-1'), alert('critical', null, 'CVE-0')],
       ['GHSA-a', 'GHSA-b', 'CVE-0', 'CVE-1'],
     ],
   ])('orders by %s', (_case, alerts, expected) => {
-    expect([...alerts].sort(worstFirst).map((e) => e.alert.metadata.id)).toEqual(expected);
+    expect([...alerts].sort(worstFirst).map((e) => e.advisory)).toEqual(expected);
   });
 
   test('orders the same advisory on several packages by alert id, whatever the input order', () => {
-    const alerts = [evaluated('high', 7, 'GHSA-x', 'a2'), evaluated('high', 7, 'GHSA-x', 'a1'), evaluated('high', 7, 'GHSA-x', 'a3')];
-    const ids = (list: EvaluatedAlert[]) => [...list].sort(worstFirst).map((e) => e.alert.id);
+    const alerts = [alert('high', 7, 'GHSA-x', 'a2'), alert('high', 7, 'GHSA-x', 'a1'), alert('high', 7, 'GHSA-x', 'a3')];
+    const ids = (list: Alert[]) => [...list].sort(worstFirst).map((e) => e.id);
     expect(ids(alerts)).toEqual(['a1', 'a2', 'a3']);
     expect(ids([...alerts].reverse())).toEqual(['a1', 'a2', 'a3']);
+  });
+});
+
+describe('worseCopy', () => {
+  // Each row: two copies of one alert and which of them counts; checked in both argument orders.
+  test.each<[string, Alert, Alert]>([
+    ['alerted over not alerted, even when less severe', alert('low', 1.0, 'A', 'x', true), alert('critical', 9.8, 'A', 'x', false)],
+    ['the higher severity', alert('critical', 9.0, 'A'), alert('high', 8.9, 'A')],
+    ['the higher severity, whatever the score', alert('medium', null, 'A'), alert('low', 3.9, 'A')],
+    ['a known severity over unknown', alert('low', null, 'A'), alert('unknown', 9.9, 'A')],
+    ['the higher score on equal severity', alert('high', 8.1, 'A'), alert('high', 7.0, 'A')],
+    ['a score over no score on equal severity', alert('high', 7.0, 'A'), alert('high', null, 'A')],
+  ])('prefers %s', (_case, worse, better) => {
+    expect(worseCopy(worse, better)).toBe(worse);
+    expect(worseCopy(better, worse)).toBe(worse);
+  });
+
+  test('keeps the first of two equal copies', () => {
+    const a = alert('high', 7.5, 'A');
+    const b = alert('high', 7.5, 'A');
+    expect(worseCopy(a, b)).toBe(a);
+    expect(worseCopy(b, a)).toBe(b);
   });
 });

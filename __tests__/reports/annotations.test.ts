@@ -11,7 +11,7 @@ function annotate(overrides: EvaluatedOverrides) {
 
 function gatingAlerts(n: number): EvaluatedAlert[] {
   return Array.from({ length: n }, (_, i) =>
-    makeEvaluated({ alert: { metadata: { id: `GHSA-many-${String(i).padStart(4, '0')}` } } }),
+    makeEvaluated({ advisory: `GHSA-many-${String(i).padStart(4, '0')}` }),
   );
 }
 
@@ -23,14 +23,10 @@ describe('buildAnnotations: one per gating alert', () => {
       severity: 'critical',
       score: 9.8,
       locations: [lodash, { ...lodash, path: 'other/package.json' }],
-      alert: {
-        metadata: {
-          id: 'GHSA-35jh-r3h4-6jhm',
-          summary: 'Command injection in lodash',
-          references: ['https://github.com/advisories/GHSA-35jh-r3h4-6jhm', 'https://nvd.nist.gov/x'],
-        },
-        reachabilityCounts: { reachable: 2, needsReview: 0, unreachable: 1 },
-      },
+      advisory: 'GHSA-35jh-r3h4-6jhm',
+      summary: 'Command injection in lodash',
+      references: ['https://github.com/advisories/GHSA-35jh-r3h4-6jhm', 'https://nvd.nist.gov/x'],
+      reachability: { reachable: 2, needsReview: 0, unreachable: 1 },
     });
     expect(annotation).toEqual({
       title: 'critical GHSA-35jh-r3h4-6jhm in lodash@4.17.20',
@@ -45,7 +41,7 @@ describe('buildAnnotations: one per gating alert', () => {
   test.each<[string, EvaluatedOverrides, Partial<Record<'title' | 'message', string>> & { file?: string }]>([
     [
       'no locations (packages not read): no file, package from the identifier',
-      { severity: 'high', alert: { metadata: { id: 'GHSA-1', packageIdentifier: 'pkg:npm/%40babel/core@7.0.0' } } },
+      { severity: 'high', advisory: 'GHSA-1', package: 'pkg:npm/%40babel/core@7.0.0' },
       { title: 'high GHSA-1 in @babel/core@7.0.0' },
     ],
     [
@@ -60,32 +56,32 @@ describe('buildAnnotations: one per gating alert', () => {
     ],
     [
       'no score',
-      { score: null, alert: { metadata: { summary: 'S', references: [] }, reachabilityCounts: null } },
+      { score: null, summary: 'S', references: [], reachability: null },
       { message: 'S · Score none · Reachability: not analysed' },
     ],
     [
       'needs review',
-      { score: 5, alert: { metadata: { summary: 'S', references: [] }, reachabilityCounts: { reachable: 0, needsReview: 3, unreachable: 0 } } },
+      { score: 5, summary: 'S', references: [], reachability: { reachable: 0, needsReview: 3, unreachable: 0 } },
       { message: 'S · Score 5 · Reachability: needs review' },
     ],
     [
       'the first http(s) reference, not the first reference',
-      { score: 5, alert: { metadata: { summary: 'S', references: ['CVE-2024-1', 'javascript:alert(1)', 'https://a.example/x'] }, reachabilityCounts: null } },
+      { score: 5, summary: 'S', references: ['CVE-2024-1', 'javascript:alert(1)', 'https://a.example/x'], reachability: null },
       { message: 'S · Score 5 · Reachability: not analysed · https://a.example/x' },
     ],
     [
       'an empty summary',
-      { score: 5, alert: { metadata: { summary: '  ', references: [] }, reachabilityCounts: null } },
+      { score: 5, summary: '  ', references: [], reachability: null },
       { message: 'No summary given · Score 5 · Reachability: not analysed' },
     ],
     [
       'line breaks and controls collapsed to single spaces',
-      { score: 5, alert: { metadata: { summary: 'one\r\ntwo\n\n::error::three\u0007\u202Efour', references: [] }, reachabilityCounts: null } },
+      { score: 5, summary: 'one\r\ntwo\n\n::error::three\u0007\u202Efour', references: [], reachability: null },
       { message: 'one two ::error::three four · Score 5 · Reachability: not analysed' },
     ],
     [
       'line breaks in the title collapsed',
-      { severity: 'low', alert: { metadata: { id: 'GHSA-\nX', packageIdentifier: 'evil\n::warning::x@1' } } },
+      { severity: 'low', advisory: 'GHSA-\nX', package: 'evil\n::warning::x@1' },
       { title: 'low GHSA- X in evil ::warning::x@1' },
     ],
   ])('%s', (_case, overrides, expected) => {
@@ -98,7 +94,7 @@ describe('buildAnnotations: one per gating alert', () => {
   });
 
   test('cuts a long summary to 500 characters', () => {
-    const annotation = annotate({ alert: { metadata: { summary: 'x'.repeat(5_000) } } });
+    const annotation = annotate({ summary: 'x'.repeat(5_000) });
     const summary = annotation.message.split(' · ')[0]!;
     expect(Array.from(summary)).toHaveLength(500);
     expect(summary.endsWith('…')).toBe(true);
@@ -108,7 +104,7 @@ describe('buildAnnotations: one per gating alert', () => {
     const alerts = [
       makeEvaluated({ status: 'allowed' }),
       makeEvaluated({ status: 'below-threshold' }),
-      makeEvaluated({ alert: { metadata: { id: 'GHSA-gates' } } }),
+      makeEvaluated({ advisory: 'GHSA-gates' }),
     ];
     const { annotations } = buildAnnotations(makeResult({ alerts }));
     expect(annotations.map((a) => a.title)).toEqual([expect.stringContaining('GHSA-gates')]);
@@ -141,7 +137,7 @@ describe('buildAnnotations: GitHub shows at most 10 error annotations per step',
     expect(result.annotations.length).toBeLessThanOrEqual(max);
     const alertTitles = result.annotations.slice(0, shown).map((a) => a.title);
     // Worst first: the verdict's order, and the first ones kept.
-    expect(alertTitles).toEqual(gating.slice(0, shown).map((e) => `high ${e.alert.metadata.id} in ${e.alert.metadata.packageIdentifier.slice(8)}`));
+    expect(alertTitles).toEqual(gating.slice(0, shown).map((e) => `high ${e.advisory} in ${e.package.slice(8)}`));
     if (omitted > 0) {
       expect(result.annotations).toHaveLength(shown + 1);
       const more = result.annotations[shown]!;

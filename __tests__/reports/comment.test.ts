@@ -74,9 +74,9 @@ describe('renderComment', () => {
   test('stays within 65,536 characters, marker and footer included, when escaping blows text up', () => {
     // `@` escapes to 12 characters: 25 rows and 50 warnings of them are far over the limit unbudgeted.
     const gating = Array.from({ length: 30 }, (_, i) =>
-      makeEvaluated({ status: 'gating', severity: 'high', alert: { id: `b${i}`, metadata: { id: `GHSA-${i}`, summary: '@'.repeat(5000) } } }),
+      makeEvaluated({ status: 'gating', severity: 'high', id: `b${i}`, advisory: `GHSA-${i}`, summary: '@'.repeat(5000) }),
     );
-    const warnings = Array.from({ length: 60 }, (_, i) => ({ kind: 'other' as const, message: `${i} ${'@'.repeat(2000)}` }));
+    const warnings = Array.from({ length: 60 }, (_, i) => ({ kind: 'read' as const, message: `${i} ${'@'.repeat(2000)}` }));
     const result = makeResult({ result: 'fail', alerts: gating, verdict: { result: 'fail', reasons: ['many'], gating }, warnings });
     const body = renderComment(result, 'https://github.com/acme/webshop/actions/runs/1');
     expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
@@ -88,7 +88,7 @@ describe('renderComment', () => {
   test('stays within 65,536 characters, marker included, however many alerts there are', () => {
     const long = 'x'.repeat(4000);
     const gating = Array.from({ length: 3000 }, (_, i) =>
-      makeEvaluated({ status: 'gating', severity: 'critical', alert: { id: `a${i}`, metadata: { id: `GHSA-${i}`, summary: long } } }),
+      makeEvaluated({ status: 'gating', severity: 'critical', id: `a${i}`, advisory: `GHSA-${i}`, summary: long }),
     );
     const body = renderComment(makeResult({ result: 'fail', alerts: gating, verdict: { result: 'fail', reasons: ['many'], gating } }), null);
     expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);

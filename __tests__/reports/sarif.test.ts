@@ -38,15 +38,11 @@ const LODASH: EvaluatedOverrides = {
   severity: 'critical',
   score: 9.8,
   locations: [at('web/package.json', 12, 'lodash@4.17.20', { endLine: 14, startColumn: 5, endColumn: 30 })],
-  alert: {
-    metadata: {
-      id: 'GHSA-35jh-r3h4-6jhm',
-      packageIdentifier: 'pkg:npm/lodash@4.17.20',
-      summary: 'Command injection in lodash',
-      description: 'Lodash versions prior to 4.17.21 are vulnerable to Command Injection.',
-      references: ['https://github.com/advisories/GHSA-35jh-r3h4-6jhm', 'https://nvd.nist.gov/vuln/detail/CVE-2021-23337'],
-    },
-  },
+  advisory: 'GHSA-35jh-r3h4-6jhm',
+  package: 'pkg:npm/lodash@4.17.20',
+  summary: 'Command injection in lodash',
+  description: 'Lodash versions prior to 4.17.21 are vulnerable to Command Injection.',
+  references: ['https://github.com/advisories/GHSA-35jh-r3h4-6jhm', 'https://nvd.nist.gov/vuln/detail/CVE-2021-23337'],
 };
 
 /**
@@ -192,31 +188,31 @@ describe('renderSarif: the log GitHub code scanning accepts', () => {
   });
 
   test.each<[string, EvaluatedOverrides, string]>([
-    ['with score', { severity: 'high', score: 7.5, alert: { metadata: { id: 'GHSA-a', summary: 'Bad' } } }, '(high 7.5): Bad'],
-    ['without score', { severity: 'high', score: null, alert: { metadata: { id: 'GHSA-a', summary: 'Bad' } } }, '(high): Bad'],
-    ['without summary', { severity: 'low', score: 2, alert: { metadata: { id: 'GHSA-a', summary: '' } } }, '(low 2).'],
-    ['summary on one line', { severity: 'low', score: 2, alert: { metadata: { id: 'GHSA-a', summary: 'a\r\nb' } } }, '(low 2): a b'],
+    ['with score', { severity: 'high', score: 7.5, advisory: 'GHSA-a', summary: 'Bad' }, '(high 7.5): Bad'],
+    ['without score', { severity: 'high', score: null, advisory: 'GHSA-a', summary: 'Bad' }, '(high): Bad'],
+    ['without summary', { severity: 'low', score: 2, advisory: 'GHSA-a', summary: '' }, '(low 2).'],
+    ['summary on one line', { severity: 'low', score: 2, advisory: 'GHSA-a', summary: 'a\r\nb' }, '(low 2): a b'],
   ])('result message %s', (_case, overrides, ending) => {
     const [result] = resultsOf(render([makeEvaluated(overrides)]));
     expect(result?.message.text?.endsWith(ending)).toBe(true);
   });
 
   test('the rule name falls back to the advisory id when the summary has no words', () => {
-    const [rule] = rulesOf(render([makeEvaluated({ alert: { metadata: { id: 'GHSA-x', summary: '—' } } })]));
+    const [rule] = rulesOf(render([makeEvaluated({ advisory: 'GHSA-x', summary: '—' })]));
     expect(rule?.name).toBe('GHSA-x');
     expect(rule?.shortDescription?.text).toBe('—');
   });
 
   test('an empty summary and description still give non-empty descriptions', () => {
-    const [rule] = rulesOf(render([makeEvaluated({ alert: { metadata: { id: 'GHSA-x', summary: ' ', description: '' } } })]));
+    const [rule] = rulesOf(render([makeEvaluated({ advisory: 'GHSA-x', summary: ' ', description: '' })]));
     expect(rule?.shortDescription?.text).toBe('Vulnerable dependency: GHSA-x');
     expect(rule?.fullDescription?.text).toBe('Vulnerable dependency: GHSA-x');
   });
 
   test('helpUri is the first https reference; none without one', () => {
-    const withHttps = rulesOf(render([makeEvaluated({ alert: { metadata: { references: ['CVE-1', 'http://a.example', 'https://b.example/x'] } } })]));
+    const withHttps = rulesOf(render([makeEvaluated({ references: ['CVE-1', 'http://a.example', 'https://b.example/x'] })]));
     expect(withHttps[0]?.helpUri).toBe('https://b.example/x');
-    const without = rulesOf(render([makeEvaluated({ alert: { metadata: { references: ['CVE-1', 'javascript:alert(1)'] } } })]));
+    const without = rulesOf(render([makeEvaluated({ references: ['CVE-1', 'javascript:alert(1)'] })]));
     expect(without[0]).not.toHaveProperty('helpUri');
   });
 
@@ -224,13 +220,9 @@ describe('renderSarif: the log GitHub code scanning accepts', () => {
     const [rule] = rulesOf(
       render([
         makeEvaluated({
-          alert: {
-            metadata: {
-              summary: '<img src=x onerror=alert(1)> @admin',
-              description: '[click](javascript:alert(1)) | table',
-              references: ['javascript:alert(1)', 'https://ok.example/a)b'],
-            },
-          },
+          summary: '<img src=x onerror=alert(1)> @admin',
+          description: '[click](javascript:alert(1)) | table',
+          references: ['javascript:alert(1)', 'https://ok.example/a)b'],
         }),
       ]),
     );
@@ -243,7 +235,7 @@ describe('renderSarif: the log GitHub code scanning accepts', () => {
 
   test('caps descriptions at 1,024 characters and the result message summary at 300', () => {
     const long = 'word '.repeat(2_000);
-    const log = render([makeEvaluated({ alert: { metadata: { summary: long, description: long } } })]);
+    const log = render([makeEvaluated({ summary: long, description: long })]);
     const [rule] = rulesOf(log);
     expect(Array.from(rule?.shortDescription?.text ?? '')).toHaveLength(1024);
     expect(Array.from(rule?.fullDescription?.text ?? '')).toHaveLength(1024);
@@ -254,9 +246,9 @@ describe('renderSarif: the log GitHub code scanning accepts', () => {
 describe('renderSarif: rules and results', () => {
   test('uses the gating alerts only, with rules only for advisories that have results', () => {
     const log = render([
-      makeEvaluated({ alert: { metadata: { id: 'GHSA-gating' } } }),
-      makeEvaluated({ status: 'allowed', alert: { metadata: { id: 'GHSA-allowed' } } }),
-      makeEvaluated({ status: 'unreachable', alert: { metadata: { id: 'GHSA-unreachable' } } }),
+      makeEvaluated({ advisory: 'GHSA-gating' }),
+      makeEvaluated({ status: 'allowed', advisory: 'GHSA-allowed' }),
+      makeEvaluated({ status: 'unreachable', advisory: 'GHSA-unreachable' }),
     ]);
     expectValidForCodeScanning(log);
     expect(rulesOf(log).map((r) => r.id)).toEqual(['GHSA-gating']);
@@ -265,9 +257,9 @@ describe('renderSarif: rules and results', () => {
 
   test('one rule per advisory, one result per alert and package, in the verdict order', () => {
     const log = render([
-      makeEvaluated({ alert: { metadata: { id: 'GHSA-one', packageIdentifier: 'pkg:npm/a@1.0.0' } } }),
-      makeEvaluated({ alert: { metadata: { id: 'GHSA-two', packageIdentifier: 'pkg:npm/b@1.0.0' } } }),
-      makeEvaluated({ alert: { metadata: { id: 'GHSA-one', packageIdentifier: 'pkg:npm/c@1.0.0' } } }),
+      makeEvaluated({ advisory: 'GHSA-one', package: 'pkg:npm/a@1.0.0' }),
+      makeEvaluated({ advisory: 'GHSA-two', package: 'pkg:npm/b@1.0.0' }),
+      makeEvaluated({ advisory: 'GHSA-one', package: 'pkg:npm/c@1.0.0' }),
     ]);
     expectValidForCodeScanning(log);
     expect(rulesOf(log).map((r) => r.id)).toEqual(['GHSA-one', 'GHSA-two']);
@@ -323,24 +315,24 @@ describe('renderSarif: partialFingerprints', () => {
   test('are the same across runs, even when the manifest line, score or order changes', () => {
     const first = render([
       makeEvaluated({ ...LODASH }),
-      makeEvaluated({ alert: { metadata: { id: 'GHSA-b' } }, locations: [at('go.mod', 5, 'gin@1.6.0')] }),
+      makeEvaluated({ advisory: 'GHSA-b', locations: [at('go.mod', 5, 'gin@1.6.0')] }),
     ]);
     const second = render([
-      makeEvaluated({ alert: { metadata: { id: 'GHSA-b' } }, locations: [at('go.mod', 50, 'gin@1.6.0')] }),
+      makeEvaluated({ advisory: 'GHSA-b', locations: [at('go.mod', 50, 'gin@1.6.0')] }),
       makeEvaluated({ ...LODASH, score: 9.1, locations: [at('web/package.json', 99, 'lodash@4.17.20')] }),
     ]);
     expect(fingerprints(second)).toEqual([...fingerprints(first)].reverse());
   });
 
   test('fallback locations have stable fingerprints too', () => {
-    const alert = () => makeEvaluated({ alert: { id: 'same', metadata: { id: 'GHSA-c', packageIdentifier: 'pkg:npm/x@1.0.0' } } });
+    const alert = () => makeEvaluated({ id: 'same', advisory: 'GHSA-c', package: 'pkg:npm/x@1.0.0' });
     expect(fingerprints(render([alert()]))).toEqual(fingerprints(render([alert()])));
   });
 
   test.each<[string, EvaluatedOverrides]>([
     ['another package', { locations: [at('web/package.json', 12, 'lodash@4.17.21')] }],
     ['another manifest', { locations: [at('api/package.json', 12, 'lodash@4.17.20')] }],
-    ['another advisory', { alert: { metadata: { ...LODASH.alert?.metadata, id: 'GHSA-other' } } }],
+    ['another advisory', { advisory: 'GHSA-other' }],
   ])('differ for %s', (_case, change) => {
     const log = render([makeEvaluated(LODASH), makeEvaluated({ ...LODASH, ...change })]);
     const [a, b] = fingerprints(log);
@@ -349,7 +341,7 @@ describe('renderSarif: partialFingerprints', () => {
   });
 
   test('are unique across many packages', () => {
-    const alerts = Array.from({ length: 500 }, (_, i) => makeEvaluated({ alert: { metadata: { id: `GHSA-${i % 7}` } } }));
+    const alerts = Array.from({ length: 500 }, (_, i) => makeEvaluated({ advisory: `GHSA-${i % 7}` }));
     const prints = fingerprints(render(alerts));
     expect(prints).toHaveLength(500);
     expect(new Set(prints).size).toBe(500);
@@ -360,7 +352,7 @@ describe('renderSarif: GitHub upload limits', () => {
   test(`at most ${MAX_RESULTS.toLocaleString('en-US')} results, worst first, with a note of how many were left out`, () => {
     const count = 30_000;
     const alerts = Array.from({ length: count }, (_, i) =>
-      makeEvaluated({ alert: { metadata: { id: `GHSA-cap-${String(i).padStart(5, '0')}` } } }),
+      makeEvaluated({ advisory: `GHSA-cap-${String(i).padStart(5, '0')}` }),
     );
     const json = renderSarif(makeResult({ alerts }), OPTIONS);
     const log = JSON.parse(json) as Log;
@@ -379,7 +371,7 @@ describe('renderSarif: GitHub upload limits', () => {
     const huge = 'A very long advisory text. '.repeat(40_000); // ~1 MB
     const references = Array.from({ length: 1_000 }, (_, r) => `https://example.com/${r}/${'x'.repeat(1_000)}`);
     const alerts = Array.from({ length: 200 }, (_, i) =>
-      makeEvaluated({ alert: { metadata: { id: `GHSA-huge-${i}`, summary: huge, description: huge, references } } }),
+      makeEvaluated({ advisory: `GHSA-huge-${i}`, summary: huge, description: huge, references }),
     );
     const json = renderSarif(makeResult({ alerts }), OPTIONS);
     const log = JSON.parse(json) as Log;
@@ -392,13 +384,9 @@ describe('renderSarif: GitHub upload limits', () => {
   test('incompressible text: fewer results, worst first, within the gzipped limit', () => {
     const alerts = Array.from({ length: 12_000 }, (_, i) =>
       makeEvaluated({
-        alert: {
-          metadata: {
-            id: `GHSA-rand-${String(i).padStart(5, '0')}`,
-            summary: randomBytes(1_200).toString('base64'),
-            description: randomBytes(1_200).toString('base64'),
-          },
-        },
+        advisory: `GHSA-rand-${String(i).padStart(5, '0')}`,
+        summary: randomBytes(1_200).toString('base64'),
+        description: randomBytes(1_200).toString('base64'),
       }),
     );
     const json = renderSarif(makeResult({ alerts }), OPTIONS);
@@ -408,7 +396,7 @@ describe('renderSarif: GitHub upload limits', () => {
     const results = resultsOf(log);
     expect(results.length).toBeGreaterThan(1_000);
     expect(results.length).toBeLessThan(12_000);
-    expect(results.map((r) => r.ruleId)).toEqual(alerts.slice(0, results.length).map((e) => e.alert.metadata.id));
+    expect(results.map((r) => r.ruleId)).toEqual(alerts.slice(0, results.length).map((e) => e.advisory));
     expect(runOf(log).properties).toMatchObject({ resultsOmitted: 12_000 - results.length });
   });
 });

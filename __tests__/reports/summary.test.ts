@@ -26,7 +26,7 @@ const bareBars = (row: string) => row.replace(/\\[\s\S]/g, '').split('|').length
 
 function alertsOf(n: number, overrides: Parameters<typeof makeEvaluated>[0] = {}): EvaluatedAlert[] {
   return Array.from({ length: n }, (_, i) =>
-    makeEvaluated({ ...overrides, alert: { ...overrides.alert, metadata: { id: `GHSA-${i}`, ...overrides.alert?.metadata } } }),
+    makeEvaluated({ advisory: `GHSA-${i}`, ...overrides }),
   );
 }
 
@@ -36,7 +36,7 @@ describe('renderSummary: verdict', () => {
     ['fail', makeResult({ alerts: alertsOf(2) }), '❌ **Failed** for `acme/web` (`repo_abc`): 2 alerts at or above high fail the gate\\.'],
     [
       'error',
-      makeResult({ result: 'error', errors: ['stats/securityPosture: HTTP 503 after 3 retries'] }),
+      makeResult({ result: 'error', errors: [{ kind: 'api', message: 'stats/securityPosture: HTTP 503 after 3 retries' }] }),
       '⚠️ **Error** for `acme/web` (`repo_abc`): stats/securityPosture&#58; HTTP 503 after 3 retries',
     ],
   ])('puts the %s verdict and why on the first line after the title', (_name, result, verdict) => {
@@ -69,10 +69,10 @@ describe('renderSummary: counts and gating alerts', () => {
 
   it('lists gating alerts in the order given (worst first), with severity marker, score and reachability', () => {
     const gating = [
-      makeEvaluated({ severity: 'critical', score: 9.8, alert: { metadata: { id: 'GHSA-crit' }, reachabilityCounts: { reachable: 2, needsReview: 0, unreachable: 0 } } }),
-      makeEvaluated({ severity: 'high', score: 7.1, alert: { metadata: { id: 'GHSA-high' }, reachabilityCounts: { reachable: 0, needsReview: 3, unreachable: 0 } } }),
-      makeEvaluated({ severity: 'medium', score: null, alert: { metadata: { id: 'GHSA-med' }, reachabilityCounts: { reachable: 0, needsReview: 0, unreachable: 4 } } }),
-      makeEvaluated({ severity: 'unknown', score: null, alert: { metadata: { id: 'GHSA-unk' }, reachabilityCounts: null } }),
+      makeEvaluated({ severity: 'critical', score: 9.8, advisory: 'GHSA-crit', reachability: { reachable: 2, needsReview: 0, unreachable: 0 } }),
+      makeEvaluated({ severity: 'high', score: 7.1, advisory: 'GHSA-high', reachability: { reachable: 0, needsReview: 3, unreachable: 0 } }),
+      makeEvaluated({ severity: 'medium', score: null, advisory: 'GHSA-med', reachability: { reachable: 0, needsReview: 0, unreachable: 4 } }),
+      makeEvaluated({ severity: 'unknown', score: null, advisory: 'GHSA-unk', reachability: null }),
     ];
     const rows = gatingRows(renderSummary(makeResult({ alerts: gating })));
     expect(rows.map((r) => r.split(' | ').slice(0, 1).concat(r.split(' | ').slice(3, 5)))).toEqual([
@@ -90,22 +90,20 @@ describe('renderSummary: counts and gating alerts', () => {
     ['a relative path', '/advisories/GHSA-1', 'GHSA\\-1'],
     ['no reference at all', undefined, 'GHSA\\-1'],
   ])('links the advisory id only to an http(s) first reference (%s)', (_name, reference, cell) => {
-    const alert = makeEvaluated({ alert: { metadata: { id: 'GHSA-1', references: reference ? [reference, 'https://second.example'] : [] } } });
+    const alert = makeEvaluated({ advisory: 'GHSA-1', references: reference ? [reference, 'https://second.example'] : [] });
     const [row] = gatingRows(renderSummary(makeResult({ alerts: [alert] })));
     expect(row?.split(' | ')[1]).toBe(cell);
   });
 
   it('escapes hostile service text so it cannot break the table or inject HTML, mentions, refs or links', () => {
     const hostile = '| <script>alert(1)</script> @org/team #1 [x](javascript:alert(1)) ::set-output name=a::b\n# heading';
-    const alert = makeEvaluated({
-      alert: { metadata: { id: `GHSA-1 ${hostile}`, packageIdentifier: `pkg:npm/x@1 ${hostile}`, summary: hostile } },
-    });
+    const alert = makeEvaluated({ advisory: `GHSA-1 ${hostile}`, package: `pkg:npm/x@1 ${hostile}`, summary: hostile });
     const result = makeResult({
-      alerts: [alert, makeEvaluated({ status: 'allowed', allowedBy: { id: 'x', reason: hostile }, alert: { metadata: { summary: hostile } } })],
+      alerts: [alert, makeEvaluated({ status: 'allowed', allowedBy: { id: 'x', reason: hostile }, summary: hostile })],
       posture: makePostureView(5, { posture: { ...makePostureView(5).posture, summary: { ...makePostureView(5).posture.summary, riskTrend: hostile } } }),
       schedule: { crontab: hostile, enabled: true, description: hostile, nextRun: null },
-      warnings: [{ kind: 'other', message: hostile }],
-      errors: [hostile],
+      warnings: [{ kind: 'read', message: hostile }],
+      errors: [{ kind: 'api', message: hostile }],
     });
     const page = renderSummary(result);
     const prose = outsideCode(page);
@@ -128,7 +126,7 @@ describe('renderSummary: counts and gating alerts', () => {
   });
 
   it('collapses allowed alerts with their reason and until date', () => {
-    const allowed = makeEvaluated({ status: 'allowed', allowedBy: { id: 'GHSA-a', until: '2024-12-31', reason: 'no fix yet' }, alert: { metadata: { id: 'GHSA-a' } } });
+    const allowed = makeEvaluated({ status: 'allowed', allowedBy: { id: 'GHSA-a', until: '2024-12-31', reason: 'no fix yet' }, advisory: 'GHSA-a' });
     const page = renderSummary(makeResult({ alerts: [allowed] }));
     expect(page).toMatch(/<details><summary>Allowed by <code>allow-alerts<\/code> \(1\)<\/summary>\n\n\| Advisory/);
     expect(page).toContain('| 🟠 high | 2024\\-12\\-31 | no fix yet |');
@@ -143,7 +141,7 @@ describe('renderSummary: size limit', () => {
     ['the default cap', undefined, 50],
     ['no row cap', Infinity, 101],
   ])('stays under 1,000,000 bytes with 10,000 gating alerts of 5 KB summaries (%s)', (_name, maxAlerts, atLeast) => {
-    const alerts = alertsOf(10_000, { alert: { metadata: { summary: hugeSummary, description: hugeSummary } } });
+    const alerts = alertsOf(10_000, { summary: hugeSummary, description: hugeSummary });
     const page = renderSummary(makeResult({ alerts }), { maxAlerts });
     const shown = gatingRows(page).length;
     expect(bytes(page)).toBeLessThanOrEqual(1_000_000);
@@ -154,10 +152,10 @@ describe('renderSummary: size limit', () => {
 
   it.each([5_000, 20_000, 100_000])('fits %i bytes with gating and allowed tables both overflowing', (maxBytes) => {
     const alerts = [
-      ...alertsOf(2_000, { alert: { metadata: { summary: hugeSummary } } }),
-      ...alertsOf(2_000, { status: 'allowed', allowedBy: { id: 'x', reason: hugeSummary }, alert: { metadata: { summary: hugeSummary } } }),
+      ...alertsOf(2_000, { summary: hugeSummary }),
+      ...alertsOf(2_000, { status: 'allowed', allowedBy: { id: 'x', reason: hugeSummary }, summary: hugeSummary }),
     ];
-    const result = makeResult({ alerts, posture: makePostureView(366), warnings: Array.from({ length: 10_000 }, () => ({ kind: 'other' as const, message: hugeSummary })) });
+    const result = makeResult({ alerts, posture: makePostureView(366), warnings: Array.from({ length: 10_000 }, () => ({ kind: 'read' as const, message: hugeSummary })) });
     const page = renderSummary(result, { maxBytes, maxAlerts: Infinity });
     expect(bytes(page)).toBeLessThanOrEqual(maxBytes);
     expect(page.startsWith('## Security gate\n\n❌ **Failed**')).toBe(true);
@@ -171,7 +169,7 @@ describe('renderSummary: size limit', () => {
   });
 
   it('caps the warnings list', () => {
-    const warnings = Array.from({ length: 120 }, (_, i) => ({ kind: 'other' as const, message: `warning ${i}` }));
+    const warnings = Array.from({ length: 120 }, (_, i) => ({ kind: 'read' as const, message: `warning ${i}` }));
     const page = renderSummary(makeResult({ warnings }));
     expect(page.match(/^- ⚠️ warning/gm)).toHaveLength(50);
     expect(page).toContain('- …and 70 more (see the JSON report).');
@@ -244,7 +242,7 @@ describe('renderSummary: posture, time saved, schedule, settings', () => {
 
   it('lists warnings and errors, escaped', () => {
     const page = renderSummary(
-      makeResult({ warnings: [{ kind: 'expired-allow', message: 'allow-alerts entry GHSA-1 expired' }], errors: ['timeout <b>'] }),
+      makeResult({ warnings: [{ kind: 'expired-allow', message: 'allow-alerts entry GHSA-1 expired' }], errors: [{ kind: 'api', message: 'timeout <b>' }] }),
     );
     expect(page).toContain('### Warnings\n\n- ⚠️ allow\\-alerts entry GHSA\\-1 expired');
     expect(page).toContain('### Errors\n\n- ❌ timeout &lt;b&gt;');

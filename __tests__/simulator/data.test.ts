@@ -9,7 +9,7 @@ import {
   MAIN_REPO_NOT_ALERTED,
   MAIN_REPO_SEVERITY_COUNTS,
 } from '../../simulator/data.js';
-import type { ScaAlert } from '../../src/api/schemas.js';
+import type { ScaAlert } from '../../simulator/wire.js';
 
 /** The contract's severity rule, written out independently of the simulator and the policy code. */
 function band(alert: ScaAlert): string {

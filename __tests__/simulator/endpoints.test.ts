@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import type { z } from 'zod';
 import * as schemas from '../../src/api/schemas.js';
+import * as wire from '../../simulator/wire.js';
 import {
   APP_ID,
   BITBUCKET_INSTALLATION_ID,
@@ -50,13 +51,13 @@ const webshop = { organizationId: ORG_ID, repositoryIds: [MAIN_REPO.id] };
 
 describe('every operation answers with what the schemas accept', () => {
   test.each([
-    ['posture', P.posture, { organizationId: ORG_ID, startDate: '2026-01-01', endDate: '2026-01-31', timeGranularity: 'day' }, schemas.postureResponseSchema],
-    ['time saved', P.timeSaved, { organizationId: ORG_ID, startDate: '2026-01-01', endDate: '2026-01-31' }, schemas.timeSavedSchema],
-    ['packages', P.packages, webshop, schemas.packagesResponseSchema],
-    ['licenses', P.licenses, webshop, schemas.licensesResponseSchema],
-    ['alerts', P.alerts, { ...webshop, pageSize: 100 }, schemas.alertsResponseSchema],
-    ['repositories', P.repositories, { organizationId: ORG_ID, appId: APP_ID }, schemas.repositoriesResponseSchema],
-    ['schedule', P.schedule, { organizationId: ORG_ID, repositoryId: MAIN_REPO.id }, schemas.scheduleSchema],
+    ['posture', P.posture, { organizationId: ORG_ID, startDate: '2026-01-01', endDate: '2026-01-31', timeGranularity: 'day' }, wire.postureResponseSchema],
+    ['time saved', P.timeSaved, { organizationId: ORG_ID, startDate: '2026-01-01', endDate: '2026-01-31' }, wire.timeSavedSchema],
+    ['packages', P.packages, webshop, wire.packagesResponseSchema],
+    ['licenses', P.licenses, webshop, wire.licensesResponseSchema],
+    ['alerts', P.alerts, { ...webshop, pageSize: 100 }, wire.alertsResponseSchema],
+    ['repositories', P.repositories, { organizationId: ORG_ID, appId: APP_ID }, wire.repositoriesResponseSchema],
+    ['schedule', P.schedule, { organizationId: ORG_ID, repositoryId: MAIN_REPO.id }, wire.scheduleSchema],
     ['SCA issue', P.issue, { issueId: ISSUE_IDS.sca }, schemas.issueSchema],
     ['SAST issue', P.issue, { issueId: ISSUE_IDS.sast }, schemas.issueSchema],
     ['secret issue', P.issue, { issueId: ISSUE_IDS.secret }, schemas.issueSchema],
@@ -70,24 +71,24 @@ describe('every operation answers with what the schemas accept', () => {
 
   test('every alert and package of every repository parses, not only the first page', async () => {
     const alerts = sim.state.repositories.flatMap((r) => sim.state.alerts[r.id] ?? []);
-    expect(schemas.alertsResponseSchema.safeParse({ alerts, totalCount: alerts.length, page: 1, pageSize: 1 }).success).toBe(true);
+    expect(wire.alertsResponseSchema.safeParse({ alerts, totalCount: alerts.length, page: 1, pageSize: 1 }).success).toBe(true);
     const packages = sim.state.packages;
-    expect(schemas.packagesResponseSchema.safeParse({ packages, totalCount: packages.length, page: 1, pageSize: 1 }).success).toBe(true);
-    expect(schemas.scheduleSchema.array().safeParse(Object.values(sim.state.schedules)).success).toBe(true);
+    expect(wire.packagesResponseSchema.safeParse({ packages, totalCount: packages.length, page: 1, pageSize: 1 }).success).toBe(true);
+    expect(wire.scheduleSchema.array().safeParse(Object.values(sim.state.schedules)).success).toBe(true);
   });
 });
 
 describe('sca/alerts/search', () => {
-  const search = (body: object) => ok(P.alerts, { ...webshop, pageSize: 1000, ...body }, schemas.alertsResponseSchema);
+  const search = (body: object) => ok(P.alerts, { ...webshop, pageSize: 1000, ...body }, wire.alertsResponseSchema);
 
   test('the server caps pageSize at 25 and reports the clamped size', async () => {
-    const page = await ok(P.alerts, { ...webshop, pageSize: 100 }, schemas.alertsResponseSchema);
+    const page = await ok(P.alerts, { ...webshop, pageSize: 100 }, wire.alertsResponseSchema);
     expect(page).toMatchObject({ page: 1, pageSize: 25, totalCount: 69 });
     expect(page.alerts).toHaveLength(25);
   });
 
   test('defaults are page 1 and pageSize 50 (then clamped)', async () => {
-    expect(await ok(P.alerts, webshop, schemas.alertsResponseSchema)).toMatchObject({ page: 1, pageSize: 25 });
+    expect(await ok(P.alerts, webshop, wire.alertsResponseSchema)).toMatchObject({ page: 1, pageSize: 25 });
   });
 
   test('pages are disjoint, ordered by id, and a page past the end is empty', async () => {
@@ -115,7 +116,7 @@ describe('sca/alerts/search', () => {
   });
 
   test('without repositoryIds it searches every repository', async () => {
-    const all = await ok(P.alerts, { pageSize: 1 }, schemas.alertsResponseSchema);
+    const all = await ok(P.alerts, { pageSize: 1 }, wire.alertsResponseSchema);
     expect(all.totalCount).toBe(69 + 4 + 3 + 3);
   });
 
@@ -165,16 +166,16 @@ type Counts = { reachable: number; needsReview: number; unreachable: number };
 
 describe('sca/packages/search and sca/licenses/search', () => {
   test('packages: filter by name and ecosystem, clamp and report pageSize', async () => {
-    const page = await ok(P.packages, { ...webshop, searchQuery: 'LOG4J', pageSize: 500 }, schemas.packagesResponseSchema);
+    const page = await ok(P.packages, { ...webshop, searchQuery: 'LOG4J', pageSize: 500 }, wire.packagesResponseSchema);
     expect(page.packages.map((p) => p.name)).toEqual(['org.apache.logging.log4j:log4j-core']);
     expect(page.pageSize).toBe(25);
-    const go = await ok(P.packages, { ...webshop, ecosystems: ['golang'] }, schemas.packagesResponseSchema);
+    const go = await ok(P.packages, { ...webshop, ecosystems: ['golang'] }, wire.packagesResponseSchema);
     expect(go.packages.length).toBeGreaterThan(0);
     expect(go.packages.every((p) => p.ecosystem === 'golang' && p.manifestPath === 'services/gateway/go.mod')).toBe(true);
   });
 
   test('packages: a page past the end is empty and keeps the total', async () => {
-    const page = await ok(P.packages, { ...webshop, page: 99 }, schemas.packagesResponseSchema);
+    const page = await ok(P.packages, { ...webshop, page: 99 }, wire.packagesResponseSchema);
     expect(page.packages).toEqual([]);
     expect(page.totalCount).toBeGreaterThan(0);
   });
@@ -184,17 +185,17 @@ describe('sca/packages/search and sca/licenses/search', () => {
   });
 
   test('licenses group the packages of the asked repositories only', async () => {
-    const { licenses } = await ok(P.licenses, { repositoryIds: [CLEAN_REPO.id] }, schemas.licensesResponseSchema);
+    const { licenses } = await ok(P.licenses, { repositoryIds: [CLEAN_REPO.id] }, wire.licensesResponseSchema);
     expect(licenses.map((l) => l.name).sort()).toEqual(['0BSD', 'MIT']);
     expect(licenses.flatMap((l) => l.packages).every((p) => p.repositoryId === CLEAN_REPO.id)).toBe(true);
-    const all = await ok(P.licenses, {}, schemas.licensesResponseSchema);
+    const all = await ok(P.licenses, {}, wire.licensesResponseSchema);
     expect(all.licenses.map((l) => l.name)).toEqual(expect.arrayContaining(['MIT', 'Apache-2.0', 'BSD-3-Clause', 'GPL-3.0']));
   });
 });
 
 describe('stats', () => {
   test('posture: one trend per day of the window, a row per repository', async () => {
-    const [posture] = await ok(P.posture, { startDate: '2026-02-20', endDate: '2026-03-05' }, schemas.postureResponseSchema);
+    const [posture] = await ok(P.posture, { startDate: '2026-02-20', endDate: '2026-03-05' }, wire.postureResponseSchema);
     expect(posture!.trends.map((t) => t.date)).toEqual([
       '2026-02-20', '2026-02-21', '2026-02-22', '2026-02-23', '2026-02-24', '2026-02-25', '2026-02-26',
       '2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05',
@@ -212,14 +213,14 @@ describe('stats', () => {
   });
 
   test('posture defaults to the 30 days ending today (UTC)', async () => {
-    const [posture] = await ok(P.posture, {}, schemas.postureResponseSchema);
+    const [posture] = await ok(P.posture, {}, wire.postureResponseSchema);
     expect(posture!.trends).toHaveLength(30);
     expect(posture!.trends.at(-1)!.date).toBe(new Date().toISOString().slice(0, 10));
   });
 
   test('time saved grows with the window', async () => {
-    const week = await ok(P.timeSaved, { startDate: '2026-01-01', endDate: '2026-01-07' }, schemas.timeSavedSchema);
-    const quarter = await ok(P.timeSaved, { startDate: '2026-01-01', endDate: '2026-03-31' }, schemas.timeSavedSchema);
+    const week = await ok(P.timeSaved, { startDate: '2026-01-01', endDate: '2026-01-07' }, wire.timeSavedSchema);
+    const quarter = await ok(P.timeSaved, { startDate: '2026-01-01', endDate: '2026-03-31' }, wire.timeSavedSchema);
     expect(quarter.totalMinutesSaved).toBeGreaterThan(week.totalMinutesSaved * 10);
     expect(week.totalMinutesSaved).toBe(week.patchingMinutesSaved + week.validationMinutesSaved);
   });
@@ -240,12 +241,12 @@ describe('installations, schedules, issues', () => {
     ['the GitLab installation', GITLAB_INSTALLATION_ID, [GITLAB_REPO.id]],
     ['the Bitbucket installation', BITBUCKET_INSTALLATION_ID, [BITBUCKET_REPO.id]],
   ])('repositories of %s', async (_name, appId, ids) => {
-    const repositories = await ok(P.repositories, { organizationId: ORG_ID, appId }, schemas.repositoriesResponseSchema);
+    const repositories = await ok(P.repositories, { organizationId: ORG_ID, appId }, wire.repositoriesResponseSchema);
     expect(repositories.map((r) => r.id)).toEqual(ids);
   });
 
   test('the main repository carries the GitHub ids the action resolves by', async () => {
-    const [main] = await ok(P.repositories, { appId: APP_ID }, schemas.repositoriesResponseSchema);
+    const [main] = await ok(P.repositories, { appId: APP_ID }, wire.repositoriesResponseSchema);
     expect(main).toEqual({
       id: MAIN_REPO.id,
       repositoryUrl: MAIN_REPO.url,
@@ -256,11 +257,11 @@ describe('installations, schedules, issues', () => {
   });
 
   test('schedules: enabled on the main repository, disabled on the clean one', async () => {
-    expect(await ok(P.schedule, { repositoryId: MAIN_REPO.id }, schemas.scheduleSchema)).toMatchObject({
+    expect(await ok(P.schedule, { repositoryId: MAIN_REPO.id }, wire.scheduleSchema)).toMatchObject({
       executionCriteriaCrontab: '0 2 * * 1-5',
       isEnabled: true,
     });
-    expect(await ok(P.schedule, { repositoryId: CLEAN_REPO.id }, schemas.scheduleSchema)).toMatchObject({ isEnabled: false });
+    expect(await ok(P.schedule, { repositoryId: CLEAN_REPO.id }, wire.scheduleSchema)).toMatchObject({ isEnabled: false });
   });
 
   test('the SCA issue has reachability analyses and a patch', async () => {

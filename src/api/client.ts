@@ -1,40 +1,11 @@
 // The one HTTP path to the service: POST + JSON, auth headers, per-request timeout, bounded
 // retries with backoff, same-origin-only redirects, and one error type (ApiError).
 import type { z } from 'zod';
+import { ApiError, type ApiErrorKind } from './errors.js';
+import { redactor, redactStrings } from './redaction.js';
 import { errorBodySchema } from './schemas.js';
 
-export type ApiErrorKind =
-  | 'credentials' // 401/403: the token was rejected
-  | 'request' // other 4xx, or a request this client refused to send
-  | 'server' // 5xx or 429 after the retries
-  | 'network' // connection failed or was dropped
-  | 'timeout' // no complete answer within the per-request timeout
-  | 'redirect' // a redirect to another origin (never followed with the token)
-  | 'invalid-response'; // not JSON, too large, or not the shape of the spec
-
-const KIND_ADVICE: Record<ApiErrorKind, string> = {
-  credentials: 'Check api-token-id and api-token-secret (and that the token may read this organization).',
-  request: 'Check the inputs sent to the service (organization-id, repository-id, app-id).',
-  server: 'The service is failing; try again later or raise max-retries.',
-  network: 'Check api-url and that the runner can reach the service.',
-  timeout: 'The service did not answer in time; raise request-timeout-seconds or try again later.',
-  redirect: 'Point api-url at the final address of the service.',
-  'invalid-response': 'The service answered something this action does not understand; check api-url.',
-};
-
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  constructor(
-    readonly endpoint: string,
-    readonly kind: ApiErrorKind,
-    readonly detail: string,
-    readonly status: number | null = null,
-    readonly attempts = 1,
-  ) {
-    const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
-    super(`${endpoint} failed${tries}: ${detail} ${KIND_ADVICE[kind]}`);
-  }
-}
+export { ApiError, type ApiErrorKind } from './errors.js';
 
 export interface RetryEvent {
   endpoint: string;
@@ -70,6 +41,8 @@ export interface ServiceClient {
 }
 
 const MAX_REDIRECTS = 5;
+/** An empty success body; read as null. */
+const EMPTY = Symbol('empty body');
 const MAX_BACKOFF_MS = 30_000;
 
 class Attempt {
@@ -100,12 +73,7 @@ export function createClient(options: ClientOptions): ServiceClient {
   const origin = new URL(baseUrl).origin;
   const base = baseUrl.replace(/\/+$/, '');
   const stats = { requests: 0, retries: 0 };
-  // A server may echo what it was sent; a token value must never reach a message, the summary or
-  // a file (contract). Redacted in every message (detail, below) and in every decoded string of
-  // the data, since JSON may spell a token with escapes (`\/`, `\u0026`) that raw text search misses.
-  const secrets = [tokenId, tokenSecret].filter((t) => t.length >= 4);
-  const redact = (text: string) =>
-    secrets.some((t) => text.includes(t)) ? secrets.reduce((s, t) => s.split(t).join('***'), text) : text;
+  const redact = redactor([tokenId, tokenSecret]);
 
   async function once(path: string, payload: string): Promise<unknown | Attempt> {
     let url = new URL(base + path);
@@ -141,6 +109,8 @@ export function createClient(options: ClientOptions): ServiceClient {
         const text = await readBody(response, maxResponseBytes);
         if (text === null) return new Attempt('invalid-response', `response larger than ${maxResponseBytes} bytes.`, response.status, false);
         if (!response.ok) return failedStatus(response, text);
+        // An empty success (204 No Content) reads as null: each endpoint's schema says whether that will do.
+        if (text.trim() === '') return EMPTY;
         try {
           return redactStrings(JSON.parse(text) as unknown, redact);
         } catch {
@@ -179,9 +149,10 @@ export function createClient(options: ClientOptions): ServiceClient {
     for (let attempt = 1; ; attempt++) {
       const outcome = await once(path, payload);
       if (!(outcome instanceof Attempt)) {
-        const parsed = schema.safeParse(outcome);
+        const parsed = schema.safeParse(outcome === EMPTY ? null : outcome);
         if (parsed.success) return parsed.data;
-        throw new ApiError(path, 'invalid-response', `response does not match the API schema: ${describeIssues(parsed.error.issues)}.`, 200, attempt);
+        const problem = outcome === EMPTY ? 'an empty response, where the API answers with data' : `response does not match the API schema: ${describeIssues(parsed.error.issues)}`;
+        throw new ApiError(path, 'invalid-response', `${problem}.`, 200, attempt);
       }
       if (!outcome.retryable || attempt > maxRetries) {
         throw new ApiError(path, outcome.kind, redact(outcome.detail), outcome.status, attempt);
@@ -194,28 +165,6 @@ export function createClient(options: ClientOptions): ServiceClient {
   }
 
   return { call, stats };
-}
-
-/** Applies `redact` to every string (keys too) of parsed JSON, in place; iterative, as JSON may nest deeply. */
-function redactStrings(root: unknown, redact: (s: string) => string): unknown {
-  if (typeof root === 'string') return redact(root);
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (!node || typeof node !== 'object') continue;
-    for (const key of Object.keys(node)) {
-      const record = node as Record<string, unknown>;
-      const value = record[key];
-      if (typeof value === 'string') record[key] = redact(value);
-      else if (value && typeof value === 'object') stack.push(value);
-      const clean = redact(key);
-      if (clean !== key) {
-        record[clean] = record[key];
-        delete record[key];
-      }
-    }
-  }
-  return root;
 }
 
 /** Reads the body as text, or null when it exceeds `limit` bytes. */

@@ -1,95 +1,161 @@
-// Reads every page of a paged search with the fewest requests: page 1 first, then the rest
-// concurrently using the page size the server actually answered with. Terminates whatever
-// totalCount says: a short, empty or all-repeated page ends it, and maxPages bounds it.
+// The one paged-search reader (alerts, packages): page 1 first, then every other page concurrently,
+// using the page size the server answered with. It ends whatever the server does (a wrong
+// totalCount, repeated or overlapping pages, failures) and says plainly whether the read is
+// complete, so that a caller can never mistake part of the data for all of it.
 
 export interface Page<T> {
   items: T[];
+  /** Items of this page that could not be read, each described with its position. */
+  unreadable?: string[];
   totalCount: number;
-  pageSize: number;
+  /** The page size the server says it used; null when it did not say. */
+  pageSize: number | null;
 }
 
-export interface PaginateOptions {
-  /** Page size to ask for; the server may answer with less. */
+export interface PagedSearchOptions<T> {
+  /** Tells copies of one item apart from different items. */
+  key: (item: T) => string;
+  /** Of two different copies of one item, the one to keep. */
+  merge: (a: T, b: T) => T;
+  /** Page size to ask for (the server may answer with fewer). */
   pageSize?: number;
+  /** Asked once more with this when `isRefusal` says page 1 refused `pageSize`. */
+  fallbackPageSize?: number;
+  isRefusal?: (error: unknown) => boolean;
   /** Pages in flight at once. */
   concurrency?: number;
-  /** Hard bound on pages requested. */
-  maxPages?: number;
+  /** A totalCount above this is refused before reading on. */
+  maxItems?: number;
+  /** What the items are, for messages (`alerts`). */
+  noun?: string;
 }
 
-export interface Paginated<T> {
-  /** Unique by id, in page order. */
+export interface PagedRead<T> {
+  /** Distinct by key, in page order; a key seen with different content is its merged copy. */
   items: T[];
-  /** What the first page said; may differ from items.length when the server is wrong. */
-  totalCount: number;
+  /** What page 1 said; null when page 1 could not be read. */
+  totalCount: number | null;
   pagesRequested: number;
-  /** True when maxPages stopped it before the end. */
-  truncated: boolean;
+  /** Keys seen more than once with different content. */
+  conflicts: string[];
+  /** Items that could not be read, with their positions. */
+  unreadable: string[];
+  /** The error of the first page that failed (after the client's retries), else null. */
+  failure: unknown;
+  /** Why the read is incomplete though no page failed ("read 100 of 250 …"), else null. */
+  incomplete: string | null;
 }
 
-export async function fetchAllPages<T extends { id: string }>(
-  fetchPage: (page: number, pageSize: number) => Promise<Page<T>>,
-  { pageSize = 100, concurrency = 6, maxPages = 500 }: PaginateOptions = {},
-): Promise<Paginated<T>> {
-  const first = await fetchPage(1, pageSize);
-  const total = first.totalCount;
-  if (first.items.length === 0) return { items: [], totalCount: total, pagesRequested: 1, truncated: false };
-  // A server may cap pages below the pageSize it reports: a short first page that totalCount
-  // says is not the only one gives the real page size.
-  const short = first.items.length < first.pageSize && total > first.items.length;
-  const size = Math.max(1, short ? first.items.length : first.pageSize);
-  const pages = new Map<number, T[]>();
-  const seen = new Set<string>();
-  // `last` is the highest page believed to exist, from totalCount. A short page, or one that
-  // brought nothing new (a server repeating pages), ends it there for good. When every page up to
-  // `last` is in, full, and more items than totalCount arrived, totalCount was too low: one more.
-  let last = Math.max(1, Math.ceil(total / size));
-  let ended = false;
-  let failed = false;
-  let next = 2;
-  let requested = 1;
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
-  const allFullUpTo = (page: number): boolean => {
-    for (let p = 1; p <= page; p++) if ((pages.get(p)?.length ?? 0) < size) return false;
+export async function pagedSearch<T>(
+  fetchPage: (page: number, pageSize: number) => Promise<Page<T>>,
+  options: PagedSearchOptions<T>,
+): Promise<PagedRead<T>> {
+  const { key, merge, pageSize = 1000, fallbackPageSize = 100, isRefusal = () => false, concurrency = 8, maxItems = 1_000_000, noun = 'items' } = options;
+  const pages = new Map<number, Page<T>>();
+  const seen = new Set<string>();
+  let requested = 0;
+  let failure: unknown = null;
+
+  // Page 1, asked again once with the smaller size should the server refuse the larger one.
+  let asked = pageSize;
+  let first: Page<T> | null = null;
+  for (const size of fallbackPageSize < pageSize ? [pageSize, fallbackPageSize] : [pageSize]) {
+    asked = size;
+    requested++;
+    try {
+      first = await fetchPage(1, size);
+      break;
+    } catch (error) {
+      failure = error;
+      if (!isRefusal(error)) break;
+    }
+  }
+  if (first === null) return { items: [], totalCount: null, pagesRequested: requested, conflicts: [], unreadable: [], failure, incomplete: null };
+  failure = null;
+
+  const total = first.totalCount;
+  const length = (page: Page<T>) => page.items.length + (page.unreadable?.length ?? 0);
+  const count = () => seen.size + [...pages.values()].reduce((n, p) => n + (p.unreadable?.length ?? 0), 0);
+  // A server may cap pages below the pageSize it reports: a short page 1 that totalCount says is
+  // not the only one gives the real page size.
+  const answered = first.pageSize ?? asked;
+  const per = Math.max(1, length(first) < answered && total > length(first) ? length(first) : answered);
+  // `last`: the highest page believed to exist, from totalCount. A short page ends the read there,
+  // and so does a full page that brings nothing new (a server that ignores `page`). When every
+  // page up to `last` is full and more items than totalCount arrived, totalCount was too low: one more.
+  let last = total > maxItems || length(first) === 0 ? 1 : Math.max(1, Math.ceil(total / per));
+  let ended = false;
+  let repeated: number | null = null;
+  const allFullUpTo = (page: number) => {
+    for (let p = 1; p <= page; p++) if ((pages.get(p) ? length(pages.get(p)!) : 0) < per) return false;
     return true;
   };
-  const record = (page: number, items: T[]): void => {
-    const fresh = items.filter((item) => !seen.has(item.id)).length;
-    for (const item of items) seen.add(item.id);
-    pages.set(page, items);
-    if (items.length < size || fresh === 0) {
+  const record = (number: number, page: Page<T>) => {
+    let fresh = 0;
+    for (const item of page.items) {
+      const k = key(item);
+      if (!seen.has(k)) fresh++;
+      seen.add(k);
+    }
+    pages.set(number, page);
+    if (length(page) < per) {
       ended = true;
-      last = Math.min(last, page);
-    } else if (!ended && seen.size > total && allFullUpTo(last)) {
+      last = Math.min(last, number);
+    } else if (fresh === 0 && number > 1) {
+      repeated ??= number;
+      ended = true;
+      last = Math.min(last, number);
+    } else if (!ended && count() > total && allFullUpTo(last)) {
       last++;
     }
   };
-  record(1, first.items);
+  record(1, first);
 
+  let next = 2;
   const worker = async (): Promise<void> => {
-    while (!failed && next <= Math.min(last, maxPages)) {
-      const page = next++;
+    while (failure === null && next <= last) {
+      const number = next++;
       requested++;
       try {
-        // Always ask for the full page size (contract); the answered size only decides the page count.
-        record(page, (await fetchPage(page, pageSize)).items);
+        // Always ask for the same size; the answered size only decides the page count.
+        record(number, await fetchPage(number, asked));
       } catch (error) {
-        failed = true; // the read has failed: start no more pages
-        throw error;
+        failure ??= error; // the read has failed: start no more pages
       }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
 
-  const items: T[] = [];
-  const ids = new Set<string>();
-  for (const page of [...pages.keys()].sort((a, b) => a - b)) {
-    for (const item of pages.get(page) ?? []) {
-      if (!ids.has(item.id)) {
-        ids.add(item.id);
-        items.push(item);
+  // Assemble in page order, merging copies of one item.
+  const items = new Map<string, T>();
+  const conflicts = new Set<string>();
+  const unreadable: string[] = [];
+  for (const number of [...pages.keys()].sort((a, b) => a - b)) {
+    const page = pages.get(number)!;
+    unreadable.push(...(page.unreadable ?? []));
+    for (const item of page.items) {
+      const k = key(item);
+      const earlier = items.get(k);
+      if (earlier === undefined) items.set(k, item);
+      else if (!same(earlier, item)) {
+        conflicts.add(k);
+        items.set(k, merge(earlier, item));
       }
     }
   }
-  return { items, totalCount: total, pagesRequested: requested, truncated: last > maxPages };
+
+  const read = items.size + unreadable.length;
+  let incomplete: string | null = null;
+  if (total > maxItems) {
+    incomplete = `the search announces ${total} ${noun}, more than the ${maxItems} this action reads; stopped after page 1 (${read} read).`;
+  } else if (read < total) {
+    const why = repeated !== null ? ` (page ${repeated} repeated ${noun} already read: the server may ignore \`page\`)` : '';
+    incomplete = `read ${read} of ${total} ${noun} the search announced (totalCount)${why}.`;
+  } else if (repeated !== null) {
+    // More than totalCount, yet a full page repeated: totalCount was too low and the server ignores `page`.
+    incomplete = `page ${repeated} repeated a full page of ${noun} already read: the server may ignore \`page\`, so more ${noun} than the ${read} read may exist.`;
+  }
+  return { items: [...items.values()], totalCount: total, pagesRequested: requested, conflicts: [...conflicts], unreadable, failure, incomplete };
 }

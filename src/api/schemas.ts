@@ -1,6 +1,9 @@
-// Zod schemas of every request and response in shared/spec/service-api.md, field for field.
-// Objects are non-strict: fields the spec does not list are accepted and dropped (zod's default).
+// Zod schemas of every request and response in shared/spec/service-api.md. Responses the action
+// reads are turned into the model's own types here (wire data stops at this edge), keeping only
+// the fields it uses; fields the spec does not list are accepted and dropped (zod's default).
 import { z } from 'zod';
+import { failure, success, type Alert, type Outcome, type Package, type Posture, type Repository, type Schedule, type TimeSaved } from '../model.js';
+import { alertSeverity } from '../policy/severity.js';
 
 // ---------- shared scalars ----------
 
@@ -11,7 +14,52 @@ export const isoDateTime = z
   .string()
   .refine((s) => !Number.isNaN(Date.parse(s)), 'expected an ISO 8601 date-time');
 const id = z.string();
-const count = z.number().int().nonnegative();
+
+// Tolerant reader (contract, "Verdict integrity"): a number may come as a numeric string ("9.8");
+// what only a report shows may be null, missing or unusable and reads as "not available" (null or
+// empty); what the gate needs is required and makes the response, or the one alert, an error.
+
+/** A number, also when sent as a numeric string. */
+const numeric = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/, 'expected a number').transform(Number)]);
+const count = numeric.pipe(z.number().int().nonnegative());
+/** Report-only number: null when missing, null or not a number. */
+const statistic = numeric.nullable().catch(null);
+/** Report-only text: '' when missing, null or not a string. */
+const prose = z.string().nullable().catch(null).transform((s) => s ?? '');
+/** Report-only list of strings: [] when missing or null; non-strings dropped. */
+const strings = z
+  .array(z.unknown())
+  .nullable()
+  .catch(null)
+  .transform((items) => (items ?? []).filter((item): item is string => typeof item === 'string'));
+/** Report-only date-time: null when missing or not a date. */
+const when = isoDateTime.nullable().catch(null);
+/** An id that may come as a number. */
+const anyId = z.union([z.string(), z.number().transform(String)]);
+/** An id the action cannot do without: `message` when missing, null or empty. */
+const requiredId = (message: string) => z.union([z.string(), z.number().transform(String)], { error: message }).pipe(z.string().trim().min(1, message));
+
+/** Reads each element of an array on its own: one bad element does not spoil the others. */
+function eachOf<T>(schema: z.ZodType<T>) {
+  return z
+    .array(z.unknown())
+    .nullable()
+    .transform((items) => (items ?? []).map((item): Outcome<T> => {
+      const parsed = schema.safeParse(item);
+      return parsed.success ? success(parsed.data) : failure(parsed.error.issues.map(describeIssue).join('; '));
+    }));
+}
+
+/** Only the elements that could be read (for report-only lists). */
+function usable<T>(schema: z.ZodType<T>) {
+  return eachOf(schema).transform((items) => items.flatMap((item) => (item.ok ? [item.value] : [])));
+}
+
+/** "metadata.id: expected string" */
+export function describeIssue(issue: z.core.$ZodIssue): string {
+  const path = issue.path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i ? '.' : ''}${String(part)}`)).join('');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
 
 /** The paging fields of the two paged searches (packages, alerts): request and response halves. */
 const pageRequest = {
@@ -20,60 +68,66 @@ const pageRequest = {
   page: z.number().int().min(1, 'page must be >= 1').optional(),
   pageSize: z.number().int().min(1, 'pageSize must be >= 1').optional(),
 };
-const pageResponse = { totalCount: count, page: z.number().int().min(1), pageSize: z.number().int().min(1) };
+/** totalCount decides how many pages there are and whether the read is complete: required. */
+const pageResponse = {
+  totalCount: count,
+  page: statistic,
+  /** The page size the server answered with; null when it did not say. */
+  pageSize: numeric.pipe(z.number().int().min(1)).nullable().catch(null),
+};
 
 // ---------- 1. stats/securityPosture ----------
 
-// The spec marks no field of its resources required or optional (the issue aside). Fields the
-// action reads are required; fields it never reads are optional, so a server that leaves one out
-// does not turn a run into an API error (contract: "does not match the schema where it matters").
-
-export const exposureSchema = z.object({
-  meanCriticalExposure: z.number(),
-  meanHighExposure: z.number(),
-  oldestCriticalAge: z.number(),
-  oldestHighAge: z.number(),
+/** A trend point's date: YYYY-MM-DD, or a date-time read as its date. */
+const trendDate = z.string().transform((text, ctx) => {
+  const date = /^\d{4}-\d{2}-\d{2}/.exec(text.trim())?.[0];
+  if (date && !Number.isNaN(Date.parse(date))) return date;
+  ctx.addIssue({ code: 'custom', message: 'expected a date' });
+  return z.NEVER;
 });
 
-export const postureSchema = z.object({
-  summary: z.object({
-    overAllRiskScore: z.number(),
-    totalOpenIssues: z.number(),
-    criticalIssues: z.number(),
-    highIssues: z.number(),
-    mediumIssues: z.number(),
-    lowIssues: z.number(),
-    vulnerabilityDensity: z.number().optional(),
-    repositoriesAtRisk: z.number().optional(),
-    totalRepositories: z.number().optional(),
-    meanRemediationTime: z.number(),
-    riskTrend: z.string(),
-  }),
-  exposure: exposureSchema.optional(),
-  trends: z.array(
-    z.object({
-      date: isoDate,
-      openIssues: z.number(),
-      newIssues: z.number().optional(),
-      resolvedIssues: z.number().optional(),
-      riskScore: z.number(),
-      criticalIssues: z.number().optional(),
-      meanRemediationTime: z.number().optional(),
-      exposure: exposureSchema.optional(),
-    }),
-  ),
-  topRiskFactors: z.array(z.object({ type: z.string(), count: z.number() })).optional(),
-  repositoryRiskScores: z.array(
-    z.object({
-      id,
-      name: z.string(),
-      riskScore: z.number(),
-      openIssues: z.number(),
-      criticalIssues: z.number(),
-    }),
-  ),
+const trendPointSchema = z.object({ date: trendDate, openIssues: statistic, riskScore: statistic });
+
+const postureRowSchema = z.object({
+  id: anyId,
+  name: prose,
+  riskScore: statistic,
+  openIssues: statistic,
+  criticalIssues: statistic,
 });
-export type Posture = z.infer<typeof postureSchema>;
+
+export const postureSchema: z.ZodType<Posture> = z.object({
+  summary: z
+    .object({
+      overAllRiskScore: statistic,
+      totalOpenIssues: statistic,
+      criticalIssues: statistic,
+      highIssues: statistic,
+      mediumIssues: statistic,
+      lowIssues: statistic,
+      meanRemediationTime: statistic,
+      riskTrend: z.string().nullable().catch(null),
+    })
+    .nullable()
+    .catch(null)
+    .transform((summary) => summary ?? emptySummary()),
+  // Points without a date cannot be placed on the chart; the rest are put in date order.
+  trends: usable(trendPointSchema).transform((points) => points.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))),
+  repositoryRiskScores: usable(postureRowSchema),
+});
+
+function emptySummary(): Posture['summary'] {
+  return {
+    overAllRiskScore: null,
+    totalOpenIssues: null,
+    criticalIssues: null,
+    highIssues: null,
+    mediumIssues: null,
+    lowIssues: null,
+    meanRemediationTime: null,
+    riskTrend: null,
+  };
+}
 
 export const postureRequestSchema = z.object({
   organizationId: z.string().optional(),
@@ -83,7 +137,11 @@ export const postureRequestSchema = z.object({
   timeGranularity: z.string().optional(),
   severities: z.array(z.string()).optional(),
 });
-export const postureResponseSchema = z.array(postureSchema);
+/** The first posture of the array, or null when there is none. */
+export const postureResponseSchema = z
+  .array(postureSchema)
+  .nullable()
+  .transform((list) => list?.[0] ?? null);
 
 // ---------- 2. stats/timeSaved ----------
 
@@ -93,76 +151,102 @@ export const timeSavedRequestSchema = z.object({
   startDate: isoDate.optional(),
   endDate: isoDate.optional(),
 });
-export const timeSavedSchema = z.object({
-  totalMinutesSaved: z.number(),
-  patchingMinutesSaved: z.number(),
-  validationMinutesSaved: z.number(),
+export const timeSavedSchema: z.ZodType<TimeSaved> = z.object({
+  totalMinutesSaved: statistic,
+  patchingMinutesSaved: statistic,
+  validationMinutesSaved: statistic,
 });
-export type TimeSaved = z.infer<typeof timeSavedSchema>;
 
 // ---------- 3. sca/packages/search, 4. sca/licenses/search ----------
 
-export const scaPackageSchema = z.object({
-  id,
-  name: z.string(),
-  version: z.string(),
-  ecosystem: z.string(),
-  manifestPath: z.string(),
-  manifestStartLine: z.number(),
-  manifestEndLine: z.number(),
-  manifestStartColumn: z.number().optional(),
-  manifestEndColumn: z.number().optional(),
-  repositoryId: id.optional(),
-  repositoryName: z.string().optional(),
-  branch: z.string().optional(),
-  commitSha: z.string().optional(),
-  count: z.number().optional(),
-  // Contents not shown in the spec: kept as opaque objects.
-  items: z.array(z.record(z.string(), z.unknown())).optional(),
-});
-export type ScaPackage = z.infer<typeof scaPackageSchema>;
+/** A package needs a name to be matched; the rest only places it in a file. */
+export const scaPackageSchema: z.ZodType<Package> = z
+  .object({
+    id: anyId.nullable().catch(null),
+    name: z.string().min(1),
+    version: prose,
+    ecosystem: prose,
+    manifestPath: prose,
+    manifestStartLine: statistic,
+    manifestEndLine: statistic,
+    manifestStartColumn: statistic,
+    manifestEndColumn: statistic,
+  })
+  .transform(({ id, ...pkg }) => ({
+    ...pkg,
+    // Without an id, a package is told apart by what it is and where.
+    id: id ?? `${pkg.ecosystem}:${pkg.name}@${pkg.version}:${pkg.manifestPath}:${pkg.manifestStartLine ?? ''}`,
+  }));
 
 export const packagesRequestSchema = z.object({
   ...pageRequest,
   searchQuery: z.string().optional(),
   ecosystems: z.array(z.string()).optional(),
 });
-export const packagesResponseSchema = z.object({ packages: z.array(scaPackageSchema), ...pageResponse });
+export const packagesResponseSchema = z.object({ packages: usable(scaPackageSchema), ...pageResponse });
 
 export const licensesRequestSchema = z.object({
   organizationId: z.string().optional(),
   repositoryIds: z.array(z.string()).optional(),
 });
-export const scaLicenseSchema = z.object({ id, name: z.string(), packages: z.array(scaPackageSchema) });
+export const scaLicenseSchema = z.object({ id: z.string().nullable().catch(null), name: z.string().nullable().catch(null), packages: usable(scaPackageSchema) });
 export type ScaLicense = z.infer<typeof scaLicenseSchema>;
-export const licensesResponseSchema = z.object({ licenses: z.array(scaLicenseSchema) });
+export const licensesResponseSchema = z.object({ licenses: usable(scaLicenseSchema) });
 
 // ---------- 5. sca/alerts/search ----------
 
-export const scaAlertSchema = z.object({
-  id,
-  // The gate reads these; a missing flag is treated as alerted so a thin response cannot open the gate.
-  isAlerted: z.boolean().default(true),
-  createdAt: isoDateTime.optional(),
-  updatedAt: isoDateTime.optional(),
-  metadata: z.object({
-    id,
-    packageIdentifier: z.string(),
-    summary: z.string(),
-    description: z.string(),
-    aliases: z.array(z.string()).default([]),
-    references: z.array(z.string()).default([]),
-    // The spec names only `critical`; real servers also send other words, or nothing. Normalised by policy.
-    severityScore: z.number().nullable().optional(),
-    severity: z.string().nullable().optional(),
-  }),
-  languages: z.array(z.string()).default([]),
-  reachabilityCounts: z
-    .object({ reachable: z.number(), needsReview: z.number(), unreachable: z.number() })
-    .nullable()
-    .optional(),
-});
-export type ScaAlert = z.infer<typeof scaAlertSchema>;
+/** Reachability counts; not analysed (null) when missing, empty, or any count is not a number. */
+const reachabilitySchema = z
+  .object({ reachable: count, needsReview: count, unreachable: count })
+  .nullable()
+  .catch(null);
+
+/**
+ * One alert, turned into the model's Alert. What the gate needs (`id`, `metadata.id`) is required;
+ * `isAlerted` is false only when the service says so; severity and score fall back as the
+ * contract's "Severity" says; everything else only feeds the reports.
+ */
+export const scaAlertSchema: z.ZodType<Alert> = z
+  .object({
+    id: requiredId('the alert has no id'),
+    isAlerted: z.unknown().optional().transform((v) => v !== false && v !== 'false'),
+    createdAt: when,
+    updatedAt: when,
+    metadata: z.object(
+      {
+        id: requiredId('the alert has no advisory id (metadata.id)'),
+        severity: z.unknown().optional().transform((v) => (typeof v === 'string' ? v : null)),
+        severityScore: statistic,
+        packageIdentifier: prose,
+        summary: prose,
+        description: prose,
+        aliases: strings,
+        references: strings,
+      },
+      'the alert has no metadata',
+    ),
+    languages: strings,
+    reachabilityCounts: reachabilitySchema,
+  })
+  .transform(({ metadata, ...alert }) => {
+    const score = metadata.severityScore;
+    return {
+      id: alert.id,
+      advisory: metadata.id,
+      aliases: metadata.aliases,
+      severity: alertSeverity(metadata.severity, score),
+      score: score !== null && Number.isFinite(score) ? score : null,
+      alerted: alert.isAlerted,
+      reachability: alert.reachabilityCounts,
+      package: metadata.packageIdentifier,
+      summary: metadata.summary,
+      description: metadata.description,
+      references: metadata.references,
+      languages: alert.languages,
+      createdAt: alert.createdAt,
+      updatedAt: alert.updatedAt,
+    };
+  });
 
 export const alertsRequestSchema = z.object({
   ...pageRequest,
@@ -171,34 +255,23 @@ export const alertsRequestSchema = z.object({
   severities: z.array(z.string()).optional(),
   reachability: z.array(z.string()).optional(),
 });
-export const alertsResponseSchema = z.object({ alerts: z.array(scaAlertSchema), ...pageResponse });
+/** Each alert is read on its own: one that lacks what the gate needs is reported by position. */
+export const alertsResponseSchema = z.object({ alerts: eachOf(scaAlertSchema), ...pageResponse });
 
 // ---------- 6. installations/repositories ----------
 
-export const repositorySchema = z.object({
-  id,
-  repositoryUrl: z.string(),
-  repositoryName: z.string(),
-  defaultBranch: z.string().optional(),
-  // Only the platform the repository lives on is expected to be present.
-  github: z
-    .object({
-      githubAppInstallationId: z.string(),
-      externalGithubRepositoryId: z.string(),
-      externalGithubAppInstallationId: z.string(),
-    })
-    .nullable()
-    .optional(),
-  gitlab: z
-    .object({ gitlabInstallationId: z.string(), externalGitlabProjectId: z.string() })
-    .nullable()
-    .optional(),
-  bitbucket: z
-    .object({ bitbucketInstallationId: z.string(), externalBitbucketRepositoryId: z.string() })
-    .nullable()
-    .optional(),
-});
-export type Repository = z.infer<typeof repositorySchema>;
+export const repositorySchema: z.ZodType<Repository> = z
+  .object({
+    id: anyId.pipe(z.string().min(1)),
+    repositoryUrl: prose,
+    repositoryName: prose,
+    // Only the platform the repository lives on is expected to be present.
+    github: z
+      .object({ externalGithubRepositoryId: anyId.nullable().catch(null) })
+      .nullable()
+      .catch(null),
+  })
+  .transform(({ github, ...repository }) => ({ ...repository, externalGithubRepositoryId: github?.externalGithubRepositoryId ?? null }));
 export const repositoriesRequestSchema = z.object({
   organizationId: z.string().optional(),
   appId: z.string().optional(),
@@ -211,17 +284,19 @@ export const scheduleRequestSchema = z.object({
   organizationId: z.string().optional(),
   repositoryId: z.string().optional(),
 });
-export const scheduleSchema = z.object({
-  id,
-  repoId: id,
-  executionCriteriaCrontab: z.string(),
-  isEnabled: z.boolean(),
-  createdAt: isoDateTime.optional(),
-  updatedAt: isoDateTime.optional(),
-  codeScans: z.array(z.string()).optional(),
-  stagedCodeScans: z.array(z.string()).optional(),
-});
-export type Schedule = z.infer<typeof scheduleSchema>;
+/** null (no schedule) for an answer of null or with a null or empty crontab. */
+export const scheduleSchema: z.ZodType<Schedule | null> = z
+  .object({
+    repoId: anyId.nullable().catch(null),
+    executionCriteriaCrontab: z.string().nullable().optional(),
+    isEnabled: z.boolean().nullable().catch(null),
+  })
+  .nullable()
+  .transform((s) =>
+    s && s.executionCriteriaCrontab?.trim()
+      ? { repoId: s.repoId, crontab: s.executionCriteriaCrontab, isEnabled: s.isEnabled ?? true }
+      : null,
+  );
 
 // ---------- 8. issues/get ----------
 

@@ -1,38 +1,10 @@
 // Step 1 of the contract: read and validate every input before any request. One zod schema is the
 // single source of truth for defaults and rules; every bad input is reported at once.
 import { z } from 'zod';
+import { failure, success, type Outcome } from '../model.js';
 import { allowList, apiUrl, bool, cweList, integer, oneOf, seconds, text, token } from './fields.js';
 
 const MAX_TIMER_SECONDS = 2_147_483; // setTimeout's limit, 2^31 - 1 ms
-import type { AllowEntry, Threshold } from '../model.js';
-
-export interface Config {
-  /** Normalised: no trailing `/`. */
-  apiUrl: string;
-  tokenId: string;
-  tokenSecret: string;
-  organizationId: string | null;
-  projectId: string | null;
-  repositoryId: string | null;
-  appId: string | null;
-  failOnSeverity: Threshold;
-  ignoreUnreachable: boolean;
-  allowAlerts: AllowEntry[];
-  failOnCriticalIssues: boolean;
-  postureDays: number;
-  onApiError: 'fail' | 'warn';
-  requestTimeoutMs: number;
-  maxRetries: number;
-  /** null: the input was empty, so the setting is left as it is. */
-  settings: { prScanning: boolean | null; maxPrTimeoutMinutes: number | null; cweWhitelist: string[] | null };
-  dryRun: boolean;
-  summary: boolean;
-  commentOnPr: 'never' | 'on-failure' | 'always';
-  githubToken: string | null;
-  reportFile: string | null;
-  sarifFile: string | null;
-  annotations: boolean;
-}
 
 export interface RunContext {
   eventName: string | null;
@@ -40,7 +12,6 @@ export interface RunContext {
   isForkPullRequest: boolean;
 }
 
-export type ParsedInputs = { ok: true; config: Config } | { ok: false; errors: string[] };
 
 // In the contract's order; the keys are the input names.
 const FIELDS = {
@@ -123,7 +94,8 @@ function schema(context: RunContext) {
       // Cross-field rules run even when single inputs failed, so every error is reported at once.
       { when: () => true },
     )
-    .transform((v): Config => ({
+    .transform((v) => ({
+      /** Normalised: no trailing `/`. */
       apiUrl: v['api-url'],
       tokenId: v['api-token-id'],
       tokenSecret: v['api-token-secret'],
@@ -139,6 +111,7 @@ function schema(context: RunContext) {
       onApiError: v['on-api-error'],
       requestTimeoutMs: Math.max(1, Math.round(v['request-timeout-seconds'] * 1000)),
       maxRetries: v['max-retries'],
+      /** null: the input was empty, so the setting is left as it is. */
       settings: {
         prScanning: v['set-pr-scanning'],
         maxPrTimeoutMinutes: v['set-max-pr-timeout-minutes'],
@@ -154,11 +127,24 @@ function schema(context: RunContext) {
     }));
 }
 
+/** The run's configuration: what the schema makes of the inputs. */
+export type Config = z.output<ReturnType<typeof schema>>;
+
+const SECRETS = ['tokenId', 'tokenSecret', 'githubToken'] as const;
+/** The configuration without its secrets: what the JSON report records. */
+export type RunOptions = Omit<Config, (typeof SECRETS)[number]>;
+
+export function runOptions(config: Config): RunOptions {
+  const options: Partial<Config> = { ...config };
+  for (const key of SECRETS) delete options[key];
+  return options as RunOptions;
+}
+
 /** Reads every input through `read` (e.g. `core.getInput`) and validates them all at once. */
-export function parseInputs(read: (name: string) => string, context: RunContext): ParsedInputs {
+export function parseInputs(read: (name: string) => string, context: RunContext): Outcome<Config, string[]> {
   const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, read(name)]));
   const parsed = schema(context).safeParse(raw);
-  if (parsed.success) return { ok: true, config: parsed.data };
+  if (parsed.success) return success(parsed.data);
   const order = (issue: z.core.$ZodIssue) => INPUT_NAMES.indexOf(String(issue.path[0] ?? 'api-token-id'));
   const errors = [...parsed.error.issues]
     .sort((a, b) => order(a) - order(b))
@@ -166,7 +152,7 @@ export function parseInputs(read: (name: string) => string, context: RunContext)
       const name = issue.path[0];
       return name === undefined || issue.message.startsWith(String(name)) ? issue.message : `${String(name)}: ${issue.message}`;
     });
-  return { ok: false, errors };
+  return failure(errors);
 }
 
 /** The one message for core.setFailed that lists every bad input. */

@@ -1,6 +1,7 @@
 // Logging for a process whose stdout the runner parses for workflow commands (`::name::`).
 // Text that came from the service goes through here so it can never be read as a command.
 import * as core from '@actions/core';
+import { BIDI, CONTROLS } from '../characters.js';
 
 const ZERO_WIDTH_SPACE = '\u200b';
 
@@ -10,27 +11,46 @@ const ZERO_WIDTH_SPACE = '\u200b';
  * not) and the legacy `##[` form anywhere in a line.
  */
 export function neutralise(text: string): string {
-  return text
+  return clean(text)
     .split(/\r?\n|\r/)
     .map((line) => line.replace(/^([\s\u0085]*)::/, `$1${ZERO_WIDTH_SPACE}::`).replaceAll('##[', `#${ZERO_WIDTH_SPACE}#[`))
     .join('\n');
 }
 
-/** core.info writes raw to stdout; the other core functions already escape their message. */
+/**
+ * Control characters (ANSI escapes among them) and bidirectional overrides from the service would
+ * recolour or reorder the log, or hide text in an annotation: they never reach either.
+ */
+function clean(text: string): string {
+  return text.replace(BIDI, '').replace(CONTROLS, '');
+}
+
+function cleanProperties(properties?: core.AnnotationProperties): core.AnnotationProperties | undefined {
+  if (!properties) return undefined;
+  const { title, file, ...rest } = properties;
+  return { ...rest, ...(title === undefined ? {} : { title: clean(title) }), ...(file === undefined ? {} : { file: clean(file) }) };
+}
+
+/** core.info writes raw to stdout; the other core functions already escape their message for the command. */
 export function info(message: string): void {
   core.info(neutralise(message));
 }
 
 export function warning(message: string, properties?: core.AnnotationProperties): void {
-  core.warning(message, properties);
+  core.warning(clean(message), cleanProperties(properties));
 }
 
 export function error(message: string, properties?: core.AnnotationProperties): void {
-  core.error(message, properties);
+  core.error(clean(message), cleanProperties(properties));
 }
 
 export function debug(message: string): void {
-  core.debug(message);
+  core.debug(clean(message));
+}
+
+/** Fails the step (an error annotation and exit code 1). */
+export function fail(message: string): void {
+  core.setFailed(clean(message));
 }
 
 export function seconds(ms: number): string {

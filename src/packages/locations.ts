@@ -1,8 +1,7 @@
 // Ties alerts to the manifest lines that declare their packages, for annotations and SARIF locations.
 // Contract ("Reports"): `metadata.packageIdentifier` (a package URL or `name@version`) names the package;
 // an SCA package matches on name, and on version and ecosystem when both sides have them.
-import type { ScaPackage } from '../api/schemas.js';
-import type { EvaluatedAlert, ManifestLocation } from '../model.js';
+import type { EvaluatedAlert, ManifestLocation, Package } from '../model.js';
 
 /**
  * Where an alert is located when the repository has no manifest the package search knows of. Every
@@ -110,7 +109,7 @@ function lastSegment(name: string): string {
 }
 
 /** Whether an SCA package is the one the identifier names. */
-export function packageMatches(id: PackageIdentifier, pkg: ScaPackage): boolean {
+export function packageMatches(id: PackageIdentifier, pkg: Package): boolean {
   const idEcosystem = canonicalEcosystem(id.ecosystem);
   const pkgEcosystem = canonicalEcosystem(pkg.ecosystem);
   if (idEcosystem !== null && pkgEcosystem !== null && idEcosystem !== pkgEcosystem) return false;
@@ -130,16 +129,16 @@ export function repoRelativePath(path: string): string {
   return path.trim().replace(/\\/g, '/').replace(/\/{2,}/g, '/').replace(/^(\.\/|\/)+/, '');
 }
 
-function line(n: number): number {
-  return Number.isFinite(n) ? Math.max(1, Math.floor(n)) : 1;
+function line(n: number | null): number {
+  return n !== null && Number.isFinite(n) ? Math.max(1, Math.floor(n)) : 1;
 }
 
-function column(n: number | undefined): number | undefined {
-  return n !== undefined && Number.isFinite(n) && n >= 1 ? Math.floor(n) : undefined;
+function column(n: number | null): number | undefined {
+  return n !== null && Number.isFinite(n) && n >= 1 ? Math.floor(n) : undefined;
 }
 
 /** The package's declaration, or null when the search gave no manifest path. */
-function locationOf(pkg: ScaPackage): ManifestLocation | null {
+function locationOf(pkg: Package): ManifestLocation | null {
   const path = repoRelativePath(pkg.manifestPath);
   if (path === '') return null;
   const startLine = line(pkg.manifestStartLine);
@@ -162,7 +161,7 @@ function locationOf(pkg: ScaPackage): ManifestLocation | null {
 }
 
 /** Line 1 of the repository's first manifest, else of {@link FALLBACK_MANIFEST_PATH}. */
-export function fallbackLocation(packages: readonly ScaPackage[] = []): ManifestLocation {
+export function fallbackLocation(packages: readonly Package[] = []): ManifestLocation {
   const first = packages.map((p) => repoRelativePath(p.manifestPath)).find((path) => path !== '');
   return { path: first ?? FALLBACK_MANIFEST_PATH, startLine: 1, endLine: 1, package: null };
 }
@@ -176,9 +175,9 @@ function bucketKey(name: string): string {
  * Sets each alert's `locations`: one per matching package (same file and line once), else one fallback
  * location. With `packages` null (the search was not read) the alerts are returned unchanged.
  */
-export function locateAlerts(alerts: EvaluatedAlert[], packages: ScaPackage[] | null): EvaluatedAlert[] {
+export function locateAlerts(alerts: EvaluatedAlert[], packages: Package[] | null): EvaluatedAlert[] {
   if (packages === null) return alerts;
-  const buckets = new Map<string, ScaPackage[]>();
+  const buckets = new Map<string, Package[]>();
   for (const pkg of packages) {
     const key = bucketKey(pkg.name);
     const bucket = buckets.get(key);
@@ -187,7 +186,7 @@ export function locateAlerts(alerts: EvaluatedAlert[], packages: ScaPackage[] | 
   }
   const fallback = fallbackLocation(packages);
   return alerts.map((e) => {
-    const id = parsePackageIdentifier(e.alert.metadata.packageIdentifier);
+    const id = parsePackageIdentifier(e.package);
     const candidates = id === null ? [] : (buckets.get(bucketKey(id.name)) ?? []);
     const locations = new Map<string, ManifestLocation>();
     for (const pkg of candidates) {

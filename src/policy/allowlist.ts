@@ -1,6 +1,5 @@
 // The `allow-alerts` input: parsing, expiry and matching.
-import type { ScaAlert } from '../api/schemas.js';
-import type { AllowEntry } from '../model.js';
+import type { Alert, AllowEntry } from '../model.js';
 
 const FORM = '"<advisory-id> [until YYYY-MM-DD] [# reason]"';
 const DATE_FORM = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -68,9 +67,9 @@ export function isExpired(entry: AllowEntry, today: string): boolean {
 }
 
 /** Whether the entry names the alert's advisory, by id or any alias, ignoring case and surrounding space. */
-export function entryMatches(entry: AllowEntry, alert: ScaAlert): boolean {
+export function entryMatches(entry: AllowEntry, alert: Pick<Alert, 'advisory' | 'aliases'>): boolean {
   const wanted = entry.id.trim().toLowerCase();
   if (wanted === '') return false;
-  const names = [alert.metadata.id, ...(alert.metadata.aliases ?? [])];
+  const names = [alert.advisory, ...alert.aliases];
   return names.some((name) => name.trim().toLowerCase() === wanted);
 }

@@ -1,18 +1,19 @@
 // The gate: which alerts fail it, why, and the verdict. Pure: `today` and the posture row come in.
 import { plural } from '../numbers.js';
-import type { ScaAlert } from '../api/schemas.js';
 import {
   SEVERITIES,
+  type Alert,
   type AlertStatus,
   type AllowEntry,
   type EvaluatedAlert,
+  type Reachability,
   type SeverityCounts,
   type Threshold,
   type Verdict,
   type Warning,
 } from '../model.js';
 import { entryMatches, isExpired } from './allowlist.js';
-import { alertSeverity, meetsThreshold, worstFirst } from './severity.js';
+import { meetsThreshold, worstFirst } from './severity.js';
 
 export interface GateOptions {
   failOn: Threshold;
@@ -23,29 +24,23 @@ export interface GateOptions {
   today: string;
 }
 
-/** Reachability found only unreachable uses; no analysis (missing counts) is not proof of that. */
-export function isOnlyUnreachable(counts: ScaAlert['reachabilityCounts']): boolean {
-  return counts != null && counts.reachable === 0 && counts.needsReview === 0 && counts.unreachable > 0;
+/** Reachability found only unreachable uses; no analysis (null) is not proof of that. */
+export function isOnlyUnreachable(reachability: Reachability | null): boolean {
+  return reachability !== null && reachability.reachable === 0 && reachability.needsReview === 0 && reachability.unreachable > 0;
 }
 
-function finiteScore(alert: ScaAlert): number | null {
-  const score = alert.metadata.severityScore;
-  return typeof score === 'number' && Number.isFinite(score) ? score : null;
-}
-
-function evaluateAlert(alert: ScaAlert, opts: GateOptions, active: AllowEntry[]): EvaluatedAlert {
-  const severity = alertSeverity(alert.metadata);
-  const evaluated = (status: AlertStatus): EvaluatedAlert => ({ alert, severity, score: finiteScore(alert), status });
-  if (!alert.isAlerted) return evaluated('not-alerted');
-  if (!meetsThreshold(severity, opts.failOn)) return evaluated('below-threshold');
-  if (opts.ignoreUnreachable && isOnlyUnreachable(alert.reachabilityCounts)) return evaluated('unreachable');
+function evaluateAlert(alert: Alert, opts: GateOptions, active: AllowEntry[]): EvaluatedAlert {
+  const evaluated = (status: AlertStatus): EvaluatedAlert => ({ ...alert, status });
+  if (!alert.alerted) return evaluated('not-alerted');
+  if (!meetsThreshold(alert.severity, opts.failOn)) return evaluated('below-threshold');
+  if (opts.ignoreUnreachable && isOnlyUnreachable(alert.reachability)) return evaluated('unreachable');
   const allowedBy = active.find((entry) => entryMatches(entry, alert));
   return allowedBy ? { ...evaluated('allowed'), allowedBy } : evaluated('gating');
 }
 
 function allowWarnings(entry: AllowEntry, evaluated: EvaluatedAlert[], today: string): Warning[] {
   const warnings: Warning[] = [];
-  const matched = evaluated.filter((e) => entryMatches(entry, e.alert));
+  const matched = evaluated.filter((e) => entryMatches(entry, e));
   if (isExpired(entry, today)) {
     const regating = matched.filter((e) => e.status === 'gating').length;
     const consequence =
@@ -68,7 +63,7 @@ function allowWarnings(entry: AllowEntry, evaluated: EvaluatedAlert[], today: st
  * Decides each alert's status (input order kept) and warns about expired and unmatched allow
  * entries. Status order: not-alerted, below-threshold, unreachable, allowed, gating.
  */
-export function evaluateAlerts(alerts: ScaAlert[], opts: GateOptions): { alerts: EvaluatedAlert[]; warnings: Warning[] } {
+export function evaluateAlerts(alerts: Alert[], opts: GateOptions): { alerts: EvaluatedAlert[]; warnings: Warning[] } {
   const active = opts.allow.filter((entry) => !isExpired(entry, opts.today));
   const evaluated = alerts.map((alert) => evaluateAlert(alert, opts, active));
   // Duplicate entries would repeat the same warning word for word.
@@ -119,7 +114,7 @@ function passReason(evaluated: EvaluatedAlert[], failOn: Threshold): string {
 export function gateVerdict(
   evaluated: EvaluatedAlert[],
   opts: Pick<GateOptions, 'failOn' | 'failOnCriticalIssues'>,
-  postureRepository: { criticalIssues: number } | null,
+  postureRepository: { criticalIssues: number | null } | null,
 ): Verdict {
   const gating = evaluated.filter((e) => e.status === 'gating').sort(worstFirst);
   const criticalIssues = opts.failOnCriticalIssues ? (postureRepository?.criticalIssues ?? 0) : 0;
@@ -142,7 +137,7 @@ export function gateVerdict(
 /** "GHSA-aaaa (critical 9.8, pkg:npm/lodash@4.17.20)". */
 function describeAlert(e: EvaluatedAlert): string {
   const rating = e.score === null ? e.severity : `${e.severity} ${e.score}`;
-  return `${e.alert.metadata.id} (${rating}, ${e.alert.metadata.packageIdentifier})`;
+  return `${e.advisory} (${rating}, ${e.package || 'unknown package'})`;
 }
 
 /**

@@ -1,5 +1,5 @@
 // Severity of an alert and its order, per the contract's "Severity" section.
-import type { EvaluatedAlert, Severity, Threshold } from '../model.js';
+import type { Alert, Severity, Threshold } from '../model.js';
 
 // A Map, not an object literal: a service word like "constructor" must not hit Object.prototype.
 const NAMED = new Map<string, Severity>([
@@ -7,6 +7,7 @@ const NAMED = new Map<string, Severity>([
   ['high', 'high'],
   ['medium', 'medium'],
   ['moderate', 'medium'], // GitHub advisories say "moderate"
+  ['important', 'high'], // Red Hat and Microsoft say "important"
   ['low', 'low'],
 ]);
 
@@ -23,9 +24,8 @@ export function severityFromScore(score: number | null | undefined): Severity {
 }
 
 /** The named severity when the service gives a known word, else the score's band, else `unknown`. */
-export function alertSeverity(metadata: { severity?: string | null; severityScore?: number | null }): Severity {
-  const word = typeof metadata.severity === 'string' ? metadata.severity.trim().toLowerCase() : '';
-  return NAMED.get(word) ?? severityFromScore(metadata.severityScore);
+export function alertSeverity(word: string | null | undefined, score: number | null | undefined): Severity {
+  return NAMED.get(typeof word === 'string' ? word.trim().toLowerCase() : '') ?? severityFromScore(score);
 }
 
 /** critical 4 … low 1, unknown 0. */
@@ -49,7 +49,7 @@ function compareText(a: string, b: string): number {
  * Worst first: severity, then score descending (no score last), then advisory id, then alert id,
  * so the order does not depend on the order the service returned the alerts in.
  */
-export function worstFirst(a: EvaluatedAlert, b: EvaluatedAlert): number {
+export function worstFirst(a: Alert, b: Alert): number {
   const bySeverity = RANK[b.severity] - RANK[a.severity];
   if (bySeverity !== 0) return bySeverity;
   if (a.score !== b.score) {
@@ -57,5 +57,15 @@ export function worstFirst(a: EvaluatedAlert, b: EvaluatedAlert): number {
     if (b.score === null) return -1;
     return b.score - a.score;
   }
-  return compareText(a.alert.metadata.id, b.alert.metadata.id) || compareText(a.alert.id, b.alert.id);
+  return compareText(a.advisory, b.advisory) || compareText(a.id, b.id);
+}
+
+/**
+ * Of two copies of one alert, the one that counts (contract, "Duplicates"): alerted over not
+ * alerted, then the higher severity, then the higher score.
+ */
+export function worseCopy<A extends Pick<Alert, 'alerted' | 'severity' | 'score'>>(a: A, b: A): A {
+  if (a.alerted !== b.alerted) return a.alerted ? a : b;
+  if (a.severity !== b.severity) return RANK[a.severity] >= RANK[b.severity] ? a : b;
+  return (b.score ?? -Infinity) > (a.score ?? -Infinity) ? b : a;
 }

@@ -27,19 +27,18 @@ export interface Annotations {
 }
 
 function alertAnnotation(e: EvaluatedAlert): Annotation {
-  const { metadata } = e.alert;
   const location = e.locations?.[0];
-  const pkg = location?.package ?? packageLabel(metadata.packageIdentifier);
-  const reachability = reachabilityLabel(e.alert.reachabilityCounts);
-  const reference = firstReference(metadata.references);
+  const pkg = location?.package ?? packageLabel(e.package);
+  const reachability = reachabilityLabel(e.reachability);
+  const reference = firstReference(e.references);
   const message = [
-    plainLine(metadata.summary, MAX_SUMMARY) || 'No summary given',
+    plainLine(e.summary, MAX_SUMMARY) || 'No summary given',
     `Score ${e.score === null ? 'none' : formatNumber(e.score)}`,
     `Reachability: ${reachability === '—' ? 'not analysed' : reachability}`,
     ...(reference ? [reference] : []),
   ].join(' · ');
   const annotation: Annotation = {
-    title: plainLine(`${e.severity} ${metadata.id} in ${pkg}`, MAX_TITLE),
+    title: plainLine(`${e.severity} ${e.advisory} in ${pkg}`, MAX_TITLE),
     message,
   };
   // The fallback path is no real file: an annotation on it would point nowhere.

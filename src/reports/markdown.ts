@@ -1,6 +1,6 @@
 // The one place that turns untrusted text (service data, inputs, error messages) into GitHub-flavoured
 // Markdown. Escape once, at render time: the output is not meant to be escaped again.
-import { BIDI, CONTROLS } from './characters.js';
+import { BIDI, CONTROLS } from '../characters.js';
 
 /** Zero-width space: GitHub finds @mentions, #refs and GH-refs in the rendered text, after entities are
  * decoded, so an entity alone does not stop them; a ZWSP after the marker does (as Renovate does). */

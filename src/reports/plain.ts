@@ -1,6 +1,6 @@
 // Service text as plain text (annotations, SARIF): one place that strips controls and bidi
 // overrides, collapses lines and cuts long text.
-import { BIDI, CONTROLS } from './characters.js';
+import { BIDI, CONTROLS } from '../characters.js';
 import { safeHref, truncate } from './markdown.js';
 
 

@@ -75,12 +75,11 @@ function findingsOf(gating: EvaluatedAlert[]): Finding[] {
   const seen = new Set<string>();
   const findings: Finding[] = [];
   for (const alert of gating) {
-    const { metadata } = alert.alert;
-    const advisoryId = metadata.id.trim() || alert.alert.id;
+    const advisoryId = alert.advisory.trim() || alert.id;
     const locations = alert.locations?.length ? alert.locations : [fallbackLocation()];
     for (const location of locations) {
       const path = repoRelativePath(location.path) || FALLBACK_MANIFEST_PATH;
-      const pkg = location.package ?? packageLabel(metadata.packageIdentifier);
+      const pkg = location.package ?? packageLabel(alert.package);
       const print = fingerprint(advisoryId, pkg, path);
       if (seen.has(print)) continue;
       seen.add(print);
@@ -107,10 +106,9 @@ function renderRule(findings: Finding[], detail: Detail): ReportingDescriptor {
   // Non-empty: the rule is made for the first finding of its advisory.
   const first = findings[0] as Finding;
   const { alert, advisoryId } = first;
-  const { metadata } = alert.alert;
-  const summary = plainLine(metadata.summary, detail.short) || `Vulnerable dependency: ${advisoryId}`;
-  const description = plainText(metadata.description, detail.description) || summary;
-  const references = metadata.references.filter((r) => r.trim() !== '');
+  const summary = plainLine(alert.summary, detail.short) || `Vulnerable dependency: ${advisoryId}`;
+  const description = plainText(alert.description, detail.description) || summary;
+  const references = alert.references.filter((r) => r.trim() !== '');
   const packages = findings.map((f) =>
     f.location.package === null ? `${f.pkg} (not found in the package search)` : `${f.pkg} in ${f.location.path}, line ${f.location.startLine}`,
   );
@@ -146,7 +144,7 @@ function renderRule(findings: Finding[], detail: Detail): ReportingDescriptor {
   const score = securitySeverity(alert.severity, alert.score);
   return {
     id: advisoryId,
-    name: ruleName(advisoryId, metadata.summary),
+    name: ruleName(advisoryId, alert.summary),
     shortDescription: { text: summary },
     fullDescription: { text: description },
     help: { text, markdown },
@@ -162,7 +160,7 @@ function renderRule(findings: Finding[], detail: Detail): ReportingDescriptor {
 function renderResult(finding: Finding, ruleIndex: number): Result {
   const { alert, advisoryId, location, pkg } = finding;
   const rating = alert.score === null ? alert.severity : `${alert.severity} ${formatNumber(alert.score)}`;
-  const summary = plainLine(alert.alert.metadata.summary, 300);
+  const summary = plainLine(alert.summary, 300);
   const hasColumns = location.startColumn !== undefined;
   return {
     ruleId: advisoryId,

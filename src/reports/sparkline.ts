@@ -12,8 +12,8 @@ export interface SeriesStats {
 }
 
 /** Bars for `values` scaled between their min and max; non-finite values are skipped; '' when none. */
-export function sparkline(values: readonly number[], maxWidth = MAX_SPARKLINE_WIDTH): string {
-  const points = downsample(values.filter(Number.isFinite), maxWidth);
+export function sparkline(values: readonly (number | null)[], maxWidth = MAX_SPARKLINE_WIDTH): string {
+  const points = downsample(values.filter(isFiniteNumber), maxWidth);
   if (points.length === 0) return '';
   const min = Math.min(...points);
   const span = Math.max(...points) - min;
@@ -22,9 +22,11 @@ export function sparkline(values: readonly number[], maxWidth = MAX_SPARKLINE_WI
     .join('');
 }
 
+const isFiniteNumber = (v: number | null): v is number => v !== null && Number.isFinite(v);
+
 /** Min, max, first and last of the finite values; null when there are none. */
-export function seriesStats(values: readonly number[]): SeriesStats | null {
-  const finite = values.filter(Number.isFinite);
+export function seriesStats(values: readonly (number | null)[]): SeriesStats | null {
+  const finite = values.filter(isFiniteNumber);
   const first = finite[0];
   const last = finite[finite.length - 1];
   if (first === undefined || last === undefined) return null;

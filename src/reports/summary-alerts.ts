@@ -1,6 +1,6 @@
 // The alert parts of the job summary: gating table, allowed alerts (collapsed) and the not-gating count.
 // They are the only parts that grow with the data, so they are filled row by row within a byte budget.
-import type { AlertStatus, EvaluatedAlert, GateResult } from '../model.js';
+import type { AlertStatus, EvaluatedAlert, GateResult, Reachability } from '../model.js';
 import { fitRows, type ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
 import { codeCell, escapeCell, linkCell } from './markdown.js';
@@ -15,7 +15,7 @@ const GATING_HEADER = [
 const ALLOWED_HEADER = ['| Advisory | Package | Severity | Until | Reason |', '|---|---|---|---|---|'];
 
 /** "2 reachable", "needs review", "unreachable only", or "—" when there is no analysis. */
-export function reachabilityLabel(counts: EvaluatedAlert['alert']['reachabilityCounts']): string {
+export function reachabilityLabel(counts: Reachability | null): string {
   if (!counts) return '—';
   if (counts.reachable > 0) return `${formatNumber(counts.reachable)} reachable`;
   if (counts.needsReview > 0) return 'needs review';
@@ -25,18 +25,17 @@ export function reachabilityLabel(counts: EvaluatedAlert['alert']['reachabilityC
 
 /** The advisory id, linked to its first reference when that is an http(s) URL. */
 function advisoryCell(e: EvaluatedAlert): string {
-  return linkCell(e.alert.metadata.id, e.alert.metadata.references[0], 80);
+  return linkCell(e.advisory, e.references[0], 80);
 }
 
 function gatingRow(e: EvaluatedAlert): string {
-  const { metadata } = e.alert;
   const cells = [
     severityLabel(e.severity),
     advisoryCell(e),
-    codeCell(metadata.packageIdentifier, 120),
+    codeCell(e.package, 120),
     formatNumber(e.score),
-    reachabilityLabel(e.alert.reachabilityCounts),
-    escapeCell(metadata.summary, 200),
+    reachabilityLabel(e.reachability),
+    escapeCell(e.summary, 200),
   ];
   return `| ${cells.join(' | ')} |`;
 }
@@ -45,7 +44,7 @@ function allowedRow(e: EvaluatedAlert): string {
   const entry = e.allowedBy;
   const cells = [
     advisoryCell(e),
-    codeCell(e.alert.metadata.packageIdentifier, 120),
+    codeCell(e.package, 120),
     severityLabel(e.severity),
     entry?.until ? escapeCell(entry.until, 20) : 'no end date',
     entry?.reason ? escapeCell(entry.reason, 200) : '—',

@@ -17,7 +17,7 @@ function headline(view: PostureView): string[] {
   const { summary } = view.posture;
   const scope = view.repository ? 'this repository' : 'organisation';
   const lines = [
-    `**Risk score ${formatNumber(view.riskScore)}** (${scope}) · trend: ${escapeCell(summary.riskTrend, 40) || '—'}`,
+    `**Risk score ${formatNumber(view.riskScore)}** (${scope}) · trend: ${escapeCell(summary.riskTrend ?? '', 40) || '—'}`,
     `Open issues: ${SEVERITY_MARKERS.critical} ${formatNumber(summary.criticalIssues)} critical · ` +
       `${SEVERITY_MARKERS.high} ${formatNumber(summary.highIssues)} high · ` +
       `${SEVERITY_MARKERS.medium} ${formatNumber(summary.mediumIssues)} medium · ` +
@@ -28,14 +28,14 @@ function headline(view: PostureView): string[] {
   if (repo) {
     lines.push(
       `This repository (${code(repo.name, 100) || '—'}): risk score ${formatNumber(repo.riskScore)}, ` +
-        `${plural(repo.openIssues, 'open issue')}, ${formatNumber(repo.criticalIssues)} critical.`,
+        `${repo.openIssues === null ? 'open issues not available' : plural(repo.openIssues, 'open issue')}, ${formatNumber(repo.criticalIssues)} critical.`,
     );
   }
   // Two-space line ends: separate lines in Markdown without a blank line between them.
   return lines.map((line, i) => (i < lines.length - 1 ? `${line}  ` : line));
 }
 
-function trendRow(label: string, values: number[]): string | null {
+function trendRow(label: string, values: (number | null)[]): string | null {
   const stats = seriesStats(values);
   if (stats === null) return null;
   const cells = [

@@ -39,7 +39,7 @@ export function renderSummary(result: GateResult, options: SummaryOptions = {}):
     scheduleSection(result.schedule, now),
     settingsSection(result.settings),
     listSection('Warnings', '⚠️', result.warnings.map((w) => w.message)),
-    listSection('Errors', '❌', result.errors),
+    listSection('Errors', '❌', result.errors.map((e) => e.message)),
   ].filter((section) => section !== null);
   // The other parts are small and capped; the alert tables get whatever bytes are left
   // (less the blank lines that join them to the page).
@@ -68,7 +68,7 @@ function verdictSection(result: GateResult): string {
   const { marker, word } = VERDICT[result.result];
   const why =
     result.result === 'error'
-      ? oneLineOf(result.errors, 'the service could not be read.')
+      ? oneLineOf(result.errors.map((e) => e.message), 'the service could not be read.')
       : oneLineOf(result.verdict.reasons, 'no alert fails the gate.');
   const { id, name } = result.repository;
   const repository = name ? `${code(name, 100)} (${code(id, 100)})` : code(id, 100);

@@ -1,70 +1,82 @@
-// Pure: from what was read and the policy, the one result model every report renders.
-import type { Gathered } from './gather.js';
+// Pure: from what was read and the policy, the one result model every report renders. Here the
+// contract's "Verdict integrity" is decided: which failures take the verdict away, and which only
+// leave a report section "not available".
 import type { Config } from '../config/inputs.js';
+import { runOptions } from '../config/inputs.js';
+import type { ApiError } from '../api/client.js';
+import type { GateResult, Posture, PostureView, RunError, Schedule, ScheduleView, SettingChange, Verdict, Warning } from '../model.js';
 import { locateAlerts } from '../packages/locations.js';
 import { evaluateAlerts, gateVerdict, severityCounts } from '../policy/index.js';
-import type { GateResult, PostureView, ScheduleView, SettingChange, Verdict, Warning } from '../model.js';
+import type { Read, RepositoryReads, Statistics } from './gather.js';
+import { runError, type RepositoryRef } from './resolve.js';
 import { describeSchedule } from './schedule.js';
 import { planSettings } from './settings.js';
 
 export interface AssembleInput {
   config: Config;
-  repository: GateResult['repository'];
-  gathered: Gathered;
+  repository: RepositoryRef;
+  reads: RepositoryReads;
+  statistics: Statistics;
   settings: SettingChange[];
   window: { startDate: string; endDate: string };
   now: Date;
 }
 
-export function assembleResult({ config, repository, gathered, settings, window, now }: AssembleInput): GateResult {
-  const errors: string[] = [];
-  const read = <T>(r: { ok: true; value: T } | { ok: false; error: Error } | null): T | null => {
-    if (!r) return null;
-    if (r.ok) return r.value;
-    errors.push(r.error.message);
+export function assembleResult({ config, repository, reads, statistics, settings, window, now }: AssembleInput): GateResult {
+  const errors: RunError[] = reads.alerts.errors.map(runError);
+  const warnings: Warning[] = reads.alerts.warnings.map((message) => ({ kind: 'read', message }));
+  /** A read that only feeds the reports failed: a warning, unless the token was rejected. */
+  const unavailable = (error: ApiError, what: string): null => {
+    if (error.kind === 'credentials') errors.push(runError(error));
+    else warnings.push({ kind: 'unavailable', message: `${what} not available: ${error.message}` });
     return null;
   };
-  const alerts = read(gathered.alerts);
-  const posture = read(gathered.posture);
-  const timeSaved = read(gathered.timeSaved);
-  read(gathered.schedule);
-  // Like every read, a failed package search is an API error; its only cost to the reports is
-  // that annotations and SARIF results fall back to the first manifest.
-  const packages = read(gathered.packages);
-  for (const change of settings) if (change.error) errors.push(`${change.input}: ${change.error}`);
+  const forReports = <T>(read: Read<T>, what: string): T | null => (read.ok ? read.value : unavailable(read.error, what));
+  const decisive = <T>(read: Read<T>): T | null => {
+    if (read.ok) return read.value;
+    errors.push(runError(read.error));
+    return null;
+  };
+  // The posture decides the verdict only under fail-on-critical-issues.
+  const posture = config.failOnCriticalIssues ? decisive(statistics.posture) : forReports(statistics.posture, 'The security posture');
+  const timeSaved = forReports(statistics.timeSaved, 'Time saved');
+  const schedule = reads.schedule.ok ? viewSchedule(reads.schedule.value, now) : unavailable(reads.schedule.error, 'The scan schedule');
+  // Without the packages, annotations and SARIF results fall back to the first manifest.
+  const packages = reads.packages && forReports(reads.packages, 'Manifest locations (SCA packages)');
+  for (const change of settings) {
+    if (change.error) errors.push({ kind: change.status === 'rejected' ? 'credentials' : 'api', message: `${change.input}: ${change.error}` });
+  }
 
-  const today = now.toISOString().slice(0, 10);
-  const evaluation = evaluateAlerts(alerts ?? [], {
+  const postureView = posture ? viewPosture(posture, repository.id, window) : null;
+  if (config.failOnCriticalIssues && posture && postureView?.repository && postureView.repository.criticalIssues === null) {
+    errors.push({
+      kind: 'api',
+      message: 'fail-on-critical-issues cannot be checked: the security posture gives no criticalIssues for this repository.',
+    });
+  }
+
+  const evaluation = evaluateAlerts(reads.alerts.alerts, {
     failOn: config.failOnSeverity,
     ignoreUnreachable: config.ignoreUnreachable,
     allow: config.allowAlerts,
     failOnCriticalIssues: config.failOnCriticalIssues,
-    today,
+    today: now.toISOString().slice(0, 10),
   });
   const evaluated = locateAlerts(evaluation.alerts, packages);
-  const postureView = posture ? viewPosture(posture, repository.id, window) : null;
-  const verdict: Verdict = alerts
-    ? gateVerdict(
-        evaluated,
-        { failOn: config.failOnSeverity, failOnCriticalIssues: config.failOnCriticalIssues },
-        postureView?.repository ?? null,
-      )
-    : NO_VERDICT;
-  const warnings: Warning[] = [...evaluation.warnings];
-  if (alerts && gathered.alertsReported !== null && gathered.alertsReported !== alerts.length) {
-    warnings.push({
-      kind: 'other',
-      message: `The alerts search reported ${gathered.alertsReported} alerts (totalCount) but ${alerts.length} distinct alerts were read; the gate used those ${alerts.length}.`,
-    });
-  }
+  // No page of alerts at all: no verdict. Part of them: the verdict of those, and an error beside it.
+  const verdict: Verdict =
+    reads.alerts.totalCount === null
+      ? NO_VERDICT
+      : gateVerdict(evaluated, { failOn: config.failOnSeverity, failOnCriticalIssues: config.failOnCriticalIssues }, postureView?.repository ?? null);
+  warnings.unshift(...evaluation.warnings);
 
   const counts = severityCounts(evaluated);
   return {
-    schemaVersion: 1,
-    result: decide(alerts !== null, verdict, errors),
+    schemaVersion: 2,
+    result: decide(verdict, errors),
     generatedAt: now.toISOString(),
     repository,
-    options: resultOptions(config),
+    options: runOptions(config),
     counts: {
       ...counts,
       total: evaluated.length,
@@ -75,7 +87,7 @@ export function assembleResult({ config, repository, gathered, settings, window,
     verdict,
     posture: postureView,
     timeSaved,
-    schedule: viewSchedule(gathered.schedule, now),
+    schedule,
     settings,
     warnings,
     errors,
@@ -85,73 +97,64 @@ export function assembleResult({ config, repository, gathered, settings, window,
 const NO_VERDICT: Verdict = { result: 'none', reasons: ['No verdict: the alerts could not be read.'], gating: [] };
 
 /**
- * A result for a run that stopped before reading (the repository could not be resolved): the
- * reports still say what happened, and the settings that were asked for are listed as not sent.
+ * A result for a run that stopped without a verdict (the repository could not be resolved or is
+ * not the right one): the reports still say what happened. Settings not sent are listed as such.
  */
-export function errorResult(config: Config, repository: GateResult['repository'], errors: string[], now: Date): GateResult {
+export function stoppedResult(
+  config: Config,
+  repository: RepositoryRef,
+  errors: RunError[],
+  now: Date,
+  settings: SettingChange[] = notSent(config, 'the run stopped before it'),
+): GateResult {
   const zero = { critical: 0, high: 0, medium: 0, low: 0, unknown: 0, total: 0, gating: 0, allowed: 0 };
   return {
-    schemaVersion: 1,
+    schemaVersion: 2,
     result: 'error',
     generatedAt: now.toISOString(),
     repository,
-    options: resultOptions(config),
+    options: runOptions(config),
     counts: zero,
     alerts: [],
     verdict: NO_VERDICT,
     posture: null,
     timeSaved: null,
     schedule: null,
-    settings: planSettings(config.settings).map((p) => ({ ...p, status: 'failed', error: 'not sent: the run stopped before it' })),
+    settings,
     warnings: [],
     errors,
   };
 }
 
+/** The settings asked for, each marked as not sent and why. */
+export function notSent(config: Config, why: string): SettingChange[] {
+  return planSettings(config.settings).map((p) => ({ ...p, status: 'failed', error: `not sent: ${why}` }));
+}
+
 /**
- * A known failure stays a failure even when another read failed: an outage of the posture
- * endpoint must not let critical alerts through. Without the alerts there is no verdict.
+ * A known failure stays a failure even when a read failed: an outage must not let critical alerts
+ * through. Otherwise any error takes the verdict away; without a verdict there is no pass.
  */
-export function decide(alertsRead: boolean, verdict: Verdict, errors: string[]): GateResult['result'] {
-  if (!alertsRead) return 'error';
+export function decide(verdict: Verdict, errors: RunError[]): GateResult['result'] {
   if (verdict.result === 'fail') return 'fail';
-  if (errors.length > 0) return 'error';
+  if (verdict.result === 'none' || errors.length > 0) return 'error';
   return 'pass';
 }
 
-function viewPosture(posture: NonNullable<PostureView['posture']>, repositoryId: string, window: AssembleInput['window']): PostureView {
+/** Whether the step fails: a failed gate, or an error that on-api-error does not let pass. */
+export function stepFails(result: Pick<GateResult, 'result' | 'errors'>, onApiError: Config['onApiError']): boolean {
+  if (result.result === 'fail') return true;
+  if (result.result === 'pass') return false;
+  return onApiError === 'fail' || result.errors.some((e) => e.kind !== 'api');
+}
+
+function viewPosture(posture: Posture, repositoryId: string, window: AssembleInput['window']): PostureView {
   const row = posture.repositoryRiskScores.find((r) => r.id === repositoryId) ?? null;
   return { ...window, posture, repository: row, riskScore: row?.riskScore ?? posture.summary.overAllRiskScore };
 }
 
-/** null: could not be read; an empty crontab: the repository has no schedule (renders "None"). */
-function viewSchedule(read: Gathered['schedule'], now: Date): ScheduleView | null {
-  if (!read.ok) return null;
-  if (!read.value) return { crontab: '', enabled: false, description: null, nextRun: null };
-  return describeSchedule(read.value.executionCriteriaCrontab, read.value.isEnabled, now);
-}
-
-/** The inputs as the JSON report records them: everything but the tokens. */
-export function resultOptions(config: Config): GateResult['options'] {
-  return {
-    apiUrl: config.apiUrl,
-    organizationId: config.organizationId,
-    projectId: config.projectId,
-    repositoryId: config.repositoryId,
-    appId: config.appId,
-    failOnSeverity: config.failOnSeverity,
-    ignoreUnreachable: config.ignoreUnreachable,
-    failOnCriticalIssues: config.failOnCriticalIssues,
-    allowAlerts: config.allowAlerts,
-    postureDays: config.postureDays,
-    onApiError: config.onApiError,
-    requestTimeoutSeconds: config.requestTimeoutMs / 1000,
-    maxRetries: config.maxRetries,
-    dryRun: config.dryRun,
-    summary: config.summary,
-    commentOnPr: config.commentOnPr,
-    annotations: config.annotations,
-    reportFile: config.reportFile,
-    sarifFile: config.sarifFile,
-  };
+/** An empty crontab: the repository has no schedule (renders "None"). */
+function viewSchedule(schedule: Schedule | null, now: Date): ScheduleView {
+  if (!schedule) return { crontab: '', enabled: false, description: null, nextRun: null };
+  return describeSchedule(schedule.crontab, schedule.isEnabled, now);
 }

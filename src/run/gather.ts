@@ -1,81 +1,145 @@
-// Step 4 of a run: every read the reports need, concurrently, each settled on its own so that
-// what did arrive is still reported when another read fails.
+// Step 4 of a run: every read, concurrently, each settled on its own so that what did arrive is
+// still reported when another read fails. The alerts read says exactly what it lacks.
 import { ApiError } from '../api/client.js';
 import { PATHS, type Endpoints } from '../api/endpoints.js';
-import { fetchAllPages, type Paginated } from '../api/paginate.js';
-import type { Posture, ScaAlert, ScaPackage, Schedule, TimeSaved } from '../api/schemas.js';
+import { pagedSearch, type Page } from '../api/paginate.js';
+import { failure, success, type Alert, type Outcome, type Package, type Posture, type Schedule, type TimeSaved } from '../model.js';
+import { plural } from '../numbers.js';
+import { worseCopy } from '../policy/severity.js';
 
-export interface GatherRequest {
+export type Read<T> = Outcome<T, ApiError>;
+
+export interface StatisticsRequest {
   organizationId: string | null;
   projectId: string | null;
-  repositoryId: string;
   startDate: string;
   endDate: string;
+}
+
+export interface RepositoryReadsRequest {
+  organizationId: string | null;
+  repositoryId: string;
   /** Package manifest locations are read only when a report places alerts in files. */
   packages: boolean;
 }
 
-export type Read<T> = { ok: true; value: T } | { ok: false; error: ApiError };
-
-export interface Gathered {
-  alerts: Read<ScaAlert[]>;
-  /** totalCount the alerts search reported, for a warning when it disagrees with what was read. */
-  alertsReported: number | null;
+/** The statistics: they do not need the repository id, so they can start before it is known. */
+export interface Statistics {
   posture: Read<Posture | null>;
   timeSaved: Read<TimeSaved>;
-  /** null: the repository has no schedule (the service answers 404). */
-  schedule: Read<Schedule | null>;
-  packages: Read<ScaPackage[]> | null;
 }
 
-const PAGE_SIZE = 100; // contract: at least 100; the server's answer decides the page count
+export interface AlertsRead {
+  /** Every alert that could be read, each once (a duplicate counts as its worst copy). */
+  alerts: Alert[];
+  /** What the read lacks: a failed page, an incomplete read, alerts that cannot be judged. */
+  errors: ApiError[];
+  /** Odd but usable: duplicates with different content, more alerts than announced. */
+  warnings: string[];
+  /** What page 1 announced; null when no page could be read. */
+  totalCount: number | null;
+}
+
+export interface RepositoryReads {
+  alerts: AlertsRead;
+  /** null: the repository has no schedule. */
+  schedule: Read<Schedule | null>;
+  packages: Read<Package[]> | null;
+}
 
 async function settle<T>(promise: Promise<T>): Promise<Read<T>> {
   try {
-    return { ok: true, value: await promise };
+    return success(await promise);
   } catch (error) {
-    if (error instanceof ApiError) return { ok: false, error };
+    if (error instanceof ApiError) return failure(error);
     throw error; // a bug, not a service fault
   }
 }
 
-export async function gather(api: Endpoints, request: GatherRequest): Promise<Gathered> {
-  const org = request.organizationId ?? undefined;
-  const project = request.projectId ?? undefined;
-  const repositoryIds = [request.repositoryId];
-  const window = { organizationId: org, projectId: project, startDate: request.startDate, endDate: request.endDate };
+const asApiError = (path: string, error: unknown): ApiError =>
+  error instanceof ApiError ? error : new ApiError(path, 'invalid-response', String(error));
 
-  const alerts = fetchAllPages(async (page, pageSize) => {
-    const r = await api.searchAlerts({ organizationId: org, repositoryIds, page, pageSize });
-    return { items: r.alerts, totalCount: r.totalCount, pageSize: r.pageSize };
-  }, { pageSize: PAGE_SIZE });
-  const packages = request.packages
-    ? fetchAllPages(async (page, pageSize) => {
-        const r = await api.searchPackages({ organizationId: org, repositoryIds, page, pageSize });
-        return { items: r.packages, totalCount: r.totalCount, pageSize: r.pageSize };
-      }, { pageSize: PAGE_SIZE })
-    : null;
-  const schedule = api.getSchedule({ organizationId: org, repositoryId: request.repositoryId }).catch((error: unknown) => {
+/** A 4xx other than 401/403 on page 1: the server may refuse pageSize 1000 (contract: then ask for 100). */
+const isRefusal = (error: unknown) => error instanceof ApiError && error.kind === 'request' && error.status !== null;
+
+/** At most `max` items of a list, then how many more. */
+function some(items: string[], max = 5): string {
+  return items.slice(0, max).join('; ') + (items.length > max ? `; and ${items.length - max} more` : '');
+}
+
+export function readStatistics(api: Endpoints, request: StatisticsRequest): Promise<Statistics> {
+  const window = {
+    organizationId: request.organizationId ?? undefined,
+    projectId: request.projectId ?? undefined,
+    startDate: request.startDate,
+    endDate: request.endDate,
+  };
+  return Promise.all([settle(api.securityPosture({ ...window, timeGranularity: 'day' })), settle(api.timeSaved(window))]).then(
+    ([posture, timeSaved]) => ({ posture, timeSaved }),
+  );
+}
+
+export async function readRepository(api: Endpoints, request: RepositoryReadsRequest): Promise<RepositoryReads> {
+  const organizationId = request.organizationId ?? undefined;
+  const repositoryIds = [request.repositoryId];
+  const schedule = api.getSchedule({ organizationId, repositoryId: request.repositoryId }).catch((error: unknown) => {
     // The spec does not say how "no schedule" looks; a 404 is what a real server plausibly sends.
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   });
-
-  const [a, p, t, s, k] = await Promise.all([
-    settle(alerts.then((r) => complete(r, PATHS.searchAlerts))),
-    settle(api.securityPosture({ ...window, timeGranularity: 'day' }).then((list) => list[0] ?? null)),
-    settle(api.timeSaved(window)),
+  const packages = request.packages
+    ? pagedSearch(
+        async (page, pageSize): Promise<Page<Package>> => {
+          const r = await api.searchPackages({ organizationId, repositoryIds, page, pageSize });
+          return { items: r.packages, totalCount: r.totalCount, pageSize: r.pageSize };
+        },
+        { key: (p) => p.id, merge: (a) => a, isRefusal, noun: 'packages' },
+      ).then((read) => {
+        if (read.failure) throw asApiError(PATHS.searchPackages, read.failure);
+        if (read.incomplete) throw new ApiError(PATHS.searchPackages, 'incomplete', read.incomplete);
+        return read.items;
+      })
+    : null;
+  const [alerts, s, k] = await Promise.all([
+    readAlerts(api, organizationId, repositoryIds),
     settle(schedule),
-    packages ? settle(packages.then((r) => complete(r, PATHS.searchPackages))) : Promise.resolve(null),
+    packages ? settle(packages) : Promise.resolve(null),
   ]);
-  const alertsReported = await alerts.then((r) => r.totalCount, () => null);
-  return { alerts: a, alertsReported, posture: p, timeSaved: t, schedule: s, packages: k };
+  return { alerts, schedule: s, packages: k };
 }
 
-/** A read stopped by the page bound is incomplete: an error, never a silent partial gate. */
-function complete<T>(read: Paginated<T>, path: string): T[] {
-  if (read.truncated) {
-    throw new ApiError(path, 'invalid-response', `more than ${read.pagesRequested} pages: stopped with ${read.items.length} of ${read.totalCount} items read.`);
+async function readAlerts(api: Endpoints, organizationId: string | undefined, repositoryIds: string[]): Promise<AlertsRead> {
+  const read = await pagedSearch(
+    async (page, pageSize): Promise<Page<Alert>> => {
+      const r = await api.searchAlerts({ organizationId, repositoryIds, page, pageSize });
+      const items: Alert[] = [];
+      const unreadable: string[] = [];
+      r.alerts.forEach((alert, i) => {
+        if (alert.ok) items.push(alert.value);
+        else unreadable.push(`alert ${i + 1} of page ${page} (${alert.error})`);
+      });
+      return { items, unreadable, totalCount: r.totalCount, pageSize: r.pageSize };
+    },
+    { key: (a) => a.id, merge: worseCopy, isRefusal, noun: 'alerts' },
+  );
+  const errors: ApiError[] = [];
+  if (read.failure) errors.push(asApiError(PATHS.searchAlerts, read.failure));
+  if (read.unreadable.length > 0) {
+    const detail = `${plural(read.unreadable.length, 'alert')} without what the gate needs, so the gate cannot judge ${read.unreadable.length === 1 ? 'it' : 'them'}: ${some(read.unreadable)}.`;
+    errors.push(new ApiError(PATHS.searchAlerts, 'invalid-response', detail));
   }
-  return read.items;
+  if (read.incomplete) errors.push(new ApiError(PATHS.searchAlerts, 'incomplete', read.incomplete));
+  const warnings: string[] = [];
+  if (read.conflicts.length > 0) {
+    warnings.push(
+      `The alerts search sent ${plural(read.conflicts.length, 'alert')} more than once with different content (${some(read.conflicts)}); the gate counted the worst copy of each.`,
+    );
+  }
+  const distinct = read.items.length + read.unreadable.length;
+  if (read.totalCount !== null && distinct > read.totalCount) {
+    warnings.push(
+      `The alerts search announced ${plural(read.totalCount, 'alert')} (totalCount) but ${distinct} distinct alerts were read; the gate used all ${distinct}.`,
+    );
+  }
+  return { alerts: read.items, errors, warnings, totalCount: read.totalCount };
 }

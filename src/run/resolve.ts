@@ -1,8 +1,13 @@
-// Finds the service's id for the repository the workflow runs in (contract: "Resolving the repository").
-import type { Repository } from '../api/schemas.js';
+// Which repository the gate reads (contract: "Resolving the repository", "The right repository").
+// A wrong repository id must never pass quietly: it reads as "no alerts" on most servers.
+import { ApiError } from '../api/client.js';
+import type { Endpoints } from '../api/endpoints.js';
+import type { Config } from '../config/inputs.js';
 import type { RunnerContext } from '../github/context.js';
+import { failure, success, type GateResult, type Outcome, type Repository, type RunError } from '../model.js';
+import type { RepositoryReads, Statistics } from './gather.js';
 
-export type Resolution = { ok: true; repository: Repository; rule: string } | { ok: false; error: string };
+export type RepositoryRef = GateResult['repository'];
 
 type Rule = { name: string; matches: (repo: Repository) => boolean };
 
@@ -14,7 +19,7 @@ function rules(context: RunnerContext): Rule[] {
   const list: Rule[] = [];
   const numericId = context.repositoryNumericId;
   if (numericId) {
-    list.push({ name: `github.externalGithubRepositoryId = ${numericId}`, matches: (r) => r.github?.externalGithubRepositoryId === numericId });
+    list.push({ name: `github.externalGithubRepositoryId = ${numericId}`, matches: (r) => r.externalGithubRepositoryId === numericId });
   }
   const fullName = context.repository;
   if (fullName) {
@@ -28,26 +33,81 @@ function rules(context: RunnerContext): Rule[] {
 }
 
 /** Pure: the first rule that matches any repository decides; it must match exactly one. */
-export function matchRepository(repositories: Repository[], context: RunnerContext, appId: string): Resolution {
+export function matchRepository(repositories: Repository[], context: RunnerContext, appId: string): Outcome<{ repository: Repository; rule: string }> {
   const applied = rules(context);
   if (applied.length === 0) {
-    return { ok: false, error: 'Cannot resolve the repository: neither the event payload nor GITHUB_REPOSITORY names it. Set repository-id.' };
+    return failure('Cannot resolve the repository: neither the event payload nor GITHUB_REPOSITORY names it. Set repository-id.');
   }
   for (const rule of applied) {
     const hits = repositories.filter(rule.matches);
-    if (hits.length === 1) return { ok: true, repository: hits[0]!, rule: rule.name };
+    if (hits.length === 1) return success({ repository: hits[0]!, rule: rule.name });
     if (hits.length > 1) {
-      return { ok: false, error: `Cannot resolve the repository: ${hits.length} repositories of app ${appId} match ${rule.name}: ${describe(hits)}. Set repository-id to the one to gate.` };
+      return failure(`Cannot resolve the repository: ${hits.length} repositories of app ${appId} match ${rule.name}: ${describe(hits)}. Set repository-id to the one to gate.`);
     }
   }
   const seen = repositories.length ? describe(repositories) : 'none';
-  return {
-    ok: false,
-    error: `Cannot resolve the repository: no repository of app ${appId} matches ${applied.map((r) => r.name).join(', or ')}. Seen: ${seen}. Check app-id, or set repository-id.`,
-  };
+  return failure(
+    `Cannot resolve the repository: no repository of app ${appId} matches ${applied.map((r) => r.name).join(', or ')}. Seen: ${seen}. Check app-id, or set repository-id.`,
+  );
 }
 
 function describe(repositories: Repository[]): string {
   const shown = repositories.slice(0, 20).map((r) => `${r.repositoryName} (id ${r.id}, ${r.repositoryUrl})`);
   return shown.join('; ') + (repositories.length > 20 ? `; and ${repositories.length - 20} more` : '');
+}
+
+/** An API error as a run error: rejected credentials fail whatever on-api-error says. */
+export function runError(error: ApiError): RunError {
+  return { kind: error.kind === 'credentials' ? 'credentials' : 'api', message: error.message };
+}
+
+async function listRepositories(api: Endpoints, config: Config): Promise<Outcome<Repository[], RunError>> {
+  try {
+    return success(await api.listRepositories({ organizationId: config.organizationId ?? undefined, appId: config.appId ?? '' }));
+  } catch (error) {
+    if (error instanceof ApiError) return failure(runError(error));
+    throw error;
+  }
+}
+
+/** `repository-id` empty: the one repository of `app-id` that is this workflow's. */
+export async function findRepository(api: Endpoints, config: Config, context: RunnerContext): Promise<Outcome<RepositoryRef & { rule: string }, RunError>> {
+  const listed = await listRepositories(api, config);
+  if (!listed.ok) return listed;
+  const match = matchRepository(listed.value, context, config.appId ?? '');
+  if (!match.ok) return failure({ kind: 'setup', message: match.error });
+  const { repository, rule } = match.value;
+  return success({ id: repository.id, name: repository.repositoryName, url: repository.repositoryUrl, rule });
+}
+
+/** `repository-id` with `app-id`: the id must be one of the app's repositories; null when it is. */
+export async function checkRepositoryId(api: Endpoints, config: Config, id: string): Promise<RunError | null> {
+  const listed = await listRepositories(api, config);
+  if (!listed.ok) return listed.error;
+  if (listed.value.some((r) => r.id === id)) return null;
+  const seen = listed.value.length ? describe(listed.value) : 'none';
+  return {
+    kind: 'setup',
+    message: `repository-id ${id} is not a repository of app ${config.appId}: the gate would read another repository's alerts, or none. Seen: ${seen}. Check repository-id, or leave it empty to resolve it through app-id.`,
+  };
+}
+
+/**
+ * `repository-id` alone, and the alerts search returned no alert: most servers answer an unknown id
+ * with an empty list, so "no alert" proves nothing until the posture (a row with this id) or the
+ * schedule shows the repository exists. A read that failed shows nothing. Null when confirmed.
+ */
+export function unconfirmedRepository(id: string, reads: RepositoryReads, statistics: Statistics): RunError | null {
+  const { alerts, schedule } = reads;
+  if (alerts.totalCount === null || alerts.alerts.length > 0 || alerts.errors.length > 0) return null;
+  const posture = statistics.posture;
+  if (posture.ok && posture.value?.repositoryRiskScores.some((row) => row.id === id)) return null;
+  if (schedule.ok && schedule.value !== null && (schedule.value.repoId === null || schedule.value.repoId === id)) return null;
+  return {
+    kind: 'setup',
+    message:
+      `repository-id ${id} returned no alert, and neither the security posture nor the scan schedule knows it, ` +
+      'so the id may be wrong: a gate on it would pass without looking at anything. Check repository-id, ' +
+      'or give app-id as well so that the action can check it against the installation.',
+  };
 }

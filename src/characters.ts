@@ -1,4 +1,4 @@
 // Characters no service text keeps: C0/C1 controls (except tab and line breaks) and the
 // bidirectional overrides that could display text reordered.
 export const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-export const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
+export const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;

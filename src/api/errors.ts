@@ -1,0 +1,36 @@
+// The one error type of the service client: what went wrong, where, and what the user can do.
+export type ApiErrorKind =
+  | 'credentials' // 401/403: the token was rejected
+  | 'request' // other 4xx, or a request this client refused to send
+  | 'server' // 5xx or 429 after the retries
+  | 'network' // connection failed or was dropped
+  | 'timeout' // no complete answer within the per-request timeout
+  | 'redirect' // a redirect to another origin (never followed with the token)
+  | 'invalid-response' // not JSON, too large, or not the shape of the spec
+  | 'incomplete'; // a paged read that did not bring every item the service announced
+
+const KIND_ADVICE: Record<ApiErrorKind, string> = {
+  credentials: 'Check api-token-id and api-token-secret (and that the token may read this organization).',
+  request: 'Check the inputs sent to the service (organization-id, repository-id, app-id).',
+  server: 'The service is failing; try again later or raise max-retries.',
+  network: 'Check api-url and that the runner can reach the service.',
+  timeout: 'The service did not answer in time; raise request-timeout-seconds or try again later.',
+  redirect: 'Point api-url at the final address of the service.',
+  'invalid-response': 'The service answered something this action does not understand; check api-url.',
+  incomplete: 'The service did not return every alert it announced, so the gate cannot vouch for them; try again, and report it to the service if it persists.',
+};
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly endpoint: string,
+    readonly kind: ApiErrorKind,
+    readonly detail: string,
+    readonly status: number | null = null,
+    readonly attempts = 1,
+  ) {
+    const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+    super(`${endpoint} failed${tries}: ${detail} ${KIND_ADVICE[kind]}`);
+  }
+}
+

@@ -1,0 +1,32 @@
+// A server may echo what it was sent; a token value must never reach a message, the summary or a
+// file (contract). Redacted in every message and in every decoded string of the data, since JSON
+// may spell a token with escapes (`\/`, `\u0026`) that raw text search misses.
+
+/** Replaces every secret (of 4+ characters) in a text with `***`. */
+export function redactor(secrets: string[]): (text: string) => string {
+  const values = secrets.filter((t) => t.length >= 4);
+  return (text) => (values.some((t) => text.includes(t)) ? values.reduce((s, t) => s.split(t).join('***'), text) : text);
+}
+
+/** Applies `redact` to every string (keys too) of parsed JSON, in place; iterative, as JSON may nest deeply. */
+export function redactStrings(root: unknown, redact: (s: string) => string): unknown {
+  if (typeof root === 'string') return redact(root);
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node || typeof node !== 'object') continue;
+    for (const key of Object.keys(node)) {
+      const record = node as Record<string, unknown>;
+      const value = record[key];
+      if (typeof value === 'string') record[key] = redact(value);
+      else if (value && typeof value === 'object') stack.push(value);
+      const clean = redact(key);
+      if (clean !== key) {
+        record[clean] = record[key];
+        delete record[key];
+      }
+    }
+  }
+  return root;
+}
+
