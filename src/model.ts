@@ -10,7 +10,13 @@ export const failure = <E>(error: E): { ok: false; error: E } => ({ ok: false, e
 export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'unknown'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 /** `fail-on-severity`: the lowest severity that fails the gate, or `none`. */
-export type Threshold = 'critical' | 'high' | 'medium' | 'low' | 'none';
+export const THRESHOLDS = ['critical', 'high', 'medium', 'low', 'none'] as const;
+export type Threshold = (typeof THRESHOLDS)[number];
+/** `comment-on-pr`. */
+export const COMMENT_MODES = ['never', 'on-failure', 'always'] as const;
+export type CommentMode = (typeof COMMENT_MODES)[number];
+/** `on-api-error`. */
+export const ON_API_ERROR = ['fail', 'warn'] as const;
 
 /** One parsed `allow-alerts` entry. */
 export interface AllowEntry {

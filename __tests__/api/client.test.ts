@@ -228,6 +228,6 @@ describe('ApiError', () => {
     const error = new ApiError(ALERTS, 'incomplete', 'page 3 of 4 brought no alerts.', null, 2);
     expect(error).toMatchObject({ name: 'ApiError', kind: 'incomplete', endpoint: ALERTS, attempts: 2 });
     expect(error.message.startsWith(`${ALERTS} failed after 2 attempts: page 3 of 4 brought no alerts. `)).toBe(true);
-    expect(error.message).toContain('did not return every alert it announced');
+    expect(error.message).toContain('did not return everything it announced');
   });
 });

@@ -4,7 +4,7 @@ import {
   gateVerdict,
   isOnlyUnreachable,
   severityCounts,
-  type GateOptions,
+  type PolicyOptions,
 } from '../../src/policy/gate.js';
 import { alertSeverity } from '../../src/policy/severity.js';
 import type { Alert, AlertStatus, AllowEntry, EvaluatedAlert, Reachability, Severity, Verdict } from '../../src/model.js';
@@ -48,7 +48,7 @@ function gated(severity: Severity, score: number | null, advisory: string, statu
   return { ...makeAlert({ advisory, severity, score, pkg }), status };
 }
 
-const options = (over: Partial<GateOptions> = {}): GateOptions => ({
+const options = (over: Partial<PolicyOptions> = {}): PolicyOptions => ({
   failOn: 'critical',
   ignoreUnreachable: false,
   allow: [],
@@ -72,7 +72,7 @@ describe('isOnlyUnreachable', () => {
 });
 
 describe('evaluateAlerts: status', () => {
-  test.each<[string, AlertSpec, Partial<GateOptions>, AlertStatus]>([
+  test.each<[string, AlertSpec, Partial<PolicyOptions>, AlertStatus]>([
     ['a critical alert at fail-on critical gates', { severity: 'critical' }, {}, 'gating'],
     ['a high alert at fail-on critical is below the threshold', { severity: 'high' }, {}, 'below-threshold'],
     ['a high alert at fail-on high gates', { severity: 'high' }, { failOn: 'high' }, 'gating'],

@@ -17,7 +17,7 @@ const KIND_ADVICE: Record<ApiErrorKind, string> = {
   timeout: 'The service did not answer in time; raise request-timeout-seconds or try again later.',
   redirect: 'Point api-url at the final address of the service.',
   'invalid-response': 'The service answered something this action does not understand; check api-url.',
-  incomplete: 'The service did not return every alert it announced, so the gate cannot vouch for them; try again, and report it to the service if it persists.',
+  incomplete: 'The service did not return everything it announced, and the gate cannot vouch for what it did not see; try again, and report it to the service if it persists.',
 };
 
 export class ApiError extends Error {
@@ -28,9 +28,11 @@ export class ApiError extends Error {
     readonly detail: string,
     readonly status: number | null = null,
     readonly attempts = 1,
+    /** What it wraps, kept for the debug log (as anchore/scan-action does). */
+    cause?: unknown,
   ) {
     const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
-    super(`${endpoint} failed${tries}: ${detail} ${KIND_ADVICE[kind]}`);
+    super(`${endpoint} failed${tries}: ${detail} ${KIND_ADVICE[kind]}`, cause === undefined ? undefined : { cause });
   }
 }
 

@@ -1,7 +1,7 @@
 // Step 1 of the contract: read and validate every input before any request. One zod schema is the
 // single source of truth for defaults and rules; every bad input is reported at once.
 import { z } from 'zod';
-import { failure, success, type Outcome } from '../model.js';
+import { COMMENT_MODES, failure, ON_API_ERROR, success, THRESHOLDS, type Outcome } from '../model.js';
 import { allowList, apiUrl, bool, cweList, integer, oneOf, seconds, text, token } from './fields.js';
 
 const MAX_TIMER_SECONDS = 2_147_483; // setTimeout's limit, 2^31 - 1 ms
@@ -22,12 +22,12 @@ const FIELDS = {
   'project-id': text,
   'repository-id': text,
   'app-id': text,
-  'fail-on-severity': oneOf(['critical', 'high', 'medium', 'low', 'none'], 'critical'),
+  'fail-on-severity': oneOf(THRESHOLDS, 'critical'),
   'ignore-unreachable': bool(false),
   'allow-alerts': allowList,
   'fail-on-critical-issues': bool(false),
   'posture-days': integer(1, 366, 30),
-  'on-api-error': oneOf(['fail', 'warn'], 'fail'),
+  'on-api-error': oneOf(ON_API_ERROR, 'fail'),
   // The cap keeps the timer within what setTimeout holds and a stuck request from eating the job.
   // The contract asks only for a positive number; the bound is the longest timer Node can set.
   'request-timeout-seconds': seconds(MAX_TIMER_SECONDS, 30),
@@ -37,7 +37,7 @@ const FIELDS = {
   'set-cwe-whitelist': cweList,
   'dry-run': bool(false),
   summary: bool(true),
-  'comment-on-pr': oneOf(['never', 'on-failure', 'always'], 'never'),
+  'comment-on-pr': oneOf(COMMENT_MODES, 'never'),
   'github-token': text,
   'report-file': text,
   'sarif-file': text,

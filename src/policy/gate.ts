@@ -15,7 +15,7 @@ import {
 import { entryMatches, isExpired } from './allowlist.js';
 import { meetsThreshold, worstFirst } from './severity.js';
 
-export interface GateOptions {
+export interface PolicyOptions {
   failOn: Threshold;
   ignoreUnreachable: boolean;
   allow: AllowEntry[];
@@ -29,7 +29,7 @@ export function isOnlyUnreachable(reachability: Reachability | null): boolean {
   return reachability !== null && reachability.reachable === 0 && reachability.needsReview === 0 && reachability.unreachable > 0;
 }
 
-function evaluateAlert(alert: Alert, opts: GateOptions, active: AllowEntry[]): EvaluatedAlert {
+function evaluateAlert(alert: Alert, opts: PolicyOptions, active: AllowEntry[]): EvaluatedAlert {
   const evaluated = (status: AlertStatus): EvaluatedAlert => ({ ...alert, status });
   if (!alert.alerted) return evaluated('not-alerted');
   if (!meetsThreshold(alert.severity, opts.failOn)) return evaluated('below-threshold');
@@ -63,7 +63,7 @@ function allowWarnings(entry: AllowEntry, evaluated: EvaluatedAlert[], today: st
  * Decides each alert's status (input order kept) and warns about expired and unmatched allow
  * entries. Status order: not-alerted, below-threshold, unreachable, allowed, gating.
  */
-export function evaluateAlerts(alerts: Alert[], opts: GateOptions): { alerts: EvaluatedAlert[]; warnings: Warning[] } {
+export function evaluateAlerts(alerts: Alert[], opts: PolicyOptions): { alerts: EvaluatedAlert[]; warnings: Warning[] } {
   const active = opts.allow.filter((entry) => !isExpired(entry, opts.today));
   const evaluated = alerts.map((alert) => evaluateAlert(alert, opts, active));
   // Duplicate entries would repeat the same warning word for word.
@@ -113,7 +113,7 @@ function passReason(evaluated: EvaluatedAlert[], failOn: Threshold): string {
  */
 export function gateVerdict(
   evaluated: EvaluatedAlert[],
-  opts: Pick<GateOptions, 'failOn' | 'failOnCriticalIssues'>,
+  opts: Pick<PolicyOptions, 'failOn' | 'failOnCriticalIssues'>,
   postureRepository: { criticalIssues: number | null } | null,
 ): Verdict {
   const gating = evaluated.filter((e) => e.status === 'gating').sort(worstFirst);

@@ -7,5 +7,5 @@ export {
   gateVerdict,
   isOnlyUnreachable,
   severityCounts,
-  type GateOptions,
+  type PolicyOptions,
 } from './gate.js';

@@ -1,6 +1,6 @@
 // The sticky PR comment: the same page as the job summary (one rendering path), behind a hidden
 // marker that finds it again, within GitHub's 65,536-character comment limit.
-import type { GateResult } from '../model.js';
+import type { CommentMode, GateResult } from '../model.js';
 import { renderSummary } from './summary.js';
 
 export const COMMENT_MARKER = '<!-- security-gate:sticky-comment -->';
@@ -8,7 +8,6 @@ export const COMMENT_MAX_CHARS = 65_536;
 /** Rows kept in the comment: a PR conversation wants the gist; the job summary has the rest. */
 const COMMENT_MAX_ALERTS = 25;
 
-export type CommentMode = 'never' | 'on-failure' | 'always';
 
 export function renderComment(result: GateResult, runUrl: string | null): string {
   const footer = runUrl ? `\n\n<sub>[Full report in the job summary](${encodeURI(runUrl)})</sub>` : '';

@@ -116,7 +116,7 @@ export function stoppedResult(
     options: runOptions(config),
     counts: zero,
     alerts: [],
-    verdict: NO_VERDICT,
+    verdict: { result: 'none', reasons: ['No verdict: the run stopped before the alerts were judged.'], gating: [] },
     posture: null,
     timeSaved: null,
     schedule: null,

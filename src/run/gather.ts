@@ -57,7 +57,7 @@ async function settle<T>(promise: Promise<T>): Promise<Read<T>> {
 }
 
 const asApiError = (path: string, error: unknown): ApiError =>
-  error instanceof ApiError ? error : new ApiError(path, 'invalid-response', String(error));
+  error instanceof ApiError ? error : new ApiError(path, 'invalid-response', String(error), null, 1, error);
 
 /** A 4xx other than 401/403 on page 1: the server may refuse pageSize 1000 (contract: then ask for 100). */
 const isRefusal = (error: unknown) => error instanceof ApiError && error.kind === 'request' && error.status !== null;
