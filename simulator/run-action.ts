@@ -18,6 +18,8 @@ export interface ActionRunOptions {
   repository?: string;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** Extra node arguments before the script (the benchmark's memory probe). */
+  nodeArgs?: string[];
 }
 
 export interface ActionRun {
@@ -87,7 +89,8 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
 
-  const { exitCode, stdout, stderr } = await spawnNode(join(ROOT, 'dist', 'index.js'), env, workspace, options.timeoutMs ?? 60_000);
+  const args = [...(options.nodeArgs ?? []), join(ROOT, 'dist', 'index.js')];
+  const { exitCode, stdout, stderr } = await spawnNode(args, env, workspace, options.timeoutMs ?? 60_000);
   const [outputText, summary] = await Promise.all([readFile(outputFile, 'utf8'), readFile(summaryFile, 'utf8')]);
   return {
     exitCode,
@@ -100,9 +103,9 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
   };
 }
 
-function spawnNode(script: string, env: Record<string, string>, cwd: string, timeoutMs: number) {
+function spawnNode(args: string[], env: Record<string, string>, cwd: string, timeoutMs: number) {
   return new Promise<{ exitCode: number | null; stdout: string; stderr: string }>((done, fail) => {
-    const child = spawn(process.execPath, [script], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -202,11 +202,28 @@ function alertMatcher(body: Body): (alert: ScaAlert) => boolean {
   };
 }
 
+/**
+ * The last unfiltered search, sorted: a client paging through 100,000 alerts asks for the same list
+ * a hundred times. Valid while the same arrays, of the same lengths, hold the alerts.
+ */
+let lastSearch: { lists: ScaAlert[][]; lengths: number[]; found: ScaAlert[] } | null = null;
+
+function findAlerts(body: Body, state: SimData, repositoryIds: string[]): ScaAlert[] {
+  const lists = repositoryIds.map((id) => state.alerts[id] ?? []);
+  const unfiltered = ['query', 'languages', 'severities', 'reachability'].every((f) => body[f] === undefined);
+  const cached = lastSearch;
+  if (unfiltered && cached && cached.lists.length === lists.length && cached.lists.every((l, i) => l === lists[i] && l.length === cached.lengths[i])) {
+    return cached.found;
+  }
+  const found = lists.flat().filter(alertMatcher(body)).sort(byId);
+  if (unfiltered) lastSearch = { lists, lengths: lists.map((l) => l.length), found };
+  return found;
+}
+
 function searchAlerts(body: Body, { state, maxPageSize, faults }: Context) {
   const repositoryIds = optionalStringArray(body, 'repositoryIds') ?? Object.keys(state.alerts);
-  const matches = alertMatcher(body);
   const { page, pageSize } = paging(body, maxPageSize);
-  const found = repositoryIds.flatMap((id) => state.alerts[id] ?? []).filter(matches).sort(byId);
+  const found = findAlerts(body, state, repositoryIds);
   const served = faults.ignorePage ? 1 : page;
   const start = Math.max(0, (served - 1) * pageSize - (served > 1 ? (faults.overlap ?? 0) : 0));
   const alerts = found.slice(start, start + pageSize).map((alert) => patchAlert(alert, faults.alertFields ?? []));
@@ -297,15 +314,21 @@ function countBands(alerts: ScaAlert[]): Record<Band, number> {
   return counts;
 }
 
+/** Creation days of the critical and high alerts: computed once a request, not once a day of the window. */
+function creationDays(alerts: ScaAlert[]): Record<'critical' | 'high', number[]> {
+  const days: Record<'critical' | 'high', number[]> = { critical: [], high: [] };
+  for (const alert of alerts) {
+    const band = severityBand(alert);
+    if (band === 'critical' || band === 'high') days[band].push(Date.parse(alert.createdAt ?? '') / DAY_MS);
+  }
+  return days;
+}
+
 /** Exposure on a given day: ages (days) of the critical and high alerts open then. */
-function exposureOn(day: number, alerts: ScaAlert[]) {
-  const ages = (band: Band) =>
-    alerts
-      .filter((a) => severityBand(a) === band)
-      .map((a) => day - Date.parse(a.createdAt ?? '') / DAY_MS)
-      .filter((age) => age >= 0);
+function exposureOn(day: number, created: Record<'critical' | 'high', number[]>) {
+  const ages = (band: 'critical' | 'high') => created[band].map((at) => day - at).filter((age) => age >= 0);
   const mean = (xs: number[]) => (xs.length ? round1(xs.reduce((s, x) => s + x, 0) / xs.length) : 0);
-  const oldest = (xs: number[]) => (xs.length ? Math.floor(Math.max(...xs)) : 0);
+  const oldest = (xs: number[]) => (xs.length ? Math.floor(xs.reduce((a, b) => Math.max(a, b), 0)) : 0);
   const critical = ages('critical');
   const high = ages('high');
   return { meanCriticalExposure: mean(critical), meanHighExposure: mean(high), oldestCriticalAge: oldest(critical), oldestHighAge: oldest(high) };
@@ -317,6 +340,7 @@ function securityPosture(body: Body, { state }: Context) {
   const open = (repoId: string) => (state.alerts[repoId] ?? []).filter((a) => a.isAlerted);
   const allOpen = state.repositories.flatMap((r) => open(r.id));
   const counts = countBands(allOpen);
+  const created = creationDays(allOpen);
   const overall = riskScore(counts);
 
   // Smooth waves of the day number, so a window always draws the same believable chart.
@@ -332,7 +356,7 @@ function securityPosture(body: Body, { state }: Context) {
       riskScore: round1(Math.min(100, overall * (1 + 0.05 * w) * olderIsRiskier)),
       criticalIssues: Math.max(0, Math.round(counts.critical + (counts.critical > 0 ? 1.5 * w : 0))),
       meanRemediationTime: round1(4.5 + 1.5 * wave(day, 30)),
-      exposure: exposureOn(day, allOpen),
+      exposure: exposureOn(day, created),
     });
   }
   const first = trends[0]!.riskScore;
@@ -360,7 +384,7 @@ function securityPosture(body: Body, { state }: Context) {
         meanRemediationTime: trends[trends.length - 1]!.meanRemediationTime,
         riskTrend: last > first + 1 ? 'increasing' : last < first - 1 ? 'decreasing' : 'stable',
       },
-      exposure: exposureOn(end, allOpen),
+      exposure: exposureOn(end, created),
       trends,
       topRiskFactors: [
         { type: 'VULNERABLE_DEPENDENCY', count: allOpen.length },

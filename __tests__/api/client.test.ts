@@ -146,6 +146,21 @@ describe('responses', () => {
     expect(sim.requests).toHaveLength(1);
   });
 
+  test('an answer larger than maxResponseBytes is a too-large error, not retried', async () => {
+    sim.script(ALERTS, { status: 200, rawBody: JSON.stringify({ pad: 'x'.repeat(5_000) }), headers: { 'Content-Type': 'application/json' } });
+    const error = await failure(client({ maxResponseBytes: 1_000 }).call(ALERTS, {}, z.unknown()));
+    expect(error.kind).toBe('too-large');
+    expect(error.message).toContain('response larger than 1000 bytes');
+    expect(sim.requests).toHaveLength(1);
+  });
+
+  test('each call hears of its own retries, with the status that caused them', async () => {
+    sim.script(ALERTS, { status: 429, headers: { 'Retry-After': '0' } }, { status: 503 }, { body: { ok: true } });
+    const heard: (number | null)[] = [];
+    await client().call(ALERTS, {}, okSchema, { onRetry: (e) => heard.push(e.status) });
+    expect(heard).toEqual([429, 503]);
+  });
+
   test('a schema mismatch names the path of what was wrong', async () => {
     sim.script(ALERTS, { body: { alerts: [{ id: 7 }] } });
     const error = await failure(client().call(ALERTS, {}, z.object({ alerts: z.array(z.object({ id: z.string() })) })));

@@ -77,6 +77,34 @@ describe('pagedSearch: the fewest requests', () => {
     expect(most).toBe(9); // pages 2..10 together
   });
 
+  test('the window halves on a push-back (429/503) and grows back by one with each page that arrives', async () => {
+    const inner = source({ total: 120, cap: 1 }).fetchPage;
+    let inFlight = 0;
+    const launched: { page: number; inFlight: number }[] = [];
+    const read = await pagedSearch(
+      async (page, size, signals) => {
+        inFlight++;
+        launched.push({ page, inFlight });
+        // page 2 is pushed back three times (the client retries it); the window halves each time
+        if (page === 2) for (let i = 0; i < 3; i++) signals.throttled();
+        await new Promise((resolve) => setTimeout(resolve, page === 2 ? 20 : 2));
+        inFlight--;
+        return inner(page, size);
+      },
+      { ...keep, concurrency: 32 },
+    );
+    expect(read.items).toHaveLength(120);
+    expect(read.narrowestWindow).toBe(4); // 32 -> 16 -> 8 -> 4
+    const first = launched.slice(1, 32).map((l) => l.page);
+    expect(first).toEqual(Array.from({ length: 31 }, (_, i) => i + 2)); // all in flight at once before the push-back
+    // Without the push-back, page 33 would start as soon as one page arrived, with 31 in flight;
+    // with the window at 4 it waits until enough pages have arrived (each widens the window by one).
+    expect(launched[32]!.inFlight).toBeLessThan(25);
+    expect(Math.max(...launched.slice(-20).map((l) => l.inFlight))).toBeGreaterThan(4); // and it recovers
+    const pages = launched.map((l) => l.page);
+    expect(new Set(pages).size).toBe(pages.length); // never a page twice
+  });
+
   test('page 1 refused at pageSize 1000 is asked once more with 100, and so is every page after it', async () => {
     const { fetchPage, asked } = source({ total: 150, cap: 1000, maxAccepted: 500 });
     const read = await pagedSearch(fetchPage, { ...keep, isRefusal: (e) => e instanceof Refused });

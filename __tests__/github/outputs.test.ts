@@ -2,6 +2,7 @@
 // table says (risk-score's fallbacks, empty minutes-saved / schedule / file paths).
 import { describe, expect, test } from '@jest/globals';
 import { assembleResult } from '../../src/run/assemble.js';
+import { describeSchedule } from '../../src/run/schedule.js';
 import type { RepositoryReads, Statistics } from '../../src/run/gather.js';
 import type { Config } from '../../src/config/inputs.js';
 import { actionOutputs, type WrittenFiles } from '../../src/github/outputs.js';
@@ -173,6 +174,7 @@ describe('risk-score from a service posture, through assembleResult', () => {
       settings: [],
       window: { startDate: '2024-06-01', endDate: '2024-06-07' },
       now: new Date('2024-06-07T12:00:00Z'),
+      describeSchedule,
     });
     return actionOutputs(result, NO_FILES);
   }

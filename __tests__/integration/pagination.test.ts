@@ -86,11 +86,11 @@ describe('a server whose totalCount is wrong, or whose pages repeat', () => {
   const page1 = (totalCount: number) => ({ status: 200, body: { alerts: firstPage(), totalCount, page: 1, pageSize: MAX_PAGE_SIZE } });
 
   test.each([
-    ['totalCount far too high on page 1', () => h.sim.script(PATHS.alerts, page1(100_000)), 69, 'error'],
-    ['totalCount too low on page 1', () => h.sim.script(PATHS.alerts, page1(10)), 69, 'pass'],
-    ['totalCount 0 with a full page 1', () => h.sim.script(PATHS.alerts, page1(0)), 69, 'pass'],
-    ['every page is page 1 again (totalCount 1000)', () => h.sim.script(PATHS.alerts, ...Array.from({ length: 60 }, () => page1(1000))), MAX_PAGE_SIZE, 'error'],
-  ])('%s: the run ends with every distinct alert it was sent, result %s', async (_name, arrange, total, result) => {
+    ['totalCount far too high on page 1: an error (read 69 of 100000)', () => h.sim.script(PATHS.alerts, page1(100_000)), 69, 'error'],
+    ['totalCount too low on page 1: a pass with all 69', () => h.sim.script(PATHS.alerts, page1(10)), 69, 'pass'],
+    ['totalCount 0 with a full page 1: a pass with all 69', () => h.sim.script(PATHS.alerts, page1(0)), 69, 'pass'],
+    ['every page is page 1 again (totalCount 1000): an error', () => h.sim.script(PATHS.alerts, ...Array.from({ length: 60 }, () => page1(1000))), MAX_PAGE_SIZE, 'error'],
+  ])('%s; the run ends with every distinct alert it was sent', async (_name, arrange, total, result) => {
     arrange();
     const run = await h.gate({ 'fail-on-severity': 'none' }, { timeoutMs: 20_000 });
     expect(run.exitCode).toBe(result === 'pass' ? 0 : 1); // and not killed by the timeout
@@ -100,7 +100,8 @@ describe('a server whose totalCount is wrong, or whose pages repeat', () => {
     const requests = h.requests(PATHS.alerts);
     const pages = requests.map(pageOf);
     expect(new Set(pages).size).toBe(pages.length);
-    expect(requests.length).toBeLessThanOrEqual(12);
+    // page 1, one window (32) in flight, and one more for the full page 2 that may arrive before the short page 3 ends the read
+    expect(requests.length).toBeLessThanOrEqual(34);
   });
 
   test('duplicate alerts across pages are counted once', async () => {

@@ -2,7 +2,8 @@
 // retries with backoff, same-origin-only redirects, and one error type (ApiError).
 import type { z } from 'zod';
 import { ApiError, type ApiErrorKind } from './errors.js';
-import { redactor, redactStrings } from './redaction.js';
+import { mayHoldSecret, redactor, redactStrings } from './redaction.js';
+import { transport } from './transport.js';
 import { errorBodySchema } from './schemas.js';
 
 export { ApiError, type ApiErrorKind } from './errors.js';
@@ -13,6 +14,13 @@ export interface RetryEvent {
   attempt: number;
   delayMs: number;
   reason: string;
+  /** HTTP status of the failed attempt; null for a network error or a timeout. */
+  status: number | null;
+}
+
+/** Per call: who else wants to hear of its retries (a paged read shrinks its window on 429/503). */
+export interface CallOptions {
+  onRetry?: (event: RetryEvent) => void;
 }
 
 export interface ClientOptions {
@@ -35,7 +43,7 @@ export interface ClientOptions {
 
 export interface ServiceClient {
   /** POST `body` to `path`, parse the JSON answer with `schema`. */
-  call<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>>;
+  call<S extends z.ZodType>(path: string, body: unknown, schema: S, options?: CallOptions): Promise<z.output<S>>;
   /** Requests sent so far, retries and redirects included. */
   readonly stats: { requests: number; retries: number };
 }
@@ -62,7 +70,7 @@ export function createClient(options: ClientOptions): ServiceClient {
     tokenSecret,
     timeoutMs = 30_000,
     maxRetries = 3,
-    fetch: fetchFn = globalThis.fetch,
+    fetch: fetchFn = transport,
     sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     random = Math.random,
     onRetry,
@@ -73,7 +81,8 @@ export function createClient(options: ClientOptions): ServiceClient {
   const origin = new URL(baseUrl).origin;
   const base = baseUrl.replace(/\/+$/, '');
   const stats = { requests: 0, retries: 0 };
-  const redact = redactor([tokenId, tokenSecret]);
+  const secrets = [tokenId, tokenSecret];
+  const redact = redactor(secrets);
 
   async function once(path: string, payload: string): Promise<unknown | Attempt> {
     let url = new URL(base + path);
@@ -107,12 +116,13 @@ export function createClient(options: ClientOptions): ServiceClient {
           continue;
         }
         const text = await readBody(response, maxResponseBytes);
-        if (text === null) return new Attempt('invalid-response', `response larger than ${maxResponseBytes} bytes.`, response.status, false);
+        if (text === null) return new Attempt('too-large', `response larger than ${maxResponseBytes} bytes.`, response.status, false);
         if (!response.ok) return failedStatus(response, text);
         // An empty success (204 No Content) reads as null: each endpoint's schema says whether that will do.
         if (text.trim() === '') return EMPTY;
         try {
-          return redactStrings(JSON.parse(text) as unknown, redact);
+          const data = JSON.parse(text) as unknown;
+          return mayHoldSecret(text, secrets) ? redactStrings(data, redact) : data;
         } catch {
           return new Attempt('invalid-response', `response is not JSON (HTTP ${response.status}, ${response.headers.get('content-type') ?? 'no content-type'}): ${preview(text)}.`, response.status, false);
         }
@@ -144,7 +154,7 @@ export function createClient(options: ClientOptions): ServiceClient {
     return Math.round(step / 2 + random() * (step / 2));
   }
 
-  async function call<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>> {
+  async function call<S extends z.ZodType>(path: string, body: unknown, schema: S, options: CallOptions = {}): Promise<z.output<S>> {
     const payload = JSON.stringify(body ?? {});
     for (let attempt = 1; ; attempt++) {
       const outcome = await once(path, payload);
@@ -159,7 +169,9 @@ export function createClient(options: ClientOptions): ServiceClient {
       }
       const delayMs = backoff(attempt, outcome.retryAfterMs);
       stats.retries++;
-      onRetry?.({ endpoint: path, attempt, delayMs, reason: redact(outcome.detail) });
+      const event = { endpoint: path, attempt, delayMs, reason: redact(outcome.detail), status: outcome.status };
+      onRetry?.(event);
+      options.onRetry?.(event);
       await sleep(delayMs);
     }
   }

@@ -1,6 +1,6 @@
 // One typed function per endpoint of service-api.md. Requests are validated before anything is sent.
 import type { z } from 'zod';
-import { ApiError, type ServiceClient } from './client.js';
+import { ApiError, type CallOptions, type ServiceClient } from './client.js';
 import * as s from './schemas.js';
 
 export const PATHS = {
@@ -23,14 +23,14 @@ function endpoint<Req extends z.ZodType, Res extends z.ZodType>(
   path: string,
   request: Req,
   response: Res,
-): (body: z.input<Req>) => Promise<z.output<Res>> {
-  return async (body) => {
+): (body: z.input<Req>, options?: CallOptions) => Promise<z.output<Res>> {
+  return async (body, options) => {
     const checked = request.safeParse(body);
     if (!checked.success) {
       const what = checked.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
       throw new ApiError(path, 'request', `invalid request, not sent: ${what}.`);
     }
-    return client.call(path, checked.data, response);
+    return client.call(path, checked.data, response, options);
   };
 }
 

@@ -6,7 +6,8 @@ export type ApiErrorKind =
   | 'network' // connection failed or was dropped
   | 'timeout' // no complete answer within the per-request timeout
   | 'redirect' // a redirect to another origin (never followed with the token)
-  | 'invalid-response' // not JSON, too large, or not the shape of the spec
+  | 'invalid-response' // not JSON, or not the shape of the spec
+  | 'too-large' // an answer beyond the size this client reads
   | 'incomplete'; // a paged read that did not bring every item the service announced
 
 const KIND_ADVICE: Record<ApiErrorKind, string> = {
@@ -17,6 +18,7 @@ const KIND_ADVICE: Record<ApiErrorKind, string> = {
   timeout: 'The service did not answer in time; raise request-timeout-seconds or try again later.',
   redirect: 'Point api-url at the final address of the service.',
   'invalid-response': 'The service answered something this action does not understand; check api-url.',
+  'too-large': 'The answer was larger than this action reads; a page of alerts that large is asked for again in smaller pages, anything else is a fault of the service.',
   incomplete: 'The service did not return everything it announced, and the gate cannot vouch for what it did not see; try again, and report it to the service if it persists.',
 };
 

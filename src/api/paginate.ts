@@ -1,5 +1,6 @@
 // The one paged-search reader (alerts, packages): page 1 first, then every other page concurrently,
-// using the page size the server answered with. It ends whatever the server does (a wrong
+// within a window that halves when the server pushes back (429/503) and grows again as pages
+// arrive, using the page size the server answered with. It ends whatever the server does (a wrong
 // totalCount, repeated or overlapping pages, failures) and says plainly whether the read is
 // complete, so that a caller can never mistake part of the data for all of it.
 
@@ -12,6 +13,12 @@ export interface Page<T> {
   pageSize: number | null;
 }
 
+/** What a page fetch tells the reader besides its answer. */
+export interface PageSignals {
+  /** The server pushed back (429 or 503) on this page; the client retries it, the reader slows down. */
+  throttled: () => void;
+}
+
 export interface PagedSearchOptions<T> {
   /** Tells copies of one item apart from different items. */
   key: (item: T) => string;
@@ -22,7 +29,7 @@ export interface PagedSearchOptions<T> {
   /** Asked once more with this when `isRefusal` says page 1 refused `pageSize`. */
   fallbackPageSize?: number;
   isRefusal?: (error: unknown) => boolean;
-  /** Pages in flight at once. */
+  /** Most pages in flight at once (the window starts there, halves on a push-back, grows by one a page). */
   concurrency?: number;
   /** A totalCount above this is refused before reading on. */
   maxItems?: number;
@@ -36,6 +43,8 @@ export interface PagedRead<T> {
   /** What page 1 said; null when page 1 could not be read. */
   totalCount: number | null;
   pagesRequested: number;
+  /** The smallest the window became (`concurrency` when the server never pushed back). */
+  narrowestWindow: number;
   /** Keys seen more than once with different content. */
   conflicts: string[];
   /** Items that could not be read, with their positions. */
@@ -49,10 +58,19 @@ export interface PagedRead<T> {
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 export async function pagedSearch<T>(
-  fetchPage: (page: number, pageSize: number) => Promise<Page<T>>,
+  fetchPage: (page: number, pageSize: number, signals: PageSignals) => Promise<Page<T>>,
   options: PagedSearchOptions<T>,
 ): Promise<PagedRead<T>> {
-  const { key, merge, pageSize = 1000, fallbackPageSize = 100, isRefusal = () => false, concurrency = 8, maxItems = 1_000_000, noun = 'items' } = options;
+  const { key, merge, pageSize = 1000, fallbackPageSize = 100, isRefusal = () => false, concurrency = 32, maxItems = 1_000_000, noun = 'items' } = options;
+  const most = Math.max(1, concurrency);
+  let window = most;
+  let narrowest = most;
+  const signals: PageSignals = {
+    throttled: () => {
+      window = Math.max(1, Math.floor(window / 2));
+      narrowest = Math.min(narrowest, window);
+    },
+  };
   const pages = new Map<number, Page<T>>();
   const seen = new Set<string>();
   let requested = 0;
@@ -65,14 +83,16 @@ export async function pagedSearch<T>(
     asked = size;
     requested++;
     try {
-      first = await fetchPage(1, size);
+      first = await fetchPage(1, size, signals);
       break;
     } catch (error) {
       failure = error;
       if (!isRefusal(error)) break;
     }
   }
-  if (first === null) return { items: [], totalCount: null, pagesRequested: requested, conflicts: [], unreadable: [], failure, incomplete: null };
+  if (first === null) {
+    return { items: [], totalCount: null, pagesRequested: requested, narrowestWindow: narrowest, conflicts: [], unreadable: [], failure, incomplete: null };
+  }
   failure = null;
 
   const total = first.totalCount;
@@ -113,20 +133,36 @@ export async function pagedSearch<T>(
   };
   record(1, first);
 
+  // Every other page, as many in flight as the window allows; each page is asked for once (the
+  // client retries a failed attempt, never a page that arrived). A failure starts no more pages.
   let next = 2;
-  const worker = async (): Promise<void> => {
-    while (failure === null && next <= last) {
-      const number = next++;
-      requested++;
-      try {
+  let inFlight = 0;
+  await new Promise<void>((done) => {
+    const pump = (): void => {
+      while (failure === null && next <= last && inFlight < window) {
+        const number = next++;
+        requested++;
+        inFlight++;
         // Always ask for the same size; the answered size only decides the page count.
-        record(number, await fetchPage(number, asked));
-      } catch (error) {
-        failure ??= error; // the read has failed: start no more pages
+        fetchPage(number, asked, signals)
+          .then(
+            (page) => {
+              record(number, page);
+              window = Math.min(most, window + 1);
+            },
+            (error: unknown) => {
+              failure ??= error;
+            },
+          )
+          .finally(() => {
+            inFlight--;
+            pump();
+          });
       }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+      if (inFlight === 0) done();
+    };
+    pump();
+  });
 
   // Assemble in page order, merging copies of one item.
   const items = new Map<string, T>();
@@ -157,5 +193,14 @@ export async function pagedSearch<T>(
     // More than totalCount, yet a full page repeated: totalCount was too low and the server ignores `page`.
     incomplete = `page ${repeated} repeated a full page of ${noun} already read: the server may ignore \`page\`, so more ${noun} than the ${read} read may exist.`;
   }
-  return { items: [...items.values()], totalCount: total, pagesRequested: requested, conflicts: [...conflicts], unreadable, failure, incomplete };
+  return {
+    items: [...items.values()],
+    totalCount: total,
+    pagesRequested: requested,
+    narrowestWindow: narrowest,
+    conflicts: [...conflicts],
+    unreadable,
+    failure,
+    incomplete,
+  };
 }

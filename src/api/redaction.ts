@@ -8,6 +8,17 @@ export function redactor(secrets: string[]): (text: string) => string {
   return (text) => (values.some((t) => text.includes(t)) ? values.reduce((s, t) => s.split(t).join('***'), text) : text);
 }
 
+/**
+ * Whether the raw JSON text could hold a secret once decoded: it does when a secret stands in it
+ * as written or as JSON writes it, or when the text uses `\u` or `\/` escapes, which can spell
+ * any character. Without any of them no decoded string can, and the walk of every string is skipped
+ * (a page of 1,000 alerts has tens of thousands of strings).
+ */
+export function mayHoldSecret(json: string, secrets: string[]): boolean {
+  if (json.includes('\\u') || json.includes('\\/')) return true;
+  return secrets.filter((t) => t.length >= 4).some((t) => json.includes(t) || json.includes(JSON.stringify(t).slice(1, -1)));
+}
+
 /** Applies `redact` to every string (keys too) of parsed JSON, in place; iterative, as JSON may nest deeply. */
 export function redactStrings(root: unknown, redact: (s: string) => string): unknown {
   if (typeof root === 'string') return redact(root);

@@ -32,27 +32,40 @@ const strings = z
   .nullable()
   .catch(null)
   .transform((items) => (items ?? []).filter((item): item is string => typeof item === 'string'));
-/** Report-only date-time: null when missing or not a date. */
-const when = isoDateTime.nullable().catch(null);
+/**
+ * Report-only long text (summary, description): longer than any report shows is cut here, so a
+ * service that sends 100 KB descriptions does not fill the memory with them.
+ */
+export const MAX_TEXT = 4096;
+/** Links: the reports show at most ten; an advisory may list thousands. */
+const MAX_REFERENCES = 20;
+
+/** Report-only date-time: null when missing or not one (by its form: it is only shown). */
+const when = z.string().regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/).nullable().catch(null);
 /** An id that may come as a number. */
 const anyId = z.union([z.string(), z.number().transform(String)]);
 /** An id the action cannot do without: `message` when missing, null or empty. */
 const requiredId = (message: string) => z.union([z.string(), z.number().transform(String)], { error: message }).pipe(z.string().trim().min(1, message));
 
 /** Reads each element of an array on its own: one bad element does not spoil the others. */
-function eachOf<T>(schema: z.ZodType<T>) {
+function eachOf<T>(read: (item: unknown) => Outcome<T>) {
   return z
     .array(z.unknown())
     .nullable()
-    .transform((items) => (items ?? []).map((item): Outcome<T> => {
-      const parsed = schema.safeParse(item);
-      return parsed.success ? success(parsed.data) : failure(parsed.error.issues.map(describeIssue).join('; '));
-    }));
+    .transform((items) => (items ?? []).map(read));
+}
+
+/** An element read with `schema`, or what was wrong with it. */
+function readWith<T>(schema: z.ZodType<T>): (item: unknown) => Outcome<T> {
+  return (item) => {
+    const parsed = schema.safeParse(item);
+    return parsed.success ? success(parsed.data) : failure(parsed.error.issues.map(describeIssue).join('; '));
+  };
 }
 
 /** Only the elements that could be read (for report-only lists). */
 function usable<T>(schema: z.ZodType<T>) {
-  return eachOf(schema).transform((items) => items.flatMap((item) => (item.ok ? [item.value] : [])));
+  return eachOf(readWith(schema)).transform((items) => items.flatMap((item) => (item.ok ? [item.value] : [])));
 }
 
 /** "metadata.id: expected string" */
@@ -202,51 +215,87 @@ const reachabilitySchema = z
   .catch(null);
 
 /**
- * One alert, turned into the model's Alert. What the gate needs (`id`, `metadata.id`) is required;
- * `isAlerted` is false only when the service says so; severity and score fall back as the
- * contract's "Severity" says; everything else only feeds the reports.
+ * An alert exactly as the spec describes it. Most answers are this, and zod checks a plain object
+ * like it several times faster than the tolerant reader below, which only reads what this refuses.
  */
-export const scaAlertSchema: z.ZodType<Alert> = z
-  .object({
-    id: requiredId('the alert has no id'),
-    isAlerted: z.unknown().optional().transform((v) => v !== false && v !== 'false'),
-    createdAt: when,
-    updatedAt: when,
-    metadata: z.object(
-      {
-        id: requiredId('the alert has no advisory id (metadata.id)'),
-        severity: z.unknown().optional().transform((v) => (typeof v === 'string' ? v : null)),
-        severityScore: statistic,
-        packageIdentifier: prose,
-        summary: prose,
-        description: prose,
-        aliases: strings,
-        references: strings,
-      },
-      'the alert has no metadata',
-    ),
-    languages: strings,
-    reachabilityCounts: reachabilitySchema,
-  })
-  .transform(({ metadata, ...alert }) => {
-    const score = metadata.severityScore;
-    return {
-      id: alert.id,
-      advisory: metadata.id,
-      aliases: metadata.aliases,
-      severity: alertSeverity(metadata.severity, score),
-      score: score !== null && Number.isFinite(score) ? score : null,
-      alerted: alert.isAlerted,
-      reachability: alert.reachabilityCounts,
-      package: metadata.packageIdentifier,
-      summary: metadata.summary,
-      description: metadata.description,
-      references: metadata.references,
-      languages: alert.languages,
-      createdAt: alert.createdAt,
-      updatedAt: alert.updatedAt,
-    };
-  });
+const wellFormedAlertSchema = z.object({
+  id: z.string().min(1),
+  isAlerted: z.boolean(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+  metadata: z.object({
+    id: z.string().min(1),
+    severity: z.string().nullable().optional(),
+    severityScore: z.number().nullable().optional(),
+    packageIdentifier: z.string(),
+    summary: z.string(),
+    description: z.string(),
+    aliases: z.array(z.string()),
+    references: z.array(z.string()),
+  }),
+  languages: z.array(z.string()),
+  reachabilityCounts: z.object({ reachable: z.number(), needsReview: z.number(), unreachable: z.number() }).nullable().optional(),
+});
+type AlertFields = z.output<typeof wellFormedAlertSchema>;
+
+/**
+ * Any other alert, read field by field. What the gate needs (`id`, `metadata.id`) is required;
+ * `isAlerted` is false only when the service says so; severity and score fall back as the
+ * contract's "Severity" says; everything else only feeds the reports, and may be null or missing.
+ */
+const tolerantAlertSchema: z.ZodType<AlertFields> = z.object({
+  id: requiredId('the alert has no id'),
+  isAlerted: z.unknown().optional().transform((v) => v !== false && v !== 'false'),
+  createdAt: when.transform((v) => v ?? undefined),
+  updatedAt: when.transform((v) => v ?? undefined),
+  metadata: z.object(
+    {
+      id: requiredId('the alert has no advisory id (metadata.id)'),
+      severity: z.unknown().optional().transform((v) => (typeof v === 'string' ? v : null)),
+      severityScore: statistic,
+      packageIdentifier: prose,
+      summary: prose,
+      description: prose,
+      aliases: strings,
+      references: strings,
+    },
+    'the alert has no metadata',
+  ),
+  languages: strings,
+  reachabilityCounts: reachabilitySchema,
+});
+
+const clipText = (s: string) => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : s);
+const isDateTime = (s: string | undefined) => (s !== undefined && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s) ? s : null);
+
+/** The model's Alert from the fields read: severity normalised, long text cut, nothing else kept. */
+function toAlert({ metadata, ...alert }: AlertFields): Alert {
+  const score = metadata.severityScore ?? null;
+  return {
+    id: alert.id,
+    advisory: metadata.id,
+    aliases: metadata.aliases,
+    severity: alertSeverity(metadata.severity, score),
+    score: score !== null && Number.isFinite(score) ? score : null,
+    alerted: alert.isAlerted,
+    reachability: alert.reachabilityCounts ?? null,
+    package: metadata.packageIdentifier,
+    summary: clipText(metadata.summary),
+    description: clipText(metadata.description),
+    references: metadata.references.slice(0, MAX_REFERENCES),
+    languages: alert.languages,
+    createdAt: isDateTime(alert.createdAt),
+    updatedAt: isDateTime(alert.updatedAt),
+  };
+}
+
+/** One alert as the model's Alert: the spec's shape on the fast path, else read tolerantly. */
+export function readAlert(value: unknown): Outcome<Alert> {
+  const wellFormed = wellFormedAlertSchema.safeParse(value);
+  if (wellFormed.success) return success(toAlert(wellFormed.data));
+  const tolerant = tolerantAlertSchema.safeParse(value);
+  return tolerant.success ? success(toAlert(tolerant.data)) : failure(tolerant.error.issues.map(describeIssue).join('; '));
+}
 
 export const alertsRequestSchema = z.object({
   ...pageRequest,
@@ -256,7 +305,7 @@ export const alertsRequestSchema = z.object({
   reachability: z.array(z.string()).optional(),
 });
 /** Each alert is read on its own: one that lacks what the gate needs is reported by position. */
-export const alertsResponseSchema = z.object({ alerts: eachOf(scaAlertSchema), ...pageResponse });
+export const alertsResponseSchema = z.object({ alerts: eachOf(readAlert), ...pageResponse });
 
 // ---------- 6. installations/repositories ----------
 

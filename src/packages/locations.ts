@@ -172,11 +172,11 @@ function bucketKey(name: string): string {
 }
 
 /**
- * Sets each alert's `locations`: one per matching package (same file and line once), else one fallback
- * location. With `packages` null (the search was not read) the alerts are returned unchanged.
+ * Where a package identifier is declared: one location per matching package (same file and line
+ * once), else one fallback location. Many alerts name the same package: each identifier is parsed
+ * and matched once.
  */
-export function locateAlerts(alerts: EvaluatedAlert[], packages: Package[] | null): EvaluatedAlert[] {
-  if (packages === null) return alerts;
+export function manifestLocator(packages: Package[]): (identifier: string) => ManifestLocation[] {
   const buckets = new Map<string, Package[]>();
   for (const pkg of packages) {
     const key = bucketKey(pkg.name);
@@ -185,8 +185,9 @@ export function locateAlerts(alerts: EvaluatedAlert[], packages: Package[] | nul
     else buckets.set(key, [pkg]);
   }
   const fallback = fallbackLocation(packages);
-  return alerts.map((e) => {
-    const id = parsePackageIdentifier(e.package);
+  const found = new Map<string, ManifestLocation[]>();
+  const locate = (identifier: string): ManifestLocation[] => {
+    const id = parsePackageIdentifier(identifier);
     const candidates = id === null ? [] : (buckets.get(bucketKey(id.name)) ?? []);
     const locations = new Map<string, ManifestLocation>();
     for (const pkg of candidates) {
@@ -195,6 +196,18 @@ export function locateAlerts(alerts: EvaluatedAlert[], packages: Package[] | nul
       const key = location && `${location.path}\n${location.startLine}`;
       if (location && key && !locations.has(key)) locations.set(key, location);
     }
-    return { ...e, locations: locations.size > 0 ? [...locations.values()] : [{ ...fallback }] };
-  });
+    return locations.size > 0 ? [...locations.values()] : [{ ...fallback }];
+  };
+  return (identifier) => {
+    let locations = found.get(identifier);
+    if (!locations) found.set(identifier, (locations = locate(identifier)));
+    return locations;
+  };
+}
+
+/** Each alert with its `locations`; with `packages` null (the search was not read), unchanged. */
+export function locateAlerts(alerts: EvaluatedAlert[], packages: Package[] | null): EvaluatedAlert[] {
+  if (packages === null) return alerts;
+  const locate = manifestLocator(packages);
+  return alerts.map((e) => ({ ...e, locations: locate(e.package) }));
 }

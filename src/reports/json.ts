@@ -1,6 +1,37 @@
-// The JSON report (`report-file`): the whole result model, versioned by schemaVersion.
+// The JSON report (`report-file`): the whole result model, versioned by schemaVersion. Each alert
+// appears once (500 to a line); the verdict refers to the gating ones by id. Written in chunks, so
+// a report of 100,000 alerts is never one giant string.
+import { randomUUID } from 'node:crypto';
 import type { GateResult } from '../model.js';
 
+/** Alerts per chunk: large enough to keep writes few, small enough to keep each chunk small. */
+const ALERTS_PER_CHUNK = 500;
+
+/** The report as chunks of text that join to one JSON document. */
+export function* jsonReportChunks(result: GateResult): Generator<string> {
+  const { alerts, verdict, ...rest } = result;
+  // Everything but the alerts, pretty, the alerts last (the large part); they go where the
+  // placeholder stands, a value no service text can know in advance.
+  const placeholder = randomUUID();
+  const shape = { ...rest, verdict: { ...verdict, gating: verdict.gating.map((a) => a.id) }, alerts: placeholder };
+  const text = JSON.stringify(shape, null, 2);
+  const at = text.lastIndexOf(JSON.stringify(placeholder));
+  const head = text.slice(0, at);
+  const tail = text.slice(at + JSON.stringify(placeholder).length);
+  if (alerts.length === 0) {
+    yield `${head}[]${tail}\n`;
+    return;
+  }
+  yield `${head}[\n`;
+  for (let start = 0; start < alerts.length; start += ALERTS_PER_CHUNK) {
+    // One line a chunk: stringifying 500 alerts at once is far cheaper than 500 times one.
+    const line = JSON.stringify(alerts.slice(start, start + ALERTS_PER_CHUNK)).slice(1, -1);
+    yield `    ${line}${start + ALERTS_PER_CHUNK >= alerts.length ? '\n' : ',\n'}`;
+  }
+  yield `  ]${tail}\n`;
+}
+
+/** The whole report as one string (tests, small results). */
 export function renderJsonReport(result: GateResult): string {
-  return `${JSON.stringify(result, null, 2)}\n`;
+  return [...jsonReportChunks(result)].join('');
 }

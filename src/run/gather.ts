@@ -1,8 +1,8 @@
 // Step 4 of a run: every read, concurrently, each settled on its own so that what did arrive is
 // still reported when another read fails. The alerts read says exactly what it lacks.
-import { ApiError } from '../api/client.js';
+import { ApiError, type RetryEvent } from '../api/client.js';
 import { PATHS, type Endpoints } from '../api/endpoints.js';
-import { pagedSearch, type Page } from '../api/paginate.js';
+import { pagedSearch, type Page, type PageSignals } from '../api/paginate.js';
 import { failure, success, type Alert, type Outcome, type Package, type Posture, type Schedule, type TimeSaved } from '../model.js';
 import { plural } from '../numbers.js';
 import { worseCopy } from '../policy/severity.js';
@@ -59,8 +59,19 @@ async function settle<T>(promise: Promise<T>): Promise<Read<T>> {
 const asApiError = (path: string, error: unknown): ApiError =>
   error instanceof ApiError ? error : new ApiError(path, 'invalid-response', String(error), null, 1, error);
 
-/** A 4xx other than 401/403 on page 1: the server may refuse pageSize 1000 (contract: then ask for 100). */
-const isRefusal = (error: unknown) => error instanceof ApiError && error.kind === 'request' && error.status !== null;
+/** A page's 429 or 503 tells the paged reader to slow down. */
+const throttling = (signals: PageSignals) => ({
+  onRetry: (event: RetryEvent) => {
+    if (event.status === 429 || event.status === 503) signals.throttled();
+  },
+});
+
+/**
+ * Page 1 refused at pageSize 1000 (contract: then ask for 100): a 4xx other than 401/403, or an
+ * answer too large to read (1000 alerts with long descriptions).
+ */
+const isRefusal = (error: unknown) =>
+  error instanceof ApiError && ((error.kind === 'request' && error.status !== null) || error.kind === 'too-large');
 
 /** At most `max` items of a list, then how many more. */
 function some(items: string[], max = 5): string {
@@ -89,8 +100,8 @@ export async function readRepository(api: Endpoints, request: RepositoryReadsReq
   });
   const packages = request.packages
     ? pagedSearch(
-        async (page, pageSize): Promise<Page<Package>> => {
-          const r = await api.searchPackages({ organizationId, repositoryIds, page, pageSize });
+        async (page, pageSize, signals): Promise<Page<Package>> => {
+          const r = await api.searchPackages({ organizationId, repositoryIds, page, pageSize }, throttling(signals));
           return { items: r.packages, totalCount: r.totalCount, pageSize: r.pageSize };
         },
         { key: (p) => p.id, merge: (a) => a, isRefusal, noun: 'packages' },
@@ -110,8 +121,8 @@ export async function readRepository(api: Endpoints, request: RepositoryReadsReq
 
 async function readAlerts(api: Endpoints, organizationId: string | undefined, repositoryIds: string[]): Promise<AlertsRead> {
   const read = await pagedSearch(
-    async (page, pageSize): Promise<Page<Alert>> => {
-      const r = await api.searchAlerts({ organizationId, repositoryIds, page, pageSize });
+    async (page, pageSize, signals): Promise<Page<Alert>> => {
+      const r = await api.searchAlerts({ organizationId, repositoryIds, page, pageSize }, throttling(signals));
       const items: Alert[] = [];
       const unreadable: string[] = [];
       r.alerts.forEach((alert, i) => {

@@ -2,15 +2,18 @@
 // comment, all rendered from the one result. A report that cannot be written is returned as an
 // error instead of stopping the others.
 import * as core from '@actions/core';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { githubCommentApi, isPermissionError } from '../github/comment-api.js';
 import type { Config } from '../config/inputs.js';
 import * as log from '../github/log.js';
 import { actionOutputs } from '../github/outputs.js';
 import { buildAnnotations, MAX_ERROR_ANNOTATIONS } from '../reports/annotations.js';
 import { authorTypeOf, renderComment, upsertComment } from '../reports/comment.js';
-import { renderJsonReport } from '../reports/json.js';
+import { jsonReportChunks } from '../reports/json.js';
 import { renderSarif } from '../reports/sarif.js';
 import { renderSummary } from '../reports/summary.js';
 import type { GateResult } from '../model.js';
@@ -32,11 +35,11 @@ export async function writeReports(result: GateResult, config: Config, context: 
       log.info('GITHUB_STEP_SUMMARY is not set (not on a runner): no job summary written');
     }
   }
-  const write = async (input: string, path: string | null, render: () => string): Promise<string | null> => {
+  const write = async (input: string, path: string | null, render: () => Iterable<string>): Promise<string | null> => {
     if (!path) return null;
     try {
       await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, render(), 'utf8');
+      await pipeline(Readable.from(render()), createWriteStream(path, 'utf8'));
       log.info(`${input}: written to ${path}`);
       return path;
     } catch (error) {
@@ -44,8 +47,8 @@ export async function writeReports(result: GateResult, config: Config, context: 
       return null;
     }
   };
-  const reportFile = await write('report-file', config.reportFile, () => renderJsonReport(result));
-  const sarifFile = await write('sarif-file', config.sarifFile, () => renderSarif(result, { toolVersion: VERSION }));
+  const reportFile = await write('report-file', config.reportFile, () => jsonReportChunks(result));
+  const sarifFile = await write('sarif-file', config.sarifFile, () => [renderSarif(result, { toolVersion: VERSION })]);
   for (const [name, value] of Object.entries(actionOutputs(result, { reportFile, sarifFile }))) core.setOutput(name, value);
   if (config.annotations) {
     // GitHub shows 10 error annotations per step; the failure message (core.setFailed) is one of them.

@@ -1,7 +1,7 @@
 // The posture window of the contract ("posture-days"): endDate = today (UTC), startDate =
 // today − (days − 1), both YYYY-MM-DD.
 import { describe, expect, test } from '@jest/globals';
-import { postureWindow } from '../src/main.js';
+import { postureWindow } from '../../src/run/evaluate.js';
 
 describe('postureWindow', () => {
   test.each<[string, string, number, string, string]>([

@@ -1,0 +1,1328 @@
+export const id = 697;
+export const ids = [697];
+export const modules = {
+
+/***/ 725:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ plural),
+/* harmony export */   Z: () => (/* binding */ formatNumber)
+/* harmony export */ });
+// Locale-independent numbers and plurals, shared by the policy's sentences and the reports.
+const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+/** `1,234.5`; `—` for a value that is not a finite number. */
+function formatNumber(n) {
+    return typeof n === 'number' && Number.isFinite(n) ? NUMBER.format(n) : '—';
+}
+/** `1 alert`, `2 alerts`; `plural` when the word does not take an `s`. */
+function plural(count, singular, pluralForm = `${singular}s`) {
+    return `${formatNumber(count)} ${count === 1 ? singular : pluralForm}`;
+}
+
+
+/***/ }),
+
+/***/ 1305:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I0: () => (/* binding */ manifestLocator),
+/* harmony export */   _O: () => (/* binding */ fallbackLocation),
+/* harmony export */   e9: () => (/* binding */ repoRelativePath),
+/* harmony export */   lL: () => (/* binding */ packageLabel),
+/* harmony export */   v9: () => (/* binding */ FALLBACK_MANIFEST_PATH)
+/* harmony export */ });
+/* unused harmony exports parsePackageIdentifier, packageMatches, locateAlerts */
+/**
+ * Where an alert is located when the repository has no manifest the package search knows of. Every
+ * repository that runs this action has a `.github/` folder, and no real file has this name, so the
+ * location cannot be mistaken for a real manifest line; it never changes, so SARIF fingerprints stay stable.
+ */
+const FALLBACK_MANIFEST_PATH = '.github/security-gate';
+/** Parses a package URL, `name@version` (also `@scope/name@version`, `group:artifact:version`) or a name. */
+function parsePackageIdentifier(id) {
+    const text = id.trim();
+    if (/^pkg:/i.test(text))
+        return parsePurl(text.slice(4));
+    const at = text.lastIndexOf('@');
+    // `@` at 0 starts an npm scope, not a version.
+    const name = at > 0 ? text.slice(0, at) : text;
+    const version = at > 0 ? text.slice(at + 1) || null : null;
+    if (name === '')
+        return null;
+    // Maven coordinates: `group:artifact` or `group:artifact:version`.
+    const parts = name.split(':');
+    if ((parts.length === 2 || (parts.length === 3 && version === null)) && parts.every((p) => p !== '')) {
+        const [group = '', artifact = '', coordinateVersion = null] = parts;
+        return { ecosystem: null, name: artifact, version: version ?? coordinateVersion, namespace: group };
+    }
+    return { ecosystem: null, name, version, namespace: null };
+}
+/** `type/namespace/name@version?qualifiers#subpath` (after `pkg:`); qualifiers and subpath are ignored. */
+function parsePurl(rest) {
+    // The purl spec tolerates slashes after the scheme (`pkg://npm/...`).
+    const body = (rest.split('#', 1)[0] ?? '').split('?', 1)[0]?.replace(/^\/+/, '') ?? '';
+    const slash = body.indexOf('/');
+    if (slash <= 0)
+        return null;
+    const ecosystem = body.slice(0, slash).toLowerCase();
+    let path = body.slice(slash + 1);
+    let version = null;
+    const at = path.lastIndexOf('@');
+    // An `@` right after a `/` is an unencoded npm scope (`pkg:npm/@babel/core`), not a version.
+    if (at > 0 && path[at - 1] !== '/') {
+        version = decode(path.slice(at + 1)) || null;
+        path = path.slice(0, at);
+    }
+    const segments = path.split('/').filter((s) => s !== '').map(decode);
+    const name = segments.pop();
+    if (!name)
+        return null;
+    if (ecosystem === 'maven')
+        return { ecosystem, name, version, namespace: segments.join('/') || null };
+    // Elsewhere the namespace is part of the name the ecosystem uses: `@babel/core`, `github.com/gin-gonic/gin`.
+    return { ecosystem, name: [...segments, name].join('/'), version, namespace: null };
+}
+function decode(s) {
+    try {
+        return decodeURIComponent(s);
+    }
+    catch {
+        return s; // a stray `%` is taken literally rather than losing the identifier
+    }
+}
+/** `lodash@4.17.20`, `org.apache.commons:commons-text@1.9`: the package as people write it. */
+function packageLabel(identifier) {
+    const id = parsePackageIdentifier(identifier);
+    if (id === null)
+        return identifier.trim();
+    const name = id.namespace === null ? id.name : `${id.namespace}:${id.name}`;
+    return id.version === null ? name : `${name}@${id.version}`;
+}
+// Names services and package URLs use for the same ecosystem; compared lower-cased.
+const ECOSYSTEM_SYNONYMS = new Map([
+    ['pip', 'pypi'],
+    ['go', 'golang'],
+    ['rubygems', 'gem'],
+    ['crates', 'cargo'],
+    ['crates.io', 'cargo'],
+]);
+function canonicalEcosystem(ecosystem) {
+    const key = ecosystem?.trim().toLowerCase();
+    if (!key)
+        return null;
+    return ECOSYSTEM_SYNONYMS.get(key) ?? key;
+}
+/** Go tags carry a `v` (`v1.6.0`) that other sources drop. */
+function canonicalVersion(version) {
+    return version.trim().toLowerCase().replace(/^v(?=\d)/, '');
+}
+/** Lower-cased; for PyPI also PEP 503 (`typing_extensions` is `typing-extensions`). */
+function canonicalName(name, ecosystem) {
+    const lower = name.trim().toLowerCase();
+    return ecosystem === 'pypi' ? lower.replace(/[-_.]+/g, '-') : lower;
+}
+/** The part after the last `/` or `:`: a Maven artifact id without its group. */
+function lastSegment(name) {
+    return name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf(':')) + 1);
+}
+/** Whether an SCA package is the one the identifier names. */
+function packageMatches(id, pkg) {
+    const idEcosystem = canonicalEcosystem(id.ecosystem);
+    const pkgEcosystem = canonicalEcosystem(pkg.ecosystem);
+    if (idEcosystem !== null && pkgEcosystem !== null && idEcosystem !== pkgEcosystem)
+        return false;
+    if (id.version !== null && pkg.version.trim() !== '' && canonicalVersion(id.version) !== canonicalVersion(pkg.version)) {
+        return false;
+    }
+    const ecosystem = idEcosystem ?? pkgEcosystem;
+    const target = canonicalName(pkg.name, ecosystem);
+    const forms = id.namespace === null ? [id.name] : [id.name, `${id.namespace}:${id.name}`, `${id.namespace}/${id.name}`];
+    if (forms.some((form) => canonicalName(form, ecosystem) === target))
+        return true;
+    // A Maven package may be listed as `group:artifact` while the identifier gives only the artifact.
+    return ecosystem === 'maven' && id.namespace === null && lastSegment(target) === canonicalName(id.name, ecosystem);
+}
+/** Relative to the repository root with forward slashes, as annotations and SARIF want it. */
+function repoRelativePath(path) {
+    return path.trim().replace(/\\/g, '/').replace(/\/{2,}/g, '/').replace(/^(\.\/|\/)+/, '');
+}
+function line(n) {
+    return n !== null && Number.isFinite(n) ? Math.max(1, Math.floor(n)) : 1;
+}
+function column(n) {
+    return n !== null && Number.isFinite(n) && n >= 1 ? Math.floor(n) : undefined;
+}
+/** The package's declaration, or null when the search gave no manifest path. */
+function locationOf(pkg) {
+    const path = repoRelativePath(pkg.manifestPath);
+    if (path === '')
+        return null;
+    const startLine = line(pkg.manifestStartLine);
+    const endLine = Math.max(startLine, line(pkg.manifestEndLine));
+    const startColumn = column(pkg.manifestStartColumn);
+    let endColumn = column(pkg.manifestEndColumn);
+    // On one line, an end before the start is not a region.
+    if (endLine === startLine && startColumn !== undefined && endColumn !== undefined && endColumn < startColumn) {
+        endColumn = undefined;
+    }
+    const label = pkg.version.trim() === '' ? pkg.name : `${pkg.name}@${pkg.version}`;
+    return {
+        path,
+        startLine,
+        endLine,
+        ...(startColumn === undefined ? {} : { startColumn }),
+        ...(endColumn === undefined ? {} : { endColumn }),
+        package: label,
+    };
+}
+/** Line 1 of the repository's first manifest, else of {@link FALLBACK_MANIFEST_PATH}. */
+function fallbackLocation(packages = []) {
+    const first = packages.map((p) => repoRelativePath(p.manifestPath)).find((path) => path !== '');
+    return { path: first ?? FALLBACK_MANIFEST_PATH, startLine: 1, endLine: 1, package: null };
+}
+/** Candidate bucket: every true match shares it, so matching stays linear in alerts × bucket size. */
+function bucketKey(name) {
+    return lastSegment(canonicalName(name, 'pypi'));
+}
+/**
+ * Where a package identifier is declared: one location per matching package (same file and line
+ * once), else one fallback location. Many alerts name the same package: each identifier is parsed
+ * and matched once.
+ */
+function manifestLocator(packages) {
+    const buckets = new Map();
+    for (const pkg of packages) {
+        const key = bucketKey(pkg.name);
+        const bucket = buckets.get(key);
+        if (bucket)
+            bucket.push(pkg);
+        else
+            buckets.set(key, [pkg]);
+    }
+    const fallback = fallbackLocation(packages);
+    const found = new Map();
+    const locate = (identifier) => {
+        const id = parsePackageIdentifier(identifier);
+        const candidates = id === null ? [] : (buckets.get(bucketKey(id.name)) ?? []);
+        const locations = new Map();
+        for (const pkg of candidates) {
+            if (id === null || !packageMatches(id, pkg))
+                continue;
+            const location = locationOf(pkg);
+            const key = location && `${location.path}\n${location.startLine}`;
+            if (location && key && !locations.has(key))
+                locations.set(key, location);
+        }
+        return locations.size > 0 ? [...locations.values()] : [{ ...fallback }];
+    };
+    return (identifier) => {
+        let locations = found.get(identifier);
+        if (!locations)
+            found.set(identifier, (locations = locate(identifier)));
+        return locations;
+    };
+}
+/** Each alert with its `locations`; with `packages` null (the search was not read), unchanged. */
+function locateAlerts(alerts, packages) {
+    if (packages === null)
+        return alerts;
+    const locate = manifestLocator(packages);
+    return alerts.map((e) => ({ ...e, locations: locate(e.package) }));
+}
+
+
+/***/ }),
+
+/***/ 697:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  writeReports: () => (/* binding */ writeReports)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
+var core = __webpack_require__(6257);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
+// EXTERNAL MODULE: external "node:stream/promises"
+var external_node_stream_promises_ = __webpack_require__(6466);
+;// CONCATENATED MODULE: ./src/github/comment-api.ts
+async function githubCommentApi(token, pr) {
+    const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
+    const octokit = getOctokit(token);
+    const where = { owner: pr.owner, repo: pr.repo };
+    return {
+        list: async () => (await octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: pr.number, per_page: 100 })),
+        create: async (body) => void (await octokit.rest.issues.createComment({ ...where, issue_number: pr.number, body })),
+        update: async (id, body) => void (await octokit.rest.issues.updateComment({ ...where, comment_id: id, body })),
+    };
+}
+/** GitHub answers 403/404 to a read-only token or a fork's PR: a reason to warn, never to fail. */
+function isPermissionError(error) {
+    const status = error?.status;
+    return status === 403 || status === 404;
+}
+
+// EXTERNAL MODULE: ./src/github/log.ts
+var log = __webpack_require__(3385);
+;// CONCATENATED MODULE: ./src/github/outputs.ts
+function actionOutputs(result, files) {
+    const { counts } = result;
+    return {
+        result: result.result,
+        'repository-id': result.repository.id,
+        'alerts-total': String(counts.total),
+        'critical-count': String(counts.critical),
+        'high-count': String(counts.high),
+        'medium-count': String(counts.medium),
+        'low-count': String(counts.low),
+        'unknown-count': String(counts.unknown),
+        'gating-count': String(counts.gating),
+        'allowed-count': String(counts.allowed),
+        'risk-score': result.posture?.riskScore == null ? '' : String(result.posture.riskScore),
+        'minutes-saved': result.timeSaved ? String(result.timeSaved.totalMinutesSaved) : '',
+        schedule: result.schedule?.enabled ? result.schedule.crontab : '',
+        'report-file': files.reportFile ?? '',
+        'sarif-file': files.sarifFile ?? '',
+    };
+}
+
+// EXTERNAL MODULE: ./src/packages/locations.ts
+var packages_locations = __webpack_require__(1305);
+// EXTERNAL MODULE: ./src/numbers.ts
+var numbers = __webpack_require__(725);
+;// CONCATENATED MODULE: ./src/reports/format.ts
+
+
+const SEVERITY_MARKERS = {
+    critical: '🔴',
+    high: '🟠',
+    medium: '🟡',
+    low: '🔵',
+    unknown: '⚪',
+};
+/** `🔴 critical` */
+function severityLabel(severity) {
+    return `${SEVERITY_MARKERS[severity]} ${severity}`;
+}
+/** Minutes in words: `45 min`, `12 h 30 min`, `3 d 4 h` (minutes dropped beyond a day). */
+function formatMinutes(minutes) {
+    if (typeof minutes !== 'number' || !Number.isFinite(minutes) || minutes < 0)
+        return '—';
+    const total = Math.round(minutes);
+    if (total < 60)
+        return `${total} min`;
+    const days = Math.floor(total / 1440);
+    const hours = Math.floor((total % 1440) / 60);
+    const mins = total % 60;
+    if (days > 0)
+        return hours > 0 ? `${(0,numbers/* formatNumber */.Z)(days)} d ${hours} h` : `${(0,numbers/* formatNumber */.Z)(days)} d`;
+    return mins > 0 ? `${hours} h ${mins} min` : `${hours} h`;
+}
+/** `2024-06-10 02:00 UTC`; null when the text is not a date. */
+function formatUtcDateTime(iso) {
+    const time = Date.parse(iso);
+    if (Number.isNaN(time))
+        return null;
+    return `${new Date(time).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+// EXTERNAL MODULE: ./src/characters.ts
+var characters = __webpack_require__(6187);
+;// CONCATENATED MODULE: ./src/reports/markdown.ts
+// The one place that turns untrusted text (service data, inputs, error messages) into GitHub-flavoured
+// Markdown. Escape once, at render time: the output is not meant to be escaped again.
+
+/** Zero-width space: GitHub finds @mentions, #refs and GH-refs in the rendered text, after entities are
+ * decoded, so an entity alone does not stop them; a ZWSP after the marker does (as Renovate does). */
+const ZWSP = '&#8203;';
+const REPLACEMENTS = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+    '@': `&#64;${ZWSP}`,
+    '#': `&#35;${ZWSP}`,
+    // `:` as an entity stops cmark-gfm's scheme autolinks (`https://`, `mailto:`) and `::` workflow commands.
+    ':': '&#58;',
+    '://': `&#58;${ZWSP}//`,
+};
+// `\\` `` ` `` * _ { } [ ] ( ) + - . ! | ~ $: emphasis, links, images, lists, tables, strikethrough and
+// GitHub's `$` maths; `.` also breaks `www.` autolinks. All are ASCII punctuation, so `\x` is a literal x.
+const BACKSLASHED = new Set('\\`*_{}[]()+-.!|~$');
+// `://` first so it wins over the lone `:`; `GH-` before a number is a GitHub issue reference.
+const SPECIAL = /:\/\/|\bgh-(?=\d)|[&<>"'@#:\\`*_{}[\]()+\-.!|~$]/gi;
+const LINE_BREAKS = /\s*[\r\n\u2028\u2029]+\s*/g;
+/** One line of plain text: line breaks collapsed, controls removed. */
+function oneLine(s) {
+    return s.replace(characters/* BIDI */.l, '').replace(LINE_BREAKS, ' ').replace(characters/* CONTROLS */.V, ' ');
+}
+/** Cuts to at most `maxLength` characters (code points), ending with `…` when cut. */
+function truncate(s, maxLength) {
+    const chars = Array.from(s);
+    if (chars.length <= maxLength)
+        return s;
+    return `${chars.slice(0, Math.max(0, maxLength - 1)).join('')}…`;
+}
+/** Text for prose: renders as the literal characters, on one line, with no markup, HTML, mentions or links. */
+function escapeText(s) {
+    return oneLine(s).replace(SPECIAL, (match) => {
+        if (match.length === 3 && match !== '://')
+            return `${match.slice(0, 2)}\\-${ZWSP}`; // GH-123
+        return REPLACEMENTS[match] ?? (BACKSLASHED.has(match) ? `\\${match}` : match);
+    });
+}
+/** Text for a table cell: as {@link escapeText} (which also escapes `|`), cut to `maxLength` characters. */
+function escapeCell(s, maxLength = 200) {
+    return escapeText(truncate(s, maxLength));
+}
+/** Inline code for prose: a backtick fence longer than any run of backticks inside. */
+function code(s, maxLength = 200) {
+    const text = oneLine(truncate(s, maxLength));
+    if (text === '')
+        return '';
+    const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(longestRun + 1);
+    // CommonMark strips one space from each side when both are there, so padding keeps the text exact.
+    const pad = text.startsWith('`') || text.endsWith('`') || (text.startsWith(' ') && text.endsWith(' ')) ? ' ' : '';
+    return `${fence}${pad}${text}${pad}${fence}`;
+}
+/** Inline code inside a table cell. GFM splits cells on `|` even inside code spans, and its `\|` escape
+ * shows a stray backslash there after another `\`, so text with a `|` is escaped as plain text instead. */
+function codeCell(s, maxLength = 200) {
+    return s.includes('|') ? escapeCell(s, maxLength) : code(s, maxLength);
+}
+// Percent-encoded in a link destination: `( ) < >` and spaces could end it, `\\` escapes the next
+// character, `|` splits a table cell, `` ` `` can open a code span that outranks the link, quotes start a title.
+const URL_UNSAFE = /[()<>"'`|\\\s]/g;
+/** A Markdown link when `url` is an http(s) URL; otherwise just the escaped text. */
+function markdown_link(text, url) {
+    const label = escapeText(text);
+    const href = safeHref(url);
+    return href === null ? label : `[${label}](${href})`;
+}
+/** The URL, normalised and percent-encoded for a link destination, or null when it is not http(s). */
+function safeHref(url) {
+    if (!url)
+        return null;
+    let parsed;
+    try {
+        parsed = new URL(url.trim());
+    }
+    catch {
+        return null;
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+        return null;
+    return parsed.href.replace(URL_UNSAFE, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+/** Cell for a link inside a table: the label cut to `maxLength` characters. */
+function linkCell(text, url, maxLength = 200) {
+    return markdown_link(truncate(text, maxLength), url);
+}
+
+;// CONCATENATED MODULE: ./src/reports/plain.ts
+// Service text as plain text (annotations, SARIF): one place that strips controls and bidi
+// overrides, collapses lines and cuts long text.
+
+
+/** Clipped generously before normalising: a megabyte-long text must not cost a megabyte of work per use. */
+function clip(s, max) {
+    const limit = max * 4 + 64;
+    if (s.length <= limit)
+        return { text: s, clipped: false };
+    return { text: s.slice(0, limit).replace(/[\uD800-\uDBFF]$/, ''), clipped: true };
+}
+function normalised(s, max, oneLine) {
+    const { text, clipped } = clip(s, max);
+    let plain = text.replace(characters/* BIDI */.l, '').replace(/\r\n?/g, '\n');
+    plain = (oneLine ? plain.replace(/\s+/g, ' ') : plain).replace(characters/* CONTROLS */.V, ' ').trim();
+    // A clipped text always shows it was cut, even when normalising made it short.
+    return truncate(clipped && !plain.endsWith('…') ? `${plain}…` : plain, max);
+}
+/** Plain text, line breaks kept (normalised to `\n`), cut to `max` characters. */
+function plainText(s, max) {
+    return normalised(s, max, false);
+}
+/** Plain text on one line, cut to `max` characters. */
+function plainLine(s, max) {
+    return normalised(s, max, true);
+}
+/** The first usable http(s) reference (https only when asked); a loop, as an advisory may list thousands. */
+function firstReference(references, httpsOnly = false) {
+    for (const reference of references) {
+        const href = safeHref(reference);
+        if (href !== null && (!httpsOnly || href.startsWith('https:')))
+            return href;
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/reports/budget.ts
+// Byte accounting for pages with a hard size limit (GitHub: 1 MiB step summary, 65,536-character comment).
+function byteLength(text) {
+    return Buffer.byteLength(text, 'utf8');
+}
+/** Bytes left for a page; rows are taken only while they fit. */
+class ByteBudget {
+    remaining;
+    constructor(remaining) {
+        this.remaining = remaining;
+    }
+    /** Spends the bytes of `text` plus its line break when they fit; false (and nothing spent) otherwise. */
+    take(text) {
+        const cost = byteLength(text) + 1;
+        if (cost > this.remaining)
+            return false;
+        this.remaining -= cost;
+        return true;
+    }
+    /** Spends the bytes of lines that are written whatever happens (titles, closing tags, "and N more"). */
+    charge(...lines) {
+        for (const line of lines)
+            this.remaining -= byteLength(line) + 1;
+    }
+    /** Sets bytes aside for lines that must fit later; a negative amount gives them back. */
+    reserve(bytes) {
+        this.remaining -= bytes;
+    }
+}
+/** Renders items in order while fewer than `maxRows` are taken and each row fits the budget. */
+function fitRows(items, renderRow, maxRows, budget) {
+    const rows = [];
+    for (const item of items) {
+        if (rows.length >= maxRows)
+            break;
+        const row = renderRow(item);
+        if (!budget.take(row))
+            break;
+        rows.push(row);
+    }
+    return { rows, omitted: items.length - rows.length };
+}
+/** Last resort when even the fixed parts overflow: cuts at a line break (never inside a UTF-8 sequence). */
+function cutToBytes(page, maxBytes, note) {
+    if (byteLength(page) <= maxBytes)
+        return page;
+    const room = Math.max(0, maxBytes - byteLength(note) - 3);
+    let cut = Buffer.from(page, 'utf8').subarray(0, room).toString('utf8');
+    // A code point split by the byte cut decodes as U+FFFD: drop it, then back to the last whole line.
+    cut = cut.replace(/\uFFFD$/, '');
+    const lastBreak = cut.lastIndexOf('\n');
+    if (lastBreak > 0)
+        cut = cut.slice(0, lastBreak);
+    return `${cut}\n\n${note}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/reports/summary-alerts.ts
+
+
+
+/** Room for an "…and N more" line and the lines that close a section. */
+const CLOSING_RESERVE = 200;
+const GATING_HEADER = [
+    '| Severity | Advisory | Package | Score | Reachability | Summary |',
+    '|---|---|---|--:|---|---|',
+];
+const ALLOWED_HEADER = ['| Advisory | Package | Severity | Until | Reason |', '|---|---|---|---|---|'];
+/** "2 reachable", "needs review", "unreachable only", or "—" when there is no analysis. */
+function reachabilityLabel(counts) {
+    if (!counts)
+        return '—';
+    if (counts.reachable > 0)
+        return `${(0,numbers/* formatNumber */.Z)(counts.reachable)} reachable`;
+    if (counts.needsReview > 0)
+        return 'needs review';
+    if (counts.unreachable > 0)
+        return 'unreachable only';
+    return '—';
+}
+/** The advisory id, linked to its first reference when that is an http(s) URL. */
+function advisoryCell(e) {
+    return linkCell(e.advisory, e.references[0], 80);
+}
+function gatingRow(e) {
+    const cells = [
+        severityLabel(e.severity),
+        advisoryCell(e),
+        codeCell(e.package, 120),
+        (0,numbers/* formatNumber */.Z)(e.score),
+        reachabilityLabel(e.reachability),
+        escapeCell(e.summary, 200),
+    ];
+    return `| ${cells.join(' | ')} |`;
+}
+function allowedRow(e) {
+    const entry = e.allowedBy;
+    const cells = [
+        advisoryCell(e),
+        codeCell(e.package, 120),
+        severityLabel(e.severity),
+        entry?.until ? escapeCell(entry.until, 20) : 'no end date',
+        entry?.reason ? escapeCell(entry.reason, 200) : '—',
+    ];
+    return `| ${cells.join(' | ')} |`;
+}
+/** A table of as many rows as fit, then how many were left out. */
+function boundedTable(header, alerts, renderRow, limits) {
+    const { budget } = limits;
+    budget.reserve(CLOSING_RESERVE);
+    const fitted = header.every((line) => budget.take(line))
+        ? fitRows(alerts, renderRow, limits.maxRows, budget)
+        : { rows: [], omitted: alerts.length };
+    const table = fitted.rows.length > 0 ? [...header, ...fitted.rows] : [];
+    const more = fitted.omitted > 0 ? ['', limits.more(fitted.omitted)] : [];
+    budget.reserve(-CLOSING_RESERVE);
+    budget.charge(...more);
+    return [...table, ...more];
+}
+function gatingSection(gating, maxRows, budget) {
+    const title = `### Gating alerts (${(0,numbers/* formatNumber */.Z)(gating.length)})`;
+    if (gating.length === 0)
+        return `${title}\n\nNo alert fails the gate.`;
+    budget.charge(title, '');
+    const more = (n) => `…and ${(0,numbers/* plural */.L)(n, 'more gating alert')} (see the JSON report or the service).`;
+    return [title, '', ...boundedTable(GATING_HEADER, gating, gatingRow, { maxRows, budget, more })].join('\n');
+}
+/** Collapsed: allowed alerts still deserve a look, but they do not fail the gate. */
+function allowedSection(alerts, maxRows, budget) {
+    const allowed = alerts.filter((e) => e.status === 'allowed');
+    if (allowed.length === 0)
+        return null;
+    const more = (n) => `…and ${(0,numbers/* plural */.L)(n, 'more allowed alert')}.`;
+    const open = `<details><summary>Allowed by <code>allow-alerts</code> (${(0,numbers/* formatNumber */.Z)(allowed.length)})</summary>`;
+    budget.charge(open, '', '', '</details>');
+    const table = boundedTable(ALLOWED_HEADER, allowed, allowedRow, { maxRows, budget, more });
+    return [open, '', ...table, '', '</details>'].join('\n');
+}
+const NOT_GATING = [
+    ['below-threshold', (r) => (r.options.failOnSeverity === 'none' ? 'fail-on-severity is none' : `below the ${r.options.failOnSeverity} threshold`)],
+    ['unreachable', () => 'only unreachable (ignored)'],
+    ['not-alerted', () => 'not alerted by the service'],
+];
+/** "Not gating: 3 below the high threshold · 1 only unreachable (ignored)", or null when none. */
+function notGatingLine(result) {
+    const parts = NOT_GATING.map(([status, describe]) => {
+        const count = result.alerts.filter((e) => e.status === status).length;
+        return count > 0 ? `**${(0,numbers/* formatNumber */.Z)(count)}** ${describe(result)}` : null;
+    }).filter((part) => part !== null);
+    return parts.length > 0 ? `Not gating: ${parts.join(' · ')}.` : null;
+}
+
+;// CONCATENATED MODULE: ./src/reports/annotations.ts
+// Error annotations for the gating alerts, placed on the manifest line that declares the package.
+// The text goes to core.error, which escapes it for the workflow command, so it is plain text, not Markdown.
+
+
+
+
+/** GitHub shows at most 10 error annotations per step; the rest are dropped silently. */
+const MAX_ERROR_ANNOTATIONS = 10;
+const MAX_SUMMARY = 500;
+const MAX_TITLE = 200;
+function alertAnnotation(e) {
+    const location = e.locations?.[0];
+    const pkg = location?.package ?? (0,packages_locations/* packageLabel */.lL)(e.package);
+    const reachability = reachabilityLabel(e.reachability);
+    const reference = firstReference(e.references);
+    const message = [
+        plainLine(e.summary, MAX_SUMMARY) || 'No summary given',
+        `Score ${e.score === null ? 'none' : (0,numbers/* formatNumber */.Z)(e.score)}`,
+        `Reachability: ${reachability === '—' ? 'not analysed' : reachability}`,
+        ...(reference ? [reference] : []),
+    ].join(' · ');
+    const annotation = {
+        title: plainLine(`${e.severity} ${e.advisory} in ${pkg}`, MAX_TITLE),
+        message,
+    };
+    // The fallback path is no real file: an annotation on it would point nowhere.
+    if (location && location.path !== packages_locations/* FALLBACK_MANIFEST_PATH */.v9) {
+        annotation.file = location.path;
+        annotation.startLine = location.startLine;
+        annotation.endLine = location.endLine;
+    }
+    return annotation;
+}
+/**
+ * One error annotation per gating alert, worst first (the verdict's order). Beyond `max`, the first
+ * `max - 1` alerts get one each and a last annotation says how many were left out.
+ */
+function buildAnnotations(result, max = MAX_ERROR_ANNOTATIONS) {
+    const gating = result.verdict.gating;
+    const cap = Math.max(1, Math.floor(max));
+    if (gating.length <= cap)
+        return { annotations: gating.map(alertAnnotation), omitted: 0 };
+    const shown = gating.slice(0, cap - 1);
+    const omitted = gating.length - shown.length;
+    const more = {
+        title: `${(0,numbers/* plural */.L)(omitted, 'more gating alert')} not annotated`,
+        message: `${(0,numbers/* plural */.L)(omitted, 'more alert fails', 'more alerts fail')} the gate. GitHub shows at most ` +
+            `${MAX_ERROR_ANNOTATIONS} error annotations per step: see the job summary or the JSON report.`,
+    };
+    return { annotations: [...shown.map(alertAnnotation), more], omitted };
+}
+
+// EXTERNAL MODULE: ./src/model.ts
+var model = __webpack_require__(182);
+;// CONCATENATED MODULE: ./src/reports/sparkline.ts
+// A Unicode sparkline: renders in every Markdown viewer (job summary, PR comment, plain logs).
+const BARS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+/** At most this many bars, so a server sending a huge trend array cannot blow up the page. */
+const MAX_SPARKLINE_WIDTH = 60;
+/** Bars for `values` scaled between their min and max; non-finite values are skipped; '' when none. */
+function sparkline(values, maxWidth = MAX_SPARKLINE_WIDTH) {
+    const points = downsample(values.filter(isFiniteNumber), maxWidth);
+    if (points.length === 0)
+        return '';
+    const min = Math.min(...points);
+    const span = Math.max(...points) - min;
+    return points
+        .map((v) => BARS[span === 0 ? 3 : Math.round(((v - min) / span) * (BARS.length - 1))] ?? BARS[0])
+        .join('');
+}
+const isFiniteNumber = (v) => v !== null && Number.isFinite(v);
+/** Min, max, first and last of the finite values; null when there are none. */
+function seriesStats(values) {
+    const finite = values.filter(isFiniteNumber);
+    const first = finite[0];
+    const last = finite[finite.length - 1];
+    if (first === undefined || last === undefined)
+        return null;
+    // reduce, not Math.min(...), which overflows the call stack on very long arrays.
+    const min = finite.reduce((a, b) => Math.min(a, b), first);
+    const max = finite.reduce((a, b) => Math.max(a, b), first);
+    return { min, max, first, last };
+}
+/** Averages consecutive buckets so the result has at most `width` points. */
+function downsample(values, width) {
+    if (values.length <= width)
+        return values;
+    const result = [];
+    for (let i = 0; i < width; i++) {
+        const bucket = values.slice(Math.floor((i * values.length) / width), Math.floor(((i + 1) * values.length) / width));
+        result.push(bucket.reduce((a, b) => a + b, 0) / bucket.length);
+    }
+    return result;
+}
+
+;// CONCATENATED MODULE: ./src/reports/summary-posture.ts
+
+
+
+function postureSection(view) {
+    if (view === null)
+        return '### Security posture\n\nPosture not available.';
+    const title = `### Security posture, ${escapeText(view.startDate)} to ${escapeText(view.endDate)}`;
+    return [title, '', ...headline(view), '', ...trendLines(view.posture.trends)].join('\n');
+}
+function headline(view) {
+    const { summary } = view.posture;
+    const scope = view.repository ? 'this repository' : 'organisation';
+    const lines = [
+        `**Risk score ${(0,numbers/* formatNumber */.Z)(view.riskScore)}** (${scope}) · trend: ${escapeCell(summary.riskTrend ?? '', 40) || '—'}`,
+        `Open issues: ${SEVERITY_MARKERS.critical} ${(0,numbers/* formatNumber */.Z)(summary.criticalIssues)} critical · ` +
+            `${SEVERITY_MARKERS.high} ${(0,numbers/* formatNumber */.Z)(summary.highIssues)} high · ` +
+            `${SEVERITY_MARKERS.medium} ${(0,numbers/* formatNumber */.Z)(summary.mediumIssues)} medium · ` +
+            `${SEVERITY_MARKERS.low} ${(0,numbers/* formatNumber */.Z)(summary.lowIssues)} low ` +
+            `(${(0,numbers/* formatNumber */.Z)(summary.totalOpenIssues)} in all) · mean remediation time ${(0,numbers/* formatNumber */.Z)(summary.meanRemediationTime)}`,
+    ];
+    const repo = view.repository;
+    if (repo) {
+        lines.push(`This repository (${code(repo.name, 100) || '—'}): risk score ${(0,numbers/* formatNumber */.Z)(repo.riskScore)}, ` +
+            `${repo.openIssues === null ? 'open issues not available' : (0,numbers/* plural */.L)(repo.openIssues, 'open issue')}, ${(0,numbers/* formatNumber */.Z)(repo.criticalIssues)} critical.`);
+    }
+    // Two-space line ends: separate lines in Markdown without a blank line between them.
+    return lines.map((line, i) => (i < lines.length - 1 ? `${line}  ` : line));
+}
+function trendRow(label, values) {
+    const stats = seriesStats(values);
+    if (stats === null)
+        return null;
+    const cells = [
+        label,
+        code(sparkline(values)),
+        (0,numbers/* formatNumber */.Z)(stats.min),
+        (0,numbers/* formatNumber */.Z)(stats.max),
+        `${(0,numbers/* formatNumber */.Z)(stats.first)} → ${(0,numbers/* formatNumber */.Z)(stats.last)}`,
+    ];
+    return `| ${cells.join(' | ')} |`;
+}
+function trendLines(trends) {
+    const rows = [
+        trendRow('Risk score', trends.map((t) => t.riskScore)),
+        trendRow('Open issues', trends.map((t) => t.openIssues)),
+    ].filter((row) => row !== null);
+    const first = trends[0];
+    const last = trends[trends.length - 1];
+    if (rows.length === 0 || !first || !last)
+        return ['No trend data for the window.'];
+    return [
+        '| Trend | Chart | Min | Max | First → last |',
+        '|---|---|--:|--:|--:|',
+        ...rows,
+        '',
+        `${(0,numbers/* plural */.L)(trends.length, 'data point')} from ${escapeCell(first.date, 20)} to ${escapeCell(last.date, 20)}.`,
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/reports/summary.ts
+// The job summary: one Markdown page rendered from the result model, verdict first, under GitHub's
+// 1 MiB step-summary limit however many alerts there are.
+
+
+
+
+
+
+const SUMMARY_MAX_BYTES = 1_000_000;
+const SUMMARY_MAX_ALERTS = 50;
+/** Warnings and errors listed; a hostile server could make thousands. */
+const MAX_LIST_ITEMS = 50;
+const VERDICT = {
+    pass: { marker: '✅', word: 'Passed' },
+    fail: { marker: '❌', word: 'Failed' },
+    error: { marker: '⚠️', word: 'Error' },
+};
+function renderSummary(result, options = {}) {
+    const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES;
+    const maxAlerts = options.maxAlerts ?? SUMMARY_MAX_ALERTS;
+    const now = options.now ?? validDate(result.generatedAt) ?? new Date();
+    const head = [verdictSection(result), countsSection(result)];
+    const notGating = notGatingLine(result);
+    const tail = [
+        postureSection(result.posture),
+        timeSavedSection(result),
+        scheduleSection(result.schedule, now),
+        settingsSection(result.settings),
+        listSection('Warnings', '⚠️', result.warnings.map((w) => w.message)),
+        listSection('Errors', '❌', result.errors.map((e) => e.message)),
+    ].filter((section) => section !== null);
+    // The other parts are small and capped; the alert tables get whatever bytes are left
+    // (less the blank lines that join them to the page).
+    const fixed = [...head, ...tail, ...(notGating === null ? [] : [notGating])];
+    const budget = new ByteBudget(maxBytes - byteLength(joinSections(fixed)) - 8);
+    const alerts = [
+        gatingSection(result.verdict.gating, maxAlerts, budget),
+        allowedSection(result.alerts, maxAlerts, budget),
+        notGating,
+    ].filter((section) => section !== null);
+    const page = joinSections([...head, ...alerts, ...tail]);
+    return cutToBytes(page, maxBytes, '…the rest of this summary was cut to stay under the size limit.');
+}
+function joinSections(sections) {
+    return `${sections.join('\n\n')}\n`;
+}
+function validDate(iso) {
+    const time = Date.parse(iso);
+    return Number.isNaN(time) ? null : new Date(time);
+}
+/** Title, then pass/fail/error and why in one line, and which repository. */
+function verdictSection(result) {
+    const { marker, word } = VERDICT[result.result];
+    const why = result.result === 'error'
+        ? oneLineOf(result.errors.map((e) => e.message), 'the service could not be read.')
+        : oneLineOf(result.verdict.reasons, 'no alert fails the gate.');
+    const { id, name } = result.repository;
+    const repository = name ? `${code(name, 100)} (${code(id, 100)})` : code(id, 100);
+    return `## Security gate\n\n${marker} **${word}** for ${repository}: ${why}`;
+}
+/** Sentences joined and escaped, cut so the verdict stays one readable line. */
+function oneLineOf(sentences, fallback) {
+    return sentences.length > 0 ? escapeText(truncate(sentences.join(' '), 400)) : fallback;
+}
+function countsSection(result) {
+    const { counts, options } = result;
+    const severities = model/* SEVERITIES */.oC;
+    const header = severities.map((s) => `${SEVERITY_MARKERS[s]} ${s[0]?.toUpperCase()}${s.slice(1)}`);
+    const values = severities.map((s) => (0,numbers/* formatNumber */.Z)(counts[s]));
+    const policy = [
+        options.failOnSeverity === 'none' ? 'alerts never fail the gate' : `fails on **${options.failOnSeverity}** or worse`,
+        options.ignoreUnreachable ? 'unreachable-only alerts ignored' : null,
+        options.failOnCriticalIssues ? 'fails on open critical issues' : null,
+        options.dryRun ? 'dry run' : null,
+    ].filter((part) => part !== null);
+    return [
+        `| ${[...header, 'Total', 'Gating', 'Allowed'].join(' | ')} |`,
+        `|${'--:|'.repeat(header.length + 3)}`,
+        `| ${[...values, (0,numbers/* formatNumber */.Z)(counts.total), `**${(0,numbers/* formatNumber */.Z)(counts.gating)}**`, (0,numbers/* formatNumber */.Z)(counts.allowed)].join(' | ')} |`,
+        '',
+        `Policy: ${policy.join(' · ')}.`,
+    ].join('\n');
+}
+function timeSavedSection(result) {
+    const saved = result.timeSaved;
+    if (saved === null)
+        return '### Time saved\n\nTime saved not available.';
+    return (`### Time saved\n\n**${formatMinutes(saved.totalMinutesSaved)}** saved in the last ` +
+        `${(0,numbers/* plural */.L)(result.options.postureDays, 'day')}: ${formatMinutes(saved.patchingMinutesSaved)} patching, ` +
+        `${formatMinutes(saved.validationMinutesSaved)} validation.`);
+}
+function scheduleSection(schedule, now) {
+    const title = '### Scan schedule\n\n';
+    if (schedule === null)
+        return `${title}Scan schedule not available.`;
+    if (schedule.crontab.trim() === '')
+        return `${title}None: no scan schedule is set.`;
+    const words = schedule.description === null ? 'not a schedule this action can read' : escapeText(schedule.description);
+    const crontab = `${code(schedule.crontab, 100)}: ${words}.`;
+    if (!schedule.enabled)
+        return `${title}${crontab} The schedule is **disabled**.`;
+    return `${title}${crontab} ${nextRunText(schedule.nextRun, now)}`;
+}
+function nextRunText(nextRun, now) {
+    const when = nextRun === null ? null : formatUtcDateTime(nextRun);
+    if (nextRun === null || when === null)
+        return 'Next run: unknown.';
+    const minutes = (Date.parse(nextRun) - now.getTime()) / 60_000;
+    return minutes >= 0 ? `Next run: **${when}** (in ${formatMinutes(minutes)}).` : `Next run: **${when}**.`;
+}
+const SETTING_STATUS = {
+    applied: '✅ applied',
+    'dry-run': '🔸 would apply (dry run)',
+    failed: '❌ failed',
+    rejected: '❌ rejected',
+};
+function settingValue(value) {
+    if (Array.isArray(value))
+        return value.length === 0 ? 'none (empty list)' : escapeCell(value.join(', '), 200);
+    return escapeCell(String(value));
+}
+function settingsSection(settings) {
+    if (settings.length === 0)
+        return null;
+    const rows = settings.map((change) => {
+        const status = SETTING_STATUS[change.status];
+        const withError = change.error ? `${status}: ${escapeCell(change.error, 300)}` : status;
+        return `| ${codeCell(change.input, 60)} | ${settingValue(change.value)} | ${withError} |`;
+    });
+    return ['### Settings', '', '| Setting | Value | Status |', '|---|---|---|', ...rows].join('\n');
+}
+function listSection(title, marker, messages) {
+    if (messages.length === 0)
+        return null;
+    const shown = messages.slice(0, MAX_LIST_ITEMS).map((m) => `- ${marker} ${escapeText(truncate(m, 500))}`);
+    const hidden = messages.length - shown.length;
+    const more = hidden > 0 ? [`- …and ${(0,numbers/* formatNumber */.Z)(hidden)} more (see the JSON report).`] : [];
+    return [`### ${title}`, '', ...shown, ...more].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/reports/comment.ts
+
+const COMMENT_MARKER = '<!-- security-gate:sticky-comment -->';
+const COMMENT_MAX_CHARS = 65_536;
+/** Rows kept in the comment: a PR conversation wants the gist; the job summary has the rest. */
+const COMMENT_MAX_ALERTS = 25;
+function renderComment(result, runUrl) {
+    const footer = runUrl ? `\n\n<sub>[Full report in the job summary](${encodeURI(runUrl)})</sub>` : '';
+    // A byte budget is never smaller than the character count, so this always fits.
+    const room = COMMENT_MAX_CHARS - COMMENT_MARKER.length - footer.length - 2;
+    const full = renderSummary(result, { maxAlerts: COMMENT_MAX_ALERTS, maxBytes: room });
+    return `${COMMENT_MARKER}\n${full}${footer}`;
+}
+/**
+ * Creates or updates the one sticky comment. With `on-failure`, a passing run creates nothing but
+ * updates an earlier comment so it does not stay stale saying the gate fails.
+ */
+async function upsertComment(api, mode, result, body, authorType) {
+    if (mode === 'never')
+        return 'skipped';
+    const existing = findSticky(await api.list(), authorType);
+    if (existing) {
+        await api.update(existing.id, body);
+        return 'updated';
+    }
+    if (mode === 'on-failure' && result.result !== 'fail')
+        return 'skipped';
+    await api.create(body);
+    return 'created';
+}
+/**
+ * GitHub App installation tokens (`ghs_`, which GITHUB_TOKEN is) write as a Bot; personal and
+ * OAuth tokens as a User. The prefix tells which, without an API call.
+ */
+function authorTypeOf(token) {
+    return token.startsWith('ghs_') ? 'Bot' : 'User';
+}
+/** The newest comment with the marker written by the same kind of token; anyone else's is left alone. */
+function findSticky(comments, authorType) {
+    return comments.filter((c) => c.body?.startsWith(COMMENT_MARKER) && c.user?.type === authorType).at(-1) ?? null;
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+;// CONCATENATED MODULE: ./src/reports/json.ts
+// The JSON report (`report-file`): the whole result model, versioned by schemaVersion. Each alert
+// appears once (500 to a line); the verdict refers to the gating ones by id. Written in chunks, so
+// a report of 100,000 alerts is never one giant string.
+
+/** Alerts per chunk: large enough to keep writes few, small enough to keep each chunk small. */
+const ALERTS_PER_CHUNK = 500;
+/** The report as chunks of text that join to one JSON document. */
+function* jsonReportChunks(result) {
+    const { alerts, verdict, ...rest } = result;
+    // Everything but the alerts, pretty, the alerts last (the large part); they go where the
+    // placeholder stands, a value no service text can know in advance.
+    const placeholder = (0,external_node_crypto_.randomUUID)();
+    const shape = { ...rest, verdict: { ...verdict, gating: verdict.gating.map((a) => a.id) }, alerts: placeholder };
+    const text = JSON.stringify(shape, null, 2);
+    const at = text.lastIndexOf(JSON.stringify(placeholder));
+    const head = text.slice(0, at);
+    const tail = text.slice(at + JSON.stringify(placeholder).length);
+    if (alerts.length === 0) {
+        yield `${head}[]${tail}\n`;
+        return;
+    }
+    yield `${head}[\n`;
+    for (let start = 0; start < alerts.length; start += ALERTS_PER_CHUNK) {
+        // One line a chunk: stringifying 500 alerts at once is far cheaper than 500 times one.
+        const line = JSON.stringify(alerts.slice(start, start + ALERTS_PER_CHUNK)).slice(1, -1);
+        yield `    ${line}${start + ALERTS_PER_CHUNK >= alerts.length ? '\n' : ',\n'}`;
+    }
+    yield `  ]${tail}\n`;
+}
+/** The whole report as one string (tests, small results). */
+function renderJsonReport(result) {
+    return [...jsonReportChunks(result)].join('');
+}
+
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __webpack_require__(8522);
+;// CONCATENATED MODULE: ./src/reports/sarif.ts
+// SARIF 2.1.0 log of the gating alerts, for github/codeql-action/upload-sarif: one rule per advisory, one
+// result per gating alert and affected package, located at the manifest line that declares the package.
+
+
+
+
+
+
+const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const FINGERPRINT_KEY = 'securityGateAlert/v1';
+// GitHub's upload limits: 25,000 results per run and 10 MB gzipped; we stay well under the latter.
+const MAX_RESULTS = 25_000;
+const MAX_GZIP_BYTES = 8 * 1024 * 1024;
+// Compact JSON characters gathered before the gzip check: bounds memory and time on huge inputs.
+const MAX_JSON_CHARS = 40_000_000;
+// Rules get the full text (description, ten references, twenty packages) until this many characters,
+// worst first; later rules get a brief form, so text is cut before any result is.
+const DETAILED_RULE_CHARS = 4_000_000;
+// GitHub truncates rule descriptions beyond 1,024 characters.
+const MAX_DESCRIPTION = 1024;
+const LEVELS = {
+    critical: 'error',
+    high: 'error',
+    medium: 'warning',
+    low: 'note',
+    unknown: 'note',
+};
+/** A score within each band, for advisories without one (GitHub ranks alerts by `security-severity`). */
+const REPRESENTATIVE_SCORES = { critical: 9.5, high: 8.0, medium: 5.5, low: 2.0 };
+const DETAILED = { short: MAX_DESCRIPTION, description: MAX_DESCRIPTION, references: 10, packages: 20 };
+const BRIEF = { short: 256, description: 256, references: 3, packages: 5 };
+/** `security-severity`: the score (clamped to CVSS's 0-10), else one representative of the severity band. */
+function securitySeverity(severity, score) {
+    if (score !== null && Number.isFinite(score) && score > 0)
+        return String(Math.min(10, score));
+    const representative = REPRESENTATIVE_SCORES[severity];
+    return representative === undefined ? undefined : representative.toFixed(1);
+}
+/** Stable across runs (no line numbers, which move when the manifest is edited), distinct per package and file. */
+function fingerprint(advisoryId, pkg, path) {
+    return (0,external_node_crypto_.createHash)('sha256').update(`${advisoryId}|${pkg}|${path}`).digest('hex').slice(0, 32);
+}
+/** Worst first; the same advisory, package and file once (one package declared twice in a file is one finding). */
+function findingsOf(gating) {
+    const seen = new Set();
+    const findings = [];
+    for (const alert of gating) {
+        const advisoryId = alert.advisory.trim() || alert.id;
+        const locations = alert.locations?.length ? alert.locations : [(0,packages_locations/* fallbackLocation */._O)()];
+        for (const location of locations) {
+            const path = (0,packages_locations/* repoRelativePath */.e9)(location.path) || packages_locations/* FALLBACK_MANIFEST_PATH */.v9;
+            const pkg = location.package ?? (0,packages_locations/* packageLabel */.lL)(alert.package);
+            const print = fingerprint(advisoryId, pkg, path);
+            if (seen.has(print))
+                continue;
+            seen.add(print);
+            findings.push({ alert, advisoryId, location: { ...location, path }, pkg, fingerprint: print });
+        }
+    }
+    return findings;
+}
+/** `PrototypePollutionInLodash` from the summary; the id when the summary has no ASCII words. */
+function ruleName(advisoryId, summary) {
+    const words = (summary.slice(0, 500).match(/[A-Za-z0-9]+/g) ?? []).slice(0, 12);
+    const name = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+    return name === '' ? advisoryId : truncate(name, 100);
+}
+/** Listed with the cap, then how many more. */
+function capped(items, max, render, more) {
+    const lines = items.slice(0, max).map(render);
+    return items.length > max ? [...lines, more(items.length - max)] : lines;
+}
+function renderRule(findings, detail) {
+    // Non-empty: the rule is made for the first finding of its advisory.
+    const first = findings[0];
+    const { alert, advisoryId } = first;
+    const summary = plainLine(alert.summary, detail.short) || `Vulnerable dependency: ${advisoryId}`;
+    const description = plainText(alert.description, detail.description) || summary;
+    const references = alert.references.filter((r) => r.trim() !== '');
+    const packages = findings.map((f) => f.location.package === null ? `${f.pkg} (not found in the package search)` : `${f.pkg} in ${f.location.path}, line ${f.location.startLine}`);
+    const moreRefs = (n) => `…and ${(0,numbers/* formatNumber */.Z)(n)} more`;
+    const text = [
+        summary,
+        ...(description === summary ? [] : ['', description]),
+        ...(references.length > 0 ? ['', 'References:', ...capped(references, detail.references, (r) => `- ${plainLine(r, 500)}`, moreRefs)] : []),
+        '',
+        'Packages affected:',
+        ...capped(packages, detail.packages, (p) => `- ${p}`, moreRefs),
+    ].join('\n');
+    const markdown = [
+        `**${escapeText(summary)}**`,
+        ...(description === summary ? [] : ['', escapeText(description)]),
+        ...(references.length > 0
+            ? ['', '**References**', '', ...capped(references, detail.references, (r) => `- ${markdown_link(plainLine(r, 200), r)}`, moreRefs)]
+            : []),
+        '',
+        '**Packages affected**',
+        '',
+        ...capped(findings, detail.packages, (f) => f.location.package === null
+            ? `- ${code(f.pkg)} (not found in the package search)`
+            : `- ${code(f.pkg)} in ${code(f.location.path)}, line ${f.location.startLine}`, moreRefs),
+    ].join('\n');
+    const helpUri = firstReference(references, true) ?? undefined;
+    const score = securitySeverity(alert.severity, alert.score);
+    return {
+        id: advisoryId,
+        name: ruleName(advisoryId, alert.summary),
+        shortDescription: { text: summary },
+        fullDescription: { text: description },
+        help: { text, markdown },
+        ...(helpUri ? { helpUri } : {}),
+        defaultConfiguration: { level: LEVELS[alert.severity] },
+        properties: {
+            tags: ['security', 'dependency', alert.severity],
+            ...(score === undefined ? {} : { 'security-severity': score }),
+        },
+    };
+}
+function renderResult(finding, ruleIndex) {
+    const { alert, advisoryId, location, pkg } = finding;
+    const rating = alert.score === null ? alert.severity : `${alert.severity} ${(0,numbers/* formatNumber */.Z)(alert.score)}`;
+    const summary = plainLine(alert.summary, 300);
+    const hasColumns = location.startColumn !== undefined;
+    return {
+        ruleId: advisoryId,
+        ruleIndex,
+        level: LEVELS[alert.severity],
+        message: { text: `${pkg} is affected by ${advisoryId} (${rating})${summary ? `: ${summary}` : '.'}` },
+        locations: [
+            {
+                physicalLocation: {
+                    // `?` and `#` would end a URI path; everything else is left readable.
+                    artifactLocation: { uri: encodeURI(location.path).replace(/[?#]/g, encodeURIComponent), uriBaseId: '%SRCROOT%' },
+                    region: {
+                        startLine: location.startLine,
+                        endLine: location.endLine,
+                        ...(hasColumns ? { startColumn: location.startColumn } : {}),
+                        ...(hasColumns && location.endColumn !== undefined ? { endColumn: location.endColumn } : {}),
+                    },
+                },
+            },
+        ],
+        partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
+    };
+}
+/** Results for the first `limit` findings, as many as fit {@link MAX_JSON_CHARS}, and the rules they use. */
+function renderRun(findings, limit, options) {
+    const candidates = findings.slice(0, limit);
+    const byAdvisory = new Map();
+    for (const f of candidates) {
+        const group = byAdvisory.get(f.advisoryId);
+        if (group)
+            group.push(f);
+        else
+            byAdvisory.set(f.advisoryId, [f]);
+    }
+    const rules = [];
+    const ruleIndexes = new Map();
+    const results = [];
+    let chars = 0;
+    let detailedChars = 0;
+    for (const f of candidates) {
+        let index = ruleIndexes.get(f.advisoryId);
+        let rule;
+        let ruleChars = 0;
+        if (index === undefined) {
+            index = rules.length;
+            const detailed = detailedChars < DETAILED_RULE_CHARS;
+            rule = renderRule(byAdvisory.get(f.advisoryId) ?? [f], detailed ? DETAILED : BRIEF);
+            ruleChars = JSON.stringify(rule).length;
+            if (detailed)
+                detailedChars += ruleChars;
+        }
+        const result = renderResult(f, index);
+        const cost = ruleChars + JSON.stringify(result).length;
+        if (chars + cost > MAX_JSON_CHARS)
+            break;
+        chars += cost;
+        if (rule) {
+            ruleIndexes.set(f.advisoryId, index);
+            rules.push(rule);
+        }
+        results.push(result);
+    }
+    const omitted = findings.length - results.length;
+    return {
+        tool: {
+            driver: {
+                name: 'security-gate',
+                version: options.toolVersion,
+                ...(options.informationUri ? { informationUri: options.informationUri } : {}),
+                rules,
+            },
+        },
+        results,
+        ...(omitted > 0
+            ? {
+                properties: {
+                    resultsOmitted: omitted,
+                    note: `${(0,numbers/* formatNumber */.Z)(omitted)} of ${(0,numbers/* formatNumber */.Z)(findings.length)} results (the least severe) were left out ` +
+                        `to stay within GitHub's upload limits (25,000 results per run, 10 MB gzipped).`,
+                },
+            }
+            : {}),
+    };
+}
+/** The SARIF log as pretty JSON: valid with no results, and within GitHub's upload limits however many. */
+function renderSarif(result, options) {
+    const findings = findingsOf(result.verdict.gating);
+    let limit = Math.min(findings.length, MAX_RESULTS);
+    for (;;) {
+        const run = renderRun(findings, limit, options);
+        const log = { $schema: SARIF_SCHEMA, version: '2.1.0', runs: [run] };
+        const json = JSON.stringify(log, null, 2);
+        const kept = run.results?.length ?? 0;
+        // gzip never grows text by more than a few bytes per 16 KiB block, so small logs need no check.
+        if (kept === 0 || Buffer.byteLength(json) < MAX_GZIP_BYTES * 0.99)
+            return json;
+        const gzipped = (0,external_node_zlib_.gzipSync)(json).length;
+        if (gzipped <= MAX_GZIP_BYTES)
+            return json;
+        // Fewer results in proportion, with a margin so this converges in a pass or two.
+        limit = Math.floor(kept * (MAX_GZIP_BYTES / gzipped) * 0.9);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/version.ts
+/** The action's version, as in package.json (a test keeps them equal); reported in SARIF. */
+const VERSION = '0.1.0';
+
+;// CONCATENATED MODULE: ./src/run/publish.ts
+// Step 7 of a run: the job summary, the report files, the outputs, the annotations and the PR
+// comment, all rendered from the one result. A report that cannot be written is returned as an
+// error instead of stopping the others.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Writes every report asked for; returns what could not be written. */
+async function writeReports(result, config, context) {
+    const errors = [];
+    if (config.summary) {
+        if (context.canWriteSummary) {
+            try {
+                await core/* summary */.z.addRaw(renderSummary(result)).write();
+                log/* info */.pq('Job summary written');
+            }
+            catch (error) {
+                errors.push(`summary: cannot write the job summary: ${error instanceof Error ? error.message : String(error)}.`);
+            }
+        }
+        else {
+            log/* info */.pq('GITHUB_STEP_SUMMARY is not set (not on a runner): no job summary written');
+        }
+    }
+    const write = async (input, path, render) => {
+        if (!path)
+            return null;
+        try {
+            await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
+            await (0,external_node_stream_promises_.pipeline)(external_node_stream_.Readable.from(render()), (0,external_node_fs_.createWriteStream)(path, 'utf8'));
+            log/* info */.pq(`${input}: written to ${path}`);
+            return path;
+        }
+        catch (error) {
+            errors.push(`${input}: cannot write "${path}": ${error instanceof Error ? error.message : String(error)}. Check the path.`);
+            return null;
+        }
+    };
+    const reportFile = await write('report-file', config.reportFile, () => jsonReportChunks(result));
+    const sarifFile = await write('sarif-file', config.sarifFile, () => [renderSarif(result, { toolVersion: VERSION })]);
+    for (const [name, value] of Object.entries(actionOutputs(result, { reportFile, sarifFile })))
+        core/* setOutput */.uH(name, value);
+    if (config.annotations) {
+        // GitHub shows 10 error annotations per step; the failure message (core.setFailed) is one of them.
+        const { annotations } = buildAnnotations(result, MAX_ERROR_ANNOTATIONS - 1);
+        for (const { message, ...properties } of annotations)
+            log/* error */.z3(message, properties);
+    }
+    await commentOnPullRequest(result, config, context);
+    return errors;
+}
+const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+async function commentOnPullRequest(result, config, context) {
+    if (config.commentOnPr === 'never')
+        return;
+    const [owner, repo] = (context.repository ?? '').split('/');
+    if (!PULL_REQUEST_EVENTS.has(context.eventName ?? '') || !context.pullRequestNumber || !owner || !repo) {
+        log/* info */.pq(`comment-on-pr is ${config.commentOnPr}, but this is not a pull request event: no comment`);
+        return;
+    }
+    if (!config.githubToken) {
+        log/* warning */.$e('comment-on-pr needs github-token; no PR comment was written.');
+        return;
+    }
+    try {
+        const api = await githubCommentApi(config.githubToken, { owner, repo, number: context.pullRequestNumber });
+        const body = renderComment(result, context.runUrl);
+        const outcome = await upsertComment(api, config.commentOnPr, result, body, authorTypeOf(config.githubToken));
+        log/* info */.pq(`PR comment ${outcome}`);
+    }
+    catch (error) {
+        // A comment is a courtesy: it never fails the gate. 403/404: fork or read-only token.
+        const why = isPermissionError(error)
+            ? 'the token may not write to this pull request (a fork, or a workflow without permissions: pull-requests: write)'
+            : error instanceof Error ? error.message : String(error);
+        log/* warning */.$e(`The PR comment was not written: ${why}.`);
+    }
+}
+
+
+/***/ })
+
+};
