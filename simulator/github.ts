@@ -1,5 +1,6 @@
 // A minimal fake of GitHub's issue-comments REST API, for tests of the sticky PR comment.
-// Point the action at it with GITHUB_API_URL.
+// Point the action at it with GITHUB_API_URL: `url` as on github.com, or `url + '/api/v3'` as on
+// GitHub Enterprise Server (the prefix is accepted and recorded in `requests`).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -22,8 +23,9 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
   let nextId = 1000;
   const fake: FakeGitHub = { url: '', comments: [], requests: [], failWith: null, close: async () => {} };
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    const path = (req.url ?? '').split('?')[0] ?? '';
-    fake.requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization });
+    const fullPath = (req.url ?? '').split('?')[0] ?? '';
+    fake.requests.push({ method: req.method ?? '', path: fullPath, authorization: req.headers.authorization });
+    const path = fullPath.replace(/^\/api\/v3(?=\/)/, '');
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { body?: string }) : {};

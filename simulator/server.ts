@@ -3,6 +3,7 @@
 // bodies, page size cap, validation) it behaves as a typical JSON API: `{"error": "..."}` bodies,
 // 400 for bad requests, 401 for bad tokens, 404 for unknown ids.
 import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { ScaAlert, ScaPackage } from './wire.js';
@@ -19,6 +20,8 @@ export interface SimulatorOptions {
   data?: SimData;
   tokenId?: string;
   tokenSecret?: string;
+  /** Serve HTTPS with this key and certificate (PEM) instead of HTTP. */
+  tls?: { key: string; cert: string };
 }
 
 /**
@@ -679,11 +682,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     send(res, result.status, JSON.stringify(result.body), { ...JSON_TYPE, ...result.headers, ...scripted?.headers });
   }
 
-  const server = createServer((req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     onRequest(req, res).catch((error: unknown) => {
       send(res, 500, JSON.stringify({ error: `simulator failure: ${String(error)}` }), JSON_TYPE);
     });
-  });
+  };
+  const server = options.tls ? createTlsServer({ key: options.tls.key, cert: options.tls.cert }, handler) : createServer(handler);
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -702,7 +706,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
   let closing: Promise<void> | undefined;
   const sim: Simulator = {
-    url: `http://127.0.0.1:${address.port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${address.port}`,
     port: address.port,
     state: options.data ?? defaultData(),
     requests: [],

@@ -2,6 +2,7 @@
 // and validation load with the entry; the rest comes in chunks once the inputs are good, so a bad
 // input costs no more than reading it, and the reports load while the requests are in flight.
 import * as core from '@actions/core';
+import { proxySecrets } from './api/transport.js';
 import { formatInputErrors, parseInputs, type Config } from './config/inputs.js';
 import { readRunnerContext } from './github/context.js';
 import * as log from './github/log.js';
@@ -18,6 +19,7 @@ export async function run({ now = () => new Date(), fetch }: RunDependencies = {
     const value = core.getInput(name);
     if (value) core.setSecret(value);
   }
+  for (const secret of proxySecrets()) core.setSecret(secret);
   // 1. Validate every input; nothing is sent unless all are good.
   const context = readRunnerContext();
   const parsed = parseInputs((name) => core.getInput(name), context);

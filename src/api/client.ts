@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { ApiError, type ApiErrorKind } from './errors.js';
 import { mayHoldSecret, redactor, redactStrings } from './redaction.js';
-import { transport } from './transport.js';
+import { proxySecrets, transportFor } from './transport.js';
 import { errorBodySchema } from './schemas.js';
 
 export { ApiError, type ApiErrorKind } from './errors.js';
@@ -70,7 +70,7 @@ export function createClient(options: ClientOptions): ServiceClient {
     tokenSecret,
     timeoutMs = 30_000,
     maxRetries = 3,
-    fetch: fetchFn = transport,
+    fetch: fetchFn = transportFor(baseUrl),
     sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     random = Math.random,
     onRetry,
@@ -81,7 +81,8 @@ export function createClient(options: ClientOptions): ServiceClient {
   const origin = new URL(baseUrl).origin;
   const base = baseUrl.replace(/\/+$/, '');
   const stats = { requests: 0, retries: 0 };
-  const secrets = [tokenId, tokenSecret];
+  // Proxy credentials too: a proxy's error page or a server's echo must not carry them either.
+  const secrets = [tokenId, tokenSecret, ...proxySecrets()];
   const redact = redactor(secrets);
 
   async function once(path: string, payload: string): Promise<unknown | Attempt> {

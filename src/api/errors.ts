@@ -14,7 +14,7 @@ const KIND_ADVICE: Record<ApiErrorKind, string> = {
   credentials: 'Check api-token-id and api-token-secret (and that the token may read this organization).',
   request: 'Check the inputs sent to the service (organization-id, repository-id, app-id).',
   server: 'The service is failing; try again later or raise max-retries.',
-  network: 'Check api-url and that the runner can reach the service.',
+  network: "Check api-url and that the runner can reach the service (behind a proxy: https_proxy and no_proxy; an intercepting proxy's CA in NODE_EXTRA_CA_CERTS).",
   timeout: 'The service did not answer in time; raise request-timeout-seconds or try again later.',
   redirect: 'Point api-url at the final address of the service.',
   'invalid-response': 'The service answered something this action does not understand; check api-url.',

@@ -1,5 +1,5 @@
-export const id = 991;
-export const ids = [991];
+export const id = 226;
+export const ids = [226];
 export const modules = {
 
 /***/ 725:
@@ -235,7 +235,7 @@ function locateAlerts(alerts, packages) {
 
 /***/ }),
 
-/***/ 6991:
+/***/ 2226:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -253,7 +253,7 @@ const KIND_ADVICE = {
     credentials: 'Check api-token-id and api-token-secret (and that the token may read this organization).',
     request: 'Check the inputs sent to the service (organization-id, repository-id, app-id).',
     server: 'The service is failing; try again later or raise max-retries.',
-    network: 'Check api-url and that the runner can reach the service.',
+    network: "Check api-url and that the runner can reach the service (behind a proxy: https_proxy and no_proxy; an intercepting proxy's CA in NODE_EXTRA_CA_CERTS).",
     timeout: 'The service did not answer in time; raise request-timeout-seconds or try again later.',
     redirect: 'Point api-url at the final address of the service.',
     'invalid-response': 'The service answered something this action does not understand; check api-url.',
@@ -326,16 +326,8 @@ function redactStrings(root, redact) {
     return root;
 }
 
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
-;// CONCATENATED MODULE: ./src/api/transport.ts
-// How requests reach the network: undici's fetch, the copy @actions/core already bundles (through
-// @actions/http-client). Node's own global fetch would load a second undici on the first request,
-// some 40 ms of start-up on every run; this one is loaded already.
-
-/** The fetch the service client uses unless a test injects another. */
-const transport = undici.fetch;
-
+// EXTERNAL MODULE: ./src/api/transport.ts
+var transport = __webpack_require__(3841);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __webpack_require__(9691);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
@@ -883,11 +875,12 @@ class Attempt {
     }
 }
 function createClient(options) {
-    const { baseUrl, tokenId, tokenSecret, timeoutMs = 30_000, maxRetries = 3, fetch: fetchFn = transport, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), random = Math.random, onRetry, baseDelayMs = 1_000, maxRetryAfterMs = 60_000, maxResponseBytes = 64 * 1024 * 1024, } = options;
+    const { baseUrl, tokenId, tokenSecret, timeoutMs = 30_000, maxRetries = 3, fetch: fetchFn = (0,transport/* transportFor */.J)(baseUrl), sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), random = Math.random, onRetry, baseDelayMs = 1_000, maxRetryAfterMs = 60_000, maxResponseBytes = 64 * 1024 * 1024, } = options;
     const origin = new URL(baseUrl).origin;
     const base = baseUrl.replace(/\/+$/, '');
     const stats = { requests: 0, retries: 0 };
-    const secrets = [tokenId, tokenSecret];
+    // Proxy credentials too: a proxy's error page or a server's echo must not carry them either.
+    const secrets = [tokenId, tokenSecret, ...(0,transport/* proxySecrets */.W)()];
     const redact = redactor(secrets);
     async function once(path, payload) {
         let url = new URL(base + path);
