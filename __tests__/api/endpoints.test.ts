@@ -24,7 +24,9 @@ const window = { ...org, startDate: '2026-11-01', endDate: '2026-11-07' };
 const referral = makeReferral();
 
 // [endpoint, call, a check of the parsed answer]
-const calls: Array<[keyof Endpoints, () => Promise<unknown>, (value: any) => void]> = [
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each row checks its own endpoint's answer
+type Check = (value: any) => void;
+const calls: Array<[keyof Endpoints, () => Promise<unknown>, Check]> = [
   ['securityPosture', () => api.securityPosture({ ...window, timeGranularity: 'day', severities: ['critical'] }), (v) => expect(v.trends).toHaveLength(7)],
   ['timeSaved', () => api.timeSaved(window), (v) => expect(v.totalMinutesSaved).toBeGreaterThan(0)],
   ['searchPackages', () => api.searchPackages({ ...org, repositoryIds: [MAIN_REPO.id], page: 1, pageSize: 100 }), (v) => expect(v.packages.length).toBeGreaterThan(0)],

@@ -307,7 +307,6 @@ describe('control characters from the service never reach the log or an annotati
     const run = await h.gate({});
     expect(run.outputs.result).toBe('fail');
     expect(run.stdout).toContain('evil');
-    // eslint-disable-next-line no-control-regex
     expect(run.stdout).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
   });
 });

@@ -1,0 +1,90 @@
+import { describe, expect, test } from '@jest/globals';
+import { licenseExpression, licenseIdProblem, licensePolicy, type LicensePolicy } from '../../src/policy/licenses.js';
+
+const policy = (over: Partial<LicensePolicy>) => licensePolicy({ allow: null, deny: null, unknown: 'warn', ...over });
+
+describe('allow-licenses: a violation when the expression cannot be satisfied with allowed ids alone', () => {
+  const allow = policy({ allow: ['MIT', 'Apache-2.0', 'BSD-3-Clause', 'GPL-2.0-only', 'LicenseRef-Acme-Internal'] });
+  test.each([
+    ['MIT', 'allowed'],
+    ['ISC', 'violation'],
+    ['MIT OR GPL-3.0-only', 'allowed'], // OR: one branch suffices
+    ['GPL-3.0-only OR ISC', 'violation'],
+    ['MIT AND Apache-2.0', 'allowed'], // AND: every part
+    ['MIT AND GPL-3.0-only', 'violation'],
+    ['(MIT OR ISC) AND (Apache-2.0 OR GPL-3.0-only)', 'allowed'],
+    ['GPL-2.0-only WITH Classpath-exception-2.0', 'allowed'], // an exception only adds permissions
+    ['GPL-3.0-only WITH GCC-exception-3.1', 'violation'],
+    ['GPL-2.0+', 'allowed'], // or later: GPL-2.0-only is in the range
+    ['GPL-2.0-or-later', 'allowed'],
+    ['LGPL-2.1-or-later', 'violation'],
+    ['LicenseRef-Acme-Internal', 'allowed'],
+    ['LicenseRef-Other', 'violation'],
+  ])('%s: %s', (expression, status) => {
+    expect(allow(expression)).toBe(status);
+  });
+});
+
+describe('deny-licenses: a violation when every way of satisfying the expression uses a denied id', () => {
+  const deny = policy({ deny: ['GPL-3.0-only', 'AGPL-3.0-only', 'GPL-2.0-only'] });
+  test.each([
+    ['MIT', 'allowed'],
+    ['GPL-3.0-only', 'violation'],
+    ['MIT OR GPL-3.0-only', 'allowed'], // MIT alone will do
+    ['MIT AND GPL-3.0-only', 'violation'], // GPL-3.0-only cannot be avoided
+    ['(MIT OR GPL-3.0-only) AND (AGPL-3.0-only OR ISC)', 'allowed'],
+    ['(GPL-3.0-only OR AGPL-3.0-only) AND MIT', 'violation'],
+    ['GPL-3.0-only WITH GCC-exception-3.1', 'violation'], // still GPL-3.0-only
+    ['GPL-2.0-or-later', 'violation'], // GPL-2.0 and GPL-3.0 are both denied: no way out
+    ['LicenseRef-Acme', 'allowed'],
+  ])('%s: %s', (expression, status) => {
+    expect(deny(expression)).toBe(status);
+  });
+
+  test('or later: fine while one license of the range is not denied', () => {
+    const onlyThree = policy({ deny: ['GPL-3.0-only'] });
+    expect(onlyThree('GPL-2.0-or-later')).toBe('allowed'); // GPL-2.0-only will do
+    expect(onlyThree('GPL-2.0+')).toBe('allowed');
+    expect(onlyThree('GPL-3.0-or-later')).toBe('violation');
+  });
+
+  test('a range all of whose licenses are denied is a violation', () => {
+    const strict = policy({ deny: ['GPL-2.0-only', 'GPL-3.0-only'] });
+    expect(strict('GPL-2.0-or-later')).toBe('violation');
+    expect(strict('GPL-2.0-or-later OR MIT')).toBe('allowed');
+  });
+});
+
+describe('unknown licenses', () => {
+  test.each([
+    ['missing', { id: null, name: null }],
+    ['NOASSERTION', { id: 'NOASSERTION', name: 'NOASSERTION' }],
+    ['NONE', { id: 'NONE', name: null }],
+    ['free text that is no SPDX expression', { id: 'custom-123', name: 'The Acme Software License' }],
+  ])('%s: no expression, so the status is unknown', (_name, entry) => {
+    expect(licenseExpression(entry)).toBeNull();
+    expect(policy({ allow: ['MIT'] })(licenseExpression(entry))).toBe('unknown');
+    expect(policy({ deny: ['MIT'] })(licenseExpression(entry))).toBe('unknown');
+  });
+
+  test.each([
+    ['the id when it is valid SPDX', { id: 'Apache-2.0', name: 'Apache License 2.0' }, 'Apache-2.0'],
+    ['else the name when that is', { id: 'lic_77', name: 'MIT OR Apache-2.0' }, 'MIT OR Apache-2.0'],
+  ])('%s', (_name, entry, expression) => {
+    expect(licenseExpression(entry)).toBe(expression);
+  });
+});
+
+describe('allow and deny entries must be ids of the current SPDX list or a LicenseRef', () => {
+  test.each(['MIT', 'Apache-2.0', 'GPL-3.0-or-later', 'LicenseRef-Acme-1.0'])('%s is accepted', (id) => {
+    expect(licenseIdProblem(id)).toBeNull();
+  });
+  test.each([
+    ['mit', /did you mean MIT/],
+    ['MIT OR Apache-2.0', /is an expression/],
+    ['Apache 2', /not an id of the current SPDX license list/],
+    ['GPL-2.0', /not an id of the current SPDX license list/], // deprecated: not in the current list
+  ])('%s is refused', (id, message) => {
+    expect(licenseIdProblem(id)).toMatch(message);
+  });
+});

@@ -1,0 +1,93 @@
+// The license policy (contract: "License policy"): which packages' licenses violate allow-licenses
+// or deny-licenses, and which are unknown. Pure. SPDX parsing and satisfaction come from the
+// well-kept spdx-* packages; this module only decides what the contract's rules mean with them.
+import parse, { type SpdxLeaf, type SpdxNode } from 'spdx-expression-parse';
+import satisfies from 'spdx-satisfies';
+import CURRENT_IDS from 'spdx-license-ids/index.json' with { type: 'json' };
+
+export type UnknownLicenses = 'warn' | 'fail' | 'ignore';
+
+export interface LicensePolicy {
+  /** allow-licenses: ids that may be used; null when not set. */
+  allow: string[] | null;
+  /** deny-licenses: ids that may not; null when not set. */
+  deny: string[] | null;
+  unknown: UnknownLicenses;
+}
+
+/** What a package's license is, as the gate sees it. */
+export type LicenseStatus = 'allowed' | 'violation' | 'unknown';
+
+const CURRENT = new Set<string>(CURRENT_IDS);
+
+/** An allow/deny entry: an id of the current SPDX list or a LicenseRef; null when it is one, else why not. */
+export function licenseIdProblem(id: string): string | null {
+  if (CURRENT.has(id) || /^LicenseRef-[A-Za-z0-9.-]+$/.test(id)) return null;
+  const near = [...CURRENT].find((known) => known.toLowerCase() === id.toLowerCase());
+  if (near) return `"${id}" is not an SPDX license id as written; did you mean ${near}?`;
+  if (/\s(AND|OR|WITH)\s/i.test(id)) return `"${id}" is an expression; list SPDX license ids one by one.`;
+  return `"${id}" is not an id of the current SPDX license list (https://spdx.org/licenses/) nor a LicenseRef-…`;
+}
+
+/** The license expression of an entry: its id when valid SPDX, else its name when that is, else null (unknown). */
+export function licenseExpression(entry: { id: string | null; name: string | null }): string | null {
+  for (const candidate of [entry.id, entry.name]) {
+    const text = candidate?.trim();
+    if (!text || /^(NOASSERTION|NONE)$/i.test(text)) continue;
+    if (parsed(text) !== null) return text;
+  }
+  return null;
+}
+
+function parsed(expression: string): SpdxNode | null {
+  try {
+    return parse(expression);
+  } catch {
+    return null;
+  }
+}
+
+/** The expression as text again, exceptions left out: an exception only adds permissions. */
+function withoutExceptions(node: SpdxNode): string {
+  if ('license' in node) return `${node.license}${node.plus ? '+' : ''}`;
+  return `(${withoutExceptions(node.left)} ${node.conjunction.toUpperCase()} ${withoutExceptions(node.right)})`;
+}
+
+/** Every way of satisfying the expression: a list of licenses all of which are needed, per way. */
+function waysOf(node: SpdxNode, limit = 256): SpdxLeaf[][] {
+  if ('license' in node) return [[node]];
+  const left = waysOf(node.left, limit);
+  const right = waysOf(node.right, limit);
+  if (node.conjunction === 'or') return [...left, ...right].slice(0, limit);
+  return left.flatMap((l) => right.map((r) => [...l, ...r])).slice(0, limit);
+}
+
+/** A compiled policy: the verdict on one license expression (null expression: unknown). */
+export function licensePolicy(policy: LicensePolicy): (expression: string | null) => LicenseStatus {
+  const { allow, deny } = policy;
+  // The concrete licenses one may use under a deny list: every current id but the denied and the
+  // "or later" ones (a range is not a license; it is satisfied by a concrete one in it).
+  const denied = new Set(deny ?? []);
+  // spdx-satisfies reads `X-only` as `X`; ids whose `X` is no id of its own (GFDL-1.1-invariants-only)
+  // would make it throw, and they are no member of any range anyway.
+  const usable = deny
+    ? [...CURRENT].filter((id) => !denied.has(id) && !id.endsWith('-or-later') && !id.endsWith('+') && parsed(id.replace(/-only$/, '')) !== null)
+    : [];
+  const leafDenied = new Map<string, boolean>();
+  const isDenied = (leaf: SpdxLeaf): boolean => {
+    const text = `${leaf.license}${leaf.plus ? '+' : ''}`;
+    let answer = leafDenied.get(text);
+    if (answer === undefined) {
+      answer = denied.has(leaf.license) || (!leaf.license.startsWith('LicenseRef-') && !satisfies(text, usable));
+      leafDenied.set(text, answer);
+    }
+    return answer;
+  };
+  return (expression) => {
+    const node = expression === null ? null : parsed(expression);
+    if (node === null) return 'unknown';
+    if (allow) return satisfies(withoutExceptions(node), allow) ? 'allowed' : 'violation';
+    if (deny) return waysOf(node).every((way) => way.some(isDenied)) ? 'violation' : 'allowed';
+    return 'allowed';
+  };
+}
