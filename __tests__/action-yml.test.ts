@@ -1,55 +1,44 @@
 import { readFileSync } from 'node:fs';
-import { INPUT_NAMES, parseInputs } from '../src/config/inputs.js';
+import { parse } from 'yaml';
+import { collectInputs, INPUT_NAMES, NOT_IN_FILE, parseInputs } from '../src/config/inputs.js';
 
-type Entries = Record<string, Record<string, string>>;
-
-/**
- * Just enough of action.yml for these checks, without a YAML dependency: top-level keys at column
- * 0, entries at 2 spaces, their properties at 4; deeper lines (folded descriptions) are skipped.
- */
-function readActionYml(text: string): { top: Record<string, string>; sections: Record<string, Entries> } {
-  const top: Record<string, string> = {};
-  const sections: Record<string, Entries> = {};
-  let section = '';
-  let entry = '';
-  for (const line of text.split('\n')) {
-    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
-    const m = /^( *)([A-Za-z0-9_-]+):\s*(.*)$/.exec(line);
-    if (!m) continue;
-    const [, indent = '', key = '', rest = ''] = m;
-    const value = unquote(rest);
-    if (indent.length === 0) {
-      section = key;
-      top[key] = value;
-    } else if (indent.length === 2) {
-      entry = key;
-      // A scalar entry (`using: node24`) is kept as { value }.
-      (sections[section] ??= {})[entry] = value === '' ? {} : { value };
-    } else if (indent.length === 4) {
-      ((sections[section] ??= {})[entry] ??= {})[key] = value;
-    }
-  }
-  return { top, sections };
+interface ActionYml {
+  name: string;
+  inputs: Record<string, { description?: string; required?: boolean; default?: string }>;
+  outputs: Record<string, { description?: string }>;
+  runs: unknown;
+  branding: unknown;
 }
+const yml = parse(readFileSync(new URL('../action.yml', import.meta.url), 'utf8')) as ActionYml;
+const { inputs, outputs } = yml;
 
-function unquote(value: string): string {
-  const single = /^'(.*)'$/.exec(value);
-  if (single) return (single[1] ?? '').replaceAll("''", "'");
-  const double = /^"(.*)"$/.exec(value);
-  return double ? JSON.parse(value) : value;
-}
-
-const yml = readActionYml(readFileSync(new URL('../action.yml', import.meta.url), 'utf8'));
-const inputs = yml.sections.inputs ?? {};
-const outputs = yml.sections.outputs ?? {};
+/** The inputs as `read` gives them, with no policy file, parsed. */
+const parseFrom = (read: (name: string) => string) =>
+  parseInputs(collectInputs(read), { eventName: 'push', actor: null, isForkPullRequest: false });
 
 // The contract's "Outputs" table.
 const CONTRACT_OUTPUTS = [
   'result', 'repository-id', 'alerts-total',
   'critical-count', 'high-count', 'medium-count', 'low-count', 'unknown-count',
-  'gating-count', 'allowed-count', 'risk-score', 'minutes-saved', 'schedule', 'report-file', 'sarif-file',
+  'gating-count', 'allowed-count', 'risk-score', 'minutes-saved', 'schedule', 'license-violations',
+  'report-file', 'sarif-file',
 ];
-const REQUIRED = ['api-url', 'api-token-id', 'api-token-secret'];
+// The contract's "Inputs" table: the defaults of the inputs that have one.
+const CONTRACT_DEFAULTS: Record<string, string> = {
+  'fail-on-severity': 'critical',
+  'ignore-unreachable': 'false',
+  'fail-on-critical-issues': 'false',
+  'posture-days': '30',
+  'on-api-error': 'fail',
+  'request-timeout-seconds': '30',
+  'max-retries': '3',
+  'dry-run': 'false',
+  summary: 'true',
+  'comment-on-pr': 'never',
+  annotations: 'true',
+  'unknown-licenses': 'warn',
+};
+const GIVEN: Record<string, string> = { 'api-url': 'https://security.example.com', 'api-token-id': 'i', 'api-token-secret': 's', 'app-id': '1' };
 
 describe('action.yml', () => {
   it('declares exactly the inputs the action reads', () => {
@@ -62,35 +51,35 @@ describe('action.yml', () => {
 
   it('describes every input and output', () => {
     for (const [name, props] of Object.entries({ ...inputs, ...outputs })) {
-      expect([name, props.description !== undefined]).toEqual([name, true]);
+      expect([name, typeof props.description]).toEqual([name, 'string']);
     }
   });
 
-  it('marks only the api url and tokens required, without defaults', () => {
+  it('marks only the tokens required (api-url may come from the policy file)', () => {
     for (const [name, props] of Object.entries(inputs)) {
-      const required = REQUIRED.includes(name);
-      expect([name, props.required]).toEqual([name, String(required)]);
-      expect([name, 'default' in props]).toEqual([name, !required]);
+      expect([name, props.required]).toEqual([name, name === 'api-token-id' || name === 'api-token-secret']);
     }
   });
 
-  it('has defaults that parse to the same config as empty inputs', () => {
-    // GitHub fills in action.yml defaults; the parser applies its own for empty inputs. They must agree.
-    const given = { 'api-url': 'https://security.example.com', 'api-token-id': 'i', 'api-token-secret': 's', 'app-id': '1' };
-    const context = { eventName: 'push', actor: null, isForkPullRequest: false };
-    const fromEmpty = parseInputs((name) => given[name as keyof typeof given] ?? '', context);
-    const fromDefaults = parseInputs((name) => {
-      const fallback = inputs[name]?.default ?? '';
-      return given[name as keyof typeof given] ?? (fallback.includes('${{') ? '' : fallback);
-    }, context);
-    expect(fromDefaults).toEqual(fromEmpty);
+  it('gives no input a default but github-token, so an input left out can be told from one given (the policy file fills it)', () => {
+    const withDefault = Object.entries(inputs).filter(([, props]) => 'default' in props).map(([name]) => name);
+    expect(withDefault).toEqual(['github-token']);
     expect(inputs['github-token']?.default).toBe('${{ github.token }}');
+    expect(NOT_IN_FILE).toContain('github-token');
+  });
+
+  it.each(Object.entries(CONTRACT_DEFAULTS))('%s: its description states the default %s, which is what an empty input parses to', (name, value) => {
+    expect(inputs[name]?.description).toContain(`Default: ${value}.`);
+    const fromEmpty = parseFrom((input) => GIVEN[input] ?? '');
+    const fromDefault = parseFrom((input) => GIVEN[input] ?? (input === name ? value : ''));
+    expect(fromEmpty.ok).toBe(true);
+    expect(fromDefault.ok && fromEmpty.ok && { ...fromDefault.value, sources: {} }).toEqual(fromEmpty.ok && { ...fromEmpty.value, sources: {} });
   });
 
   it('runs dist/index.js on node24', () => {
-    expect(yml.sections.runs).toEqual({ using: { value: 'node24' }, main: { value: 'dist/index.js' } });
-    expect(yml.top.name).toBe('security-gate');
-    expect(yml.sections.branding).toEqual({ icon: { value: 'shield' }, color: { value: 'red' } });
+    expect(yml.runs).toEqual({ using: 'node24', main: 'dist/index.js' });
+    expect(yml.name).toBe('security-gate');
+    expect(yml.branding).toEqual({ icon: 'shield', color: 'red' });
   });
 });
 

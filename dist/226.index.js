@@ -27,13 +27,16 @@ function plural(count, singular, pluralForm = `${singular}s`) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BV: () => (/* binding */ parsePackageIdentifier),
 /* harmony export */   I0: () => (/* binding */ manifestLocator),
+/* harmony export */   Y5: () => (/* binding */ packageMatches),
 /* harmony export */   _O: () => (/* binding */ fallbackLocation),
 /* harmony export */   e9: () => (/* binding */ repoRelativePath),
+/* harmony export */   hD: () => (/* binding */ locationOf),
 /* harmony export */   lL: () => (/* binding */ packageLabel),
 /* harmony export */   v9: () => (/* binding */ FALLBACK_MANIFEST_PATH)
 /* harmony export */ });
-/* unused harmony exports parsePackageIdentifier, packageMatches, locateAlerts */
+/* unused harmony export locateAlerts */
 /**
  * Where an alert is located when the repository has no manifest the package search knows of. Every
  * repository that runs this action has a `.github/` folder, and no real file has this name, so the
@@ -584,7 +587,12 @@ const licensesRequestSchema = schemas/* object */.Ikc({
     organizationId: schemas/* string */.YjP().optional(),
     repositoryIds: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
 });
-const scaLicenseSchema = schemas/* object */.Ikc({ id: schemas/* string */.YjP().nullable().catch(null), name: schemas/* string */.YjP().nullable().catch(null), packages: usable(scaPackageSchema) });
+/** A license entry: id and name may be missing (an unknown license), its packages are read one by one. */
+const scaLicenseSchema = schemas/* object */.Ikc({
+    id: schemas/* string */.YjP().nullable().catch(null),
+    name: schemas/* string */.YjP().nullable().catch(null),
+    packages: usable(scaPackageSchema),
+});
 const licensesResponseSchema = schemas/* object */.Ikc({ licenses: usable(scaLicenseSchema) });
 // ---------- 5. sca/alerts/search ----------
 /** Reachability counts; not analysed (null) when missing, empty, or any count is not a number. */
@@ -1187,12 +1195,14 @@ function passReason(evaluated, failOn) {
  * Pass or fail, with one sentence per cause (or why it passed) and the gating alerts worst first.
  * `postureRepository` is this repository's posture row, null when the posture has none.
  */
-function gateVerdict(evaluated, opts, postureRepository) {
+function gateVerdict(evaluated, opts, postureRepository, licenseViolations = []) {
     const gating = evaluated.filter((e) => e.status === 'gating').sort(worstFirst);
     const criticalIssues = opts.failOnCriticalIssues ? (postureRepository?.criticalIssues ?? 0) : 0;
     const reasons = [];
     if (gating.length > 0)
         reasons.push(gatingReason(gating, opts.failOn));
+    if (licenseViolations.length > 0)
+        reasons.push(licenseReason(licenseViolations));
     if (criticalIssues > 0) {
         reasons.push(`The security posture shows ${(0,numbers/* plural */.L)(criticalIssues, 'open critical issue')} for this repository (fail-on-critical-issues).`);
     }
@@ -1203,6 +1213,13 @@ function gateVerdict(evaluated, opts, postureRepository) {
         reasons.push('fail-on-critical-issues could not be checked: the posture has no entry for this repository.');
     }
     return { result: 'pass', reasons, gating };
+}
+/** "2 packages violate the license policy: left-pad@1.3.0 (GPL-3.0-only), foo (no known license)." */
+function licenseReason(violations) {
+    const named = violations.slice(0, 3).map((f) => `${f.package} (${f.status === 'unknown' ? 'no known license' : f.license})`);
+    const more = violations.length > 3 ? ` and ${violations.length - 3} more` : '';
+    const verb = violations.length === 1 ? 'violates' : 'violate';
+    return `${(0,numbers/* plural */.L)(violations.length, 'package')} ${verb} the license policy: ${named.join(', ')}${more}.`;
 }
 /** "GHSA-aaaa (critical 9.8, pkg:npm/lodash@4.17.20)". */
 function describeAlert(e) {
@@ -1391,7 +1408,7 @@ function describeSetting(change) {
 
 
 
-function assembleResult({ config, repository, reads, statistics, settings, window, now, describeSchedule }) {
+function assembleResult({ config, repository, reads, statistics, settings, window, now, describeSchedule, evaluateLicenses, blobUrl = null }) {
     const errors = reads.alerts.errors.map(runError);
     const warnings = reads.alerts.warnings.map((message) => ({ kind: 'read', message }));
     /** A read that only feeds the reports failed: a warning, unless the token was rejected. */
@@ -1415,6 +1432,17 @@ function assembleResult({ config, repository, reads, statistics, settings, windo
     const schedule = reads.schedule.ok ? viewSchedule(reads.schedule.value, now, describeSchedule) : unavailable(reads.schedule.error, 'The scan schedule');
     // Without the packages, annotations and SARIF results fall back to the first manifest.
     const packages = reads.packages && forReports(reads.packages, 'Manifest locations (SCA packages)');
+    // Under a license policy the licenses decide the verdict too.
+    const licenseEntries = reads.licenses && decisive(reads.licenses);
+    const licenses = licenseEntries && evaluateLicenses ? evaluateLicenses(licenseEntries, { ...config.licenses }) : null;
+    const unknown = licenses?.findings.filter((f) => f.status === 'unknown' && !f.gates) ?? [];
+    if (unknown.length > 0) {
+        const some = unknown.slice(0, 5).map((f) => `${f.package} (${f.license || 'none given'})`).join(', ');
+        warnings.push({
+            kind: 'license',
+            message: `${unknown.length === 1 ? '1 package has' : `${unknown.length} packages have`} no known license: ${some}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''} (unknown-licenses: warn).`,
+        });
+    }
     for (const change of settings) {
         if (change.error)
             errors.push({ kind: change.status === 'rejected' ? 'credentials' : 'api', message: `${change.input}: ${change.error}` });
@@ -1444,7 +1472,7 @@ function assembleResult({ config, repository, reads, statistics, settings, windo
     // No page of alerts at all: no verdict. Part of them: the verdict of those, and an error beside it.
     const verdict = reads.alerts.totalCount === null
         ? NO_VERDICT
-        : gateVerdict(evaluated, { failOn: config.failOnSeverity, failOnCriticalIssues: config.failOnCriticalIssues }, postureView?.repository ?? null);
+        : gateVerdict(evaluated, { failOn: config.failOnSeverity, failOnCriticalIssues: config.failOnCriticalIssues }, postureView?.repository ?? null, licenses?.findings.filter((f) => f.gates) ?? []);
     warnings.unshift(...evaluation.warnings);
     const counts = severityCounts(evaluated);
     return {
@@ -1452,6 +1480,7 @@ function assembleResult({ config, repository, reads, statistics, settings, windo
         result: decide(verdict, errors),
         generatedAt: now.toISOString(),
         repository,
+        blobUrl,
         options: (0,inputs/* runOptions */.Ku)(config),
         counts: {
             ...counts,
@@ -1459,6 +1488,7 @@ function assembleResult({ config, repository, reads, statistics, settings, windo
             gating: verdict.gating.length,
             allowed: evaluated.filter((a) => a.status === 'allowed').length,
         },
+        licenses,
         alerts: evaluated,
         verdict,
         posture: postureView,
@@ -1481,8 +1511,10 @@ function stoppedResult(config, repository, errors, now, settings = notSent(confi
         result: 'error',
         generatedAt: now.toISOString(),
         repository,
+        blobUrl: null,
         options: (0,inputs/* runOptions */.Ku)(config),
         counts: zero,
+        licenses: null,
         alerts: [],
         verdict: { result: 'none', reasons: ['No verdict: the run stopped before the alerts were judged.'], gating: [] },
         posture: null,
@@ -1748,12 +1780,14 @@ async function readRepository(api, request) {
             return read.items;
         })
         : null;
-    const [alerts, s, k] = await Promise.all([
+    const licenses = request.licenses ? api.searchLicenses({ organizationId, repositoryIds }).then((r) => r.licenses) : null;
+    const [alerts, s, k, l] = await Promise.all([
         readAlerts(api, organizationId, repositoryIds),
         settle(schedule),
         packages ? settle(packages) : Promise.resolve(null),
+        licenses ? settle(licenses) : Promise.resolve(null),
     ]);
-    return { alerts, schedule: s, packages: k };
+    return { alerts, schedule: s, packages: k, licenses: l };
 }
 async function readAlerts(api, organizationId, repositoryIds) {
     const read = await pagedSearch(async (page, pageSize, signals) => {
@@ -1811,13 +1845,14 @@ async function evaluate(config, context, { now: started, fetch }) {
         onRetry: (e) => log/* info */.pq(`${e.endpoint}: attempt ${e.attempt} failed (${e.reason}); retrying in ${log/* seconds */.YA(e.delayMs)}`),
     });
     const api = createEndpoints(client);
-    // The crontab libraries load while the requests are in flight.
+    // The crontab libraries, and the SPDX ones under a license policy, load while the requests are in flight.
     const scheduling = Promise.all(/* import() */[__webpack_require__.e(248), __webpack_require__.e(592)]).then(__webpack_require__.bind(__webpack_require__, 4592));
-    const result = await evaluate_decide(api, config, context, started, scheduling);
+    const licensing = licensed(config) ? __webpack_require__.e(/* import() */ 336).then(__webpack_require__.bind(__webpack_require__, 5336)) : null;
+    const result = await evaluate_decide(api, config, context, started, scheduling, licensing);
     log/* info */.pq(`${client.stats.requests} requests to the service (${client.stats.retries} retries)`);
     return result;
 }
-async function evaluate_decide(api, config, context, started, scheduling) {
+async function evaluate_decide(api, config, context, started, scheduling, licensing) {
     const window = postureWindow(started, config.postureDays);
     // The statistics do not need the repository id: they start at once.
     const statistics = readStatistics(api, { ...window, organizationId: config.organizationId, projectId: config.projectId });
@@ -1844,6 +1879,7 @@ async function evaluate_decide(api, config, context, started, scheduling) {
             organizationId: config.organizationId,
             repositoryId: repository.id,
             packages: config.annotations || config.sarifFile !== null,
+            licenses: licensed(config),
         });
         // With an id to check, settings wait for the check: never change another repository's settings.
         const target = { organizationId: config.organizationId ?? undefined, repositoryId: repository.id };
@@ -1859,9 +1895,22 @@ async function evaluate_decide(api, config, context, started, scheduling) {
     if (unconfirmed)
         return stoppedResult(config, repository, [unconfirmed], started, settings);
     // 5. The verdict, and the result model every report renders.
-    const { describeSchedule } = await scheduling;
-    return assembleResult({ config, repository, reads, statistics: stats, settings, window, now: started, describeSchedule });
+    const [{ describeSchedule }, spdx] = await Promise.all([scheduling, licensing]);
+    return assembleResult({
+        config,
+        repository,
+        reads,
+        statistics: stats,
+        settings,
+        window,
+        now: started,
+        describeSchedule,
+        evaluateLicenses: spdx?.evaluateLicenses,
+        blobUrl: context.blobUrl,
+    });
 }
+/** A license policy is set: the licenses are read and decide the verdict too. */
+const licensed = (config) => config.licenses.allow !== null || config.licenses.deny !== null;
 /** Posture window: endDate today (UTC), startDate today - (days - 1). */
 function postureWindow(now, days) {
     const day = (offset) => new Date(now.getTime() - offset * 86_400_000).toISOString().slice(0, 10);

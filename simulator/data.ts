@@ -269,36 +269,145 @@ const MANIFESTS: Record<string, Partial<Record<Ecosystem, { direct: string; tran
 };
 const DIRECT_NPM = new Set([
   'lodash', 'express', 'axios', 'jsonwebtoken', 'moment', 'node-fetch', 'ws', 'xml2js', 'jquery',
-  'react', 'react-dom', 'zod', 'pg', 'dotenv', 'uuid', 'tslib', 'ffmpeg-static',
+  'react', 'react-dom', 'zod', 'pg', 'dotenv', 'uuid', 'tslib', 'ffmpeg-static', '@acme/design-tokens',
 ]);
 
-/** Packages with no alert, per repository: `ecosystem:name@version`. */
+/**
+ * Packages with no alert, per repository: `ecosystem:name@version`. New ones go at the end of a
+ * repository's list, so the manifest lines of the packages before them stay where they are.
+ */
 const CLEAN_PACKAGES: Record<string, readonly string[]> = {
   [MAIN_REPO.id]: [
     'npm:react@18.2.0', 'npm:react-dom@18.2.0', 'npm:zod@3.22.4', 'npm:pg@8.11.3', 'npm:dotenv@16.3.1', 'npm:uuid@9.0.1',
     'maven:org.slf4j:slf4j-api@1.7.36', 'maven:org.postgresql:postgresql@42.6.0',
     'pypi:numpy@1.24.4', 'pypi:pandas@2.0.3', 'pypi:scikit-learn@1.3.0', 'pypi:chardet@4.0.0',
     'golang:github.com/prometheus/client_golang@v1.17.0', 'golang:go.uber.org/zap@v1.26.0',
+    // the license policy's cases (LICENSE_FIXTURES)
+    'npm:ffmpeg-static@5.2.0', 'npm:@acme/design-tokens@2.4.0', 'npm:jszip@3.10.1',
+    'maven:org.openjdk.nashorn:nashorn-core@15.4', 'maven:com.acmesoft:acme-pdf@4.1.2',
+    'pypi:orjson@3.9.10', 'pypi:certifi@2023.7.22',
   ],
   [CLEAN_REPO.id]: ['npm:zod@3.23.8', 'npm:tslib@2.6.2'],
   [UNSCHEDULED_REPO.id]: ['npm:express@4.18.2', 'npm:ffmpeg-static@5.2.0'],
   [GITLAB_REPO.id]: ['maven:org.slf4j:slf4j-api@2.0.9'],
-  [BITBUCKET_REPO.id]: ['pypi:gunicorn@21.2.0'],
+  [BITBUCKET_REPO.id]: ['pypi:gunicorn@21.2.0', 'pypi:certifi@2023.7.22'],
 };
 
-const LICENSE_OF: Record<string, string> = {
-  'org.apache.commons:commons-text': 'Apache-2.0', 'org.apache.logging.log4j:log4j-core': 'Apache-2.0',
-  'org.springframework:spring-beans': 'Apache-2.0', 'com.fasterxml.jackson.core:jackson-databind': 'Apache-2.0',
-  'com.google.guava:guava': 'Apache-2.0', 'requests': 'Apache-2.0', 'cryptography': 'Apache-2.0',
-  'gopkg.in/yaml.v3': 'Apache-2.0', 'dotenv': 'BSD-2-Clause',
-  'ch.qos.logback:logback-core': 'EPL-1.0', 'org.postgresql:postgresql': 'BSD-2-Clause',
-  'jinja2': 'BSD-3-Clause', 'werkzeug': 'BSD-3-Clause', 'django': 'BSD-3-Clause', 'numpy': 'BSD-3-Clause',
-  'pandas': 'BSD-3-Clause', 'scikit-learn': 'BSD-3-Clause', 'golang.org/x/net': 'BSD-3-Clause',
-  'golang.org/x/crypto': 'BSD-3-Clause', 'chardet': 'LGPL-2.1', 'ffmpeg-static': 'GPL-3.0',
-  'semver': 'ISC', 'glob-parent': 'ISC', 'json5': 'MIT', 'tslib': '0BSD', 'gunicorn': 'MIT',
-  'github.com/prometheus/client_golang': 'Apache-2.0', 'nth-check': 'BSD-2-Clause',
-};
-const licenseOf = (name: string): string => LICENSE_OF[name] ?? 'MIT';
+// ---------- licenses ----------
+
+/** A license entry as sca/licenses/search lists it, and the names of its packages (any version, any repository). */
+interface LicenseRow {
+  id: string;
+  name: string;
+  packages: readonly string[];
+}
+
+/**
+ * The license entries, in the order the service lists them. Four kinds, as a real service mixes
+ * them: an SPDX id as `id` (with the license's full name as `name`); an SPDX expression as `id`;
+ * a service-internal `id` whose `name` is the SPDX id or expression (a client falls back to the
+ * name); and what no SPDX expression describes (free text, NOASSERTION). MIT also takes every
+ * package listed nowhere else. A package listed under two entries is evaluated for each.
+ */
+const LICENSE_ROWS: readonly LicenseRow[] = [
+  // SPDX id as id
+  { id: 'MIT', name: 'MIT License', packages: ['gopkg.in/yaml.v3'] },
+  {
+    id: 'Apache-2.0',
+    name: 'Apache License 2.0',
+    packages: [
+      'org.apache.commons:commons-text', 'org.apache.logging.log4j:log4j-core', 'org.springframework:spring-beans',
+      'com.fasterxml.jackson.core:jackson-databind', 'com.google.guava:guava', 'requests',
+      'github.com/prometheus/client_golang', 'gopkg.in/yaml.v3',
+    ],
+  },
+  {
+    id: 'BSD-3-Clause',
+    name: 'BSD 3-Clause "New" or "Revised" License',
+    packages: [
+      'qs', 'tough-cookie', '@sideway/formula', 'jinja2', 'werkzeug', 'django', 'numpy', 'pandas', 'scikit-learn',
+      'golang.org/x/net', 'golang.org/x/crypto',
+    ],
+  },
+  { id: 'ISC', name: 'ISC License', packages: ['semver', 'glob-parent'] },
+  { id: '0BSD', name: 'BSD Zero Clause License', packages: ['tslib'] },
+  { id: 'MPL-2.0', name: 'Mozilla Public License 2.0', packages: ['certifi'] },
+  { id: 'LGPL-2.1-or-later', name: 'GNU Lesser General Public License v2.1 or later', packages: ['chardet'] },
+  { id: 'GPL-3.0-only', name: 'GNU General Public License v3.0 only', packages: ['ffmpeg-static'] },
+  // SPDX expression as id
+  { id: 'MIT OR Apache-2.0', name: 'MIT License or Apache License 2.0', packages: ['orjson'] },
+  { id: 'MIT OR GPL-3.0-only', name: 'MIT License or GNU General Public License v3.0 only', packages: ['jszip'] },
+  {
+    id: 'GPL-2.0-only WITH Classpath-exception-2.0',
+    name: 'GNU General Public License v2.0 only, with Classpath exception 2.0',
+    packages: ['org.openjdk.nashorn:nashorn-core'],
+  },
+  // service-internal id: the SPDX id or expression is the name
+  { id: 'lic_7f2a', name: 'BSD-2-Clause', packages: ['dotenv', 'nth-check', 'org.postgresql:postgresql'] },
+  { id: 'lic_3c9e', name: 'Apache-2.0 OR BSD-3-Clause', packages: ['cryptography'] },
+  { id: 'lic_b81d', name: 'EPL-1.0 OR LGPL-2.1-only', packages: ['ch.qos.logback:logback-core'] },
+  // no SPDX expression at all: unknown to a license policy
+  { id: 'lic_9c41', name: 'The Acme Commercial License', packages: ['com.acmesoft:acme-pdf'] },
+  { id: 'NOASSERTION', name: 'NOASSERTION', packages: ['@acme/design-tokens'] },
+];
+
+/** The packages of acme/webshop and acme/clean-lib that tests of the license policy use, by case. */
+export const LICENSE_FIXTURES = {
+  /** acme/webshop, package.json: GPL-3.0-only. A violation under `deny-licenses: GPL-3.0-only` and under PERMISSIVE_LICENSES. */
+  gpl: { ecosystem: 'npm', name: 'ffmpeg-static', version: '5.2.0', licenseId: 'GPL-3.0-only', expression: 'GPL-3.0-only' },
+  /** acme/webshop, package-lock.json: `MIT OR GPL-3.0-only`. Fine under both policies (the MIT branch). */
+  dual: { ecosystem: 'npm', name: 'jszip', version: '3.10.1', licenseId: 'MIT OR GPL-3.0-only', expression: 'MIT OR GPL-3.0-only' },
+  /** acme/webshop, package.json: NOASSERTION (id and name). Unknown. */
+  noAssertion: { ecosystem: 'npm', name: '@acme/design-tokens', version: '2.4.0', licenseId: 'NOASSERTION', expression: null },
+  /** acme/webshop, services/catalog/pom.xml: internal id, free-text name "The Acme Commercial License". Unknown. */
+  freeText: { ecosystem: 'maven', name: 'com.acmesoft:acme-pdf', version: '4.1.2', licenseId: 'lic_9c41', expression: null },
+  /** acme/webshop, package.json: internal id lic_7f2a, the license in the name (BSD-2-Clause). */
+  byName: { ecosystem: 'npm', name: 'dotenv', version: '16.3.1', licenseId: 'lic_7f2a', expression: 'BSD-2-Clause' },
+  /** acme/webshop, services/catalog/pom.xml: an expression with WITH. Fine under the deny list, a violation under PERMISSIVE_LICENSES. */
+  withException: {
+    ecosystem: 'maven',
+    name: 'org.openjdk.nashorn:nashorn-core',
+    version: '15.4',
+    licenseId: 'GPL-2.0-only WITH Classpath-exception-2.0',
+    expression: 'GPL-2.0-only WITH Classpath-exception-2.0',
+  },
+  /** acme/webshop, services/recommender/requirements.txt: `MIT OR Apache-2.0`. */
+  permissiveDual: { ecosystem: 'pypi', name: 'orjson', version: '3.9.10', licenseId: 'MIT OR Apache-2.0', expression: 'MIT OR Apache-2.0' },
+  /** acme/webshop, services/gateway/go.mod: listed under two entries, MIT and Apache-2.0. */
+  twoEntries: { ecosystem: 'golang', name: 'gopkg.in/yaml.v3', version: 'v3.0.0-20210107192922-496545a6307b', licenseIds: ['MIT', 'Apache-2.0'] },
+} as const;
+
+/** A permissive allow list; acme/clean-lib (MIT and 0BSD only) passes it, acme/webshop does not. */
+export const PERMISSIVE_LICENSES = ['MIT', 'Apache-2.0', 'BSD-3-Clause', 'ISC', '0BSD'] as const;
+/** The deny list of the demo's policy file (`npm run demo -- --policy`). */
+export const DENIED_LICENSES = ['GPL-3.0-only', 'AGPL-3.0-only'] as const;
+
+/**
+ * What a license policy finds in acme/webshop, as `name@version`, sorted: `violations` for a
+ * policy alone, `unknown` (NOASSERTION or no SPDX expression) for `unknown-licenses`. The same
+ * packages for any `unknown-licenses`; `fail` makes the unknown ones violations too.
+ */
+export const MAIN_REPO_LICENSE_FINDINGS = {
+  /** `deny-licenses: DENIED_LICENSES` (or GPL-3.0-only alone). */
+  deny: {
+    violations: ['ffmpeg-static@5.2.0'],
+    unknown: ['@acme/design-tokens@2.4.0', 'com.acmesoft:acme-pdf@4.1.2'],
+  },
+  /** `allow-licenses: PERMISSIVE_LICENSES`. */
+  allow: {
+    violations: [
+      'certifi@2023.7.22', // MPL-2.0
+      'ch.qos.logback:logback-core@1.2.3', // EPL-1.0 OR LGPL-2.1-only
+      'chardet@4.0.0', // LGPL-2.1-or-later
+      'dotenv@16.3.1', // BSD-2-Clause
+      'ffmpeg-static@5.2.0', // GPL-3.0-only
+      'nth-check@1.0.2', // BSD-2-Clause
+      'org.openjdk.nashorn:nashorn-core@15.4', // GPL-2.0-only WITH Classpath-exception-2.0
+      'org.postgresql:postgresql@42.6.0', // BSD-2-Clause
+    ],
+    unknown: ['@acme/design-tokens@2.4.0', 'com.acmesoft:acme-pdf@4.1.2'],
+  },
+} as const;
 
 function parsePackage(spec: string): PackageRef {
   const colon = spec.indexOf(':');
@@ -383,16 +492,13 @@ function buildPackages(repositories: Repository[], refsByRepo: Map<string, Packa
   return packages;
 }
 
+/** The license entries with the ids of their packages; MIT takes every package no entry names. */
 function buildLicenses(packages: ScaPackage[]): SimLicense[] {
-  const byName = new Map<string, string[]>();
-  for (const pkg of packages) {
-    const name = licenseOf(pkg.name);
-    byName.set(name, [...(byName.get(name) ?? []), pkg.id]);
-  }
-  return [...byName.keys()].sort().map((name) => ({
-    id: `lic_${name.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`,
+  const named = new Set(LICENSE_ROWS.flatMap((row) => row.packages));
+  return LICENSE_ROWS.map(({ id, name, packages: names }) => ({
+    id,
     name,
-    packageIds: byName.get(name) ?? [],
+    packageIds: packages.filter((p) => names.includes(p.name) || (id === 'MIT' && !named.has(p.name))).map((p) => p.id),
   }));
 }
 

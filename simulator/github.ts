@@ -16,12 +16,14 @@ export interface FakeGitHub {
   requests: Array<{ method: string; path: string; authorization: string | undefined }>;
   /** Answer every request with this status (e.g. 403 for a read-only token); null to behave. */
   failWith: number | null;
+  /** Repository files for the contents API, by `owner/repo/path@ref`; only `token` may read them when set. */
+  files: Map<string, { text: string; token?: string }>;
   close(): Promise<void>;
 }
 
 export async function startFakeGitHub(): Promise<FakeGitHub> {
   let nextId = 1000;
-  const fake: FakeGitHub = { url: '', comments: [], requests: [], failWith: null, close: async () => {} };
+  const fake: FakeGitHub = { url: '', comments: [], requests: [], failWith: null, files: new Map(), close: async () => {} };
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const fullPath = (req.url ?? '').split('?')[0] ?? '';
     fake.requests.push({ method: req.method ?? '', path: fullPath, authorization: req.headers.authorization });
@@ -34,6 +36,16 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       res.end(JSON.stringify(payload));
     };
     if (fake.failWith) return send(fake.failWith, { message: 'Resource not accessible by integration' });
+    const contents = /^\/repos\/([^/]+)\/([^/]+)\/contents\/(.+)$/.exec(path);
+    if (contents && req.method === 'GET') {
+      const ref = new URL(req.url ?? '/', 'http://x').searchParams.get('ref') ?? 'main';
+      const file = fake.files.get(`${contents[1]}/${contents[2]}/${decodeURIComponent(contents[3]!)}@${ref}`);
+      // GitHub answers 404, not 403, when the token may not see the repository.
+      if (!file || (file.token !== undefined && req.headers.authorization !== `Bearer ${file.token}`)) return send(404, { message: 'Not Found' });
+      if (!/application\/vnd\.github\.raw/.test(req.headers.accept ?? '')) return send(415, { message: 'ask for the raw media type' });
+      res.writeHead(200, { 'content-type': 'application/vnd.github.raw; charset=utf-8' });
+      return res.end(file.text);
+    }
     if (/^\/repos\/[^/]+\/[^/]+\/issues\/\d+\/comments$/.test(path)) {
       if (req.method === 'GET') return send(200, fake.comments);
       if (req.method === 'POST') {

@@ -2,9 +2,9 @@
 // environment variables (defaults from action.yml), GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files,
 // an event payload file, and a clean environment. Used by the demo and the integration tests.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
@@ -20,6 +20,8 @@ export interface ActionRunOptions {
   timeoutMs?: number;
   /** Extra node arguments before the script (the benchmark's memory probe). */
   nodeArgs?: string[];
+  /** Files to put in the workspace first, by path relative to it (a policy file). */
+  files?: Record<string, string>;
 }
 
 export interface ActionRun {
@@ -69,6 +71,11 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
     writeFile(outputFile, ''),
     writeFile(summaryFile, ''),
     writeFile(eventFile, JSON.stringify(options.event ?? DEFAULT_EVENT)),
+    ...Object.entries(options.files ?? {}).map(async ([path, text]) => {
+      const file = join(workspace, path);
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, text);
+    }),
   ]);
   const inputs = { ...(await actionDefaults()), ...options.inputs };
   const env: Record<string, string> = {

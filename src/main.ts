@@ -3,10 +3,10 @@
 // input costs no more than reading it, and the reports load while the requests are in flight.
 import * as core from '@actions/core';
 import { proxySecrets } from './api/transport.js';
-import { formatInputErrors, parseInputs, type Config } from './config/inputs.js';
-import { readRunnerContext } from './github/context.js';
+import { collectInputs, formatInputErrors, parseInputs, type Config, type PolicyFile } from './config/inputs.js';
+import { readRunnerContext, type RunnerContext } from './github/context.js';
 import * as log from './github/log.js';
-import type { GateResult } from './model.js';
+import { success, type GateResult, type Outcome } from './model.js';
 
 export interface RunDependencies {
   now?: () => Date;
@@ -15,20 +15,31 @@ export interface RunDependencies {
 
 export async function run({ now = () => new Date(), fetch }: RunDependencies = {}): Promise<void> {
   // 2. Mask the tokens before anything can be logged, even before they are validated.
-  for (const name of ['api-token-id', 'api-token-secret', 'github-token']) {
+  for (const name of ['api-token-id', 'api-token-secret', 'github-token', 'config-token']) {
     const value = core.getInput(name);
     if (value) core.setSecret(value);
   }
   for (const secret of proxySecrets()) core.setSecret(secret);
-  // 1. Validate every input; nothing is sent unless all are good.
+  // 1. Validate every input, and the policy file when there is one; nothing is sent to the
+  // service unless all are good.
   const context = readRunnerContext();
-  const parsed = parseInputs((name) => core.getInput(name), context);
-  if (!parsed.ok) {
+  const read = (name: string) => core.getInput(name);
+  const file = await readPolicyFile(read, context);
+  const inputs = collectInputs(read, file.ok ? file.value : null);
+  // The SPDX id list is loaded only when a license policy is set.
+  const licensed = inputs.values['allow-licenses'] !== '' || inputs.values['deny-licenses'] !== '';
+  const checks = licensed ? { licenseIdProblem: (await import('./policy/license-ids.js')).licenseIdProblem } : {};
+  const parsed = parseInputs(inputs, context, checks);
+  if (!file.ok || !parsed.ok) {
     core.setOutput('result', 'error');
-    log.fail(formatInputErrors(parsed.error));
+    log.fail(formatInputErrors([...(file.ok ? [] : file.error), ...(parsed.ok ? [] : parsed.error)]));
     return;
   }
   const config = parsed.value;
+  if (file.value) {
+    const fromFile = Object.entries(config.sources).filter(([, source]) => source === 'file').map(([name]) => name);
+    log.info(`Policy file ${file.value.name}: ${fromFile.length > 0 ? fromFile.join(', ') : 'nothing'} from it (inputs given in the workflow win).`);
+  }
   const { evaluate, stepFails, failureMessage } = await import('./run/evaluate.js');
   const publishing = import('./run/publish.js');
   // 3.-6. Resolve, read, change settings, decide.
@@ -38,6 +49,15 @@ export async function run({ now = () => new Date(), fetch }: RunDependencies = {
   const writeErrors = await log.group('Writing the reports', () => writeReports(result, config, context));
   // 8. The exit.
   finish(result, config, writeErrors, { stepFails, failureMessage });
+}
+
+/** The policy file `config-file` names, read and parsed (in a chunk of its own); null when none. */
+async function readPolicyFile(read: (name: string) => string, context: RunnerContext): Promise<Outcome<PolicyFile | null, string[]>> {
+  const name = read('config-file').trim();
+  if (name === '') return success(null);
+  const { loadPolicyFile } = await import('./config/policy-file.js');
+  const token = read('config-token').trim() || read('github-token').trim() || null;
+  return loadPolicyFile(name, { workspace: context.workspace, apiUrl: context.apiUrl, token });
 }
 
 interface Verdicts {

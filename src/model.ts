@@ -17,6 +17,8 @@ export const COMMENT_MODES = ['never', 'on-failure', 'always'] as const;
 export type CommentMode = (typeof COMMENT_MODES)[number];
 /** `on-api-error`. */
 export const ON_API_ERROR = ['fail', 'warn'] as const;
+/** `unknown-licenses`. */
+export const UNKNOWN_LICENSES = ['warn', 'fail', 'ignore'] as const;
 
 /** One parsed `allow-alerts` entry. */
 export interface AllowEntry {
@@ -95,7 +97,7 @@ export type SeverityCounts = Record<Severity, number>;
 
 export interface Warning {
   /** `unavailable`: a read that only feeds the reports failed; `read`: the service's data was odd but usable. */
-  kind: 'expired-allow' | 'unmatched-allow' | 'unavailable' | 'read';
+  kind: 'expired-allow' | 'unmatched-allow' | 'unavailable' | 'read' | 'license';
   message: string;
 }
 
@@ -188,6 +190,43 @@ export interface Verdict {
   gating: EvaluatedAlert[];
 }
 
+/** A license entry of `sca/licenses/search` as the policy sees it. */
+export interface LicenseEntry {
+  id: string | null;
+  name: string | null;
+  packages: Package[];
+}
+
+/** A package whose license violates the license policy, or is unknown. */
+export interface LicenseFinding {
+  /** `name@version` (or the name). */
+  package: string;
+  ecosystem: string;
+  /** The license as the service gave it (its id, else its name); '' when none. */
+  license: string;
+  /** The SPDX expression read from it; null when unknown. */
+  expression: string | null;
+  status: 'violation' | 'unknown';
+  /** It fails the gate: a violation, or an unknown license under unknown-licenses: fail. */
+  gates: boolean;
+  /** Where the package is declared, when the service says. */
+  location: ManifestLocation | null;
+}
+
+/** The license policy's outcome; null on the result when no license policy is set. */
+export interface LicenseReport {
+  mode: 'allow' | 'deny';
+  /** The ids allowed or denied. */
+  ids: string[];
+  unknown: 'warn' | 'fail' | 'ignore';
+  /** Packages evaluated (each license entry of a package counts). */
+  checked: number;
+  /** Packages skipped by license-exceptions. */
+  exempted: number;
+  /** Violations first, then unknown licenses (none of those under unknown-licenses: ignore). */
+  findings: LicenseFinding[];
+}
+
 export interface PostureView {
   startDate: string;
   endDate: string;
@@ -224,9 +263,13 @@ export interface GateResult {
   result: 'pass' | 'fail' | 'error';
   generatedAt: string;
   repository: { id: string; name: string | null; url: string | null };
+  /** Where the repository's files are shown at the commit under test (under GITHUB_SERVER_URL); null when unknown. */
+  blobUrl: string | null;
   /** The inputs the run used, parsed (never tokens). */
   options: RunOptions;
   counts: SeverityCounts & { total: number; gating: number; allowed: number };
+  /** The license policy's outcome; null when none is set (no license is read). */
+  licenses: LicenseReport | null;
   alerts: EvaluatedAlert[];
   verdict: Verdict;
   posture: PostureView | null;

@@ -1,6 +1,9 @@
-import { formatInputErrors, INPUT_NAMES, parseInputs, runOptions } from '../../src/config/inputs.js';
+import { formatInputErrors, INPUT_NAMES, collectInputs, parseInputs, runOptions } from '../../src/config/inputs.js';
 import type { Config, RunContext } from '../../src/config/inputs.js';
 import type { Outcome } from '../../src/model.js';
+
+/** The inputs `read` gives, with no policy file, parsed. */
+const parseFrom = (read: (name: string) => string, context: Parameters<typeof parseInputs>[1]) => parseInputs(collectInputs(read), context);
 
 const PUSH: RunContext = { eventName: 'push', actor: 'octocat', isForkPullRequest: false };
 const REQUIRED = { 'api-url': 'https://security.example.com', 'api-token-id': 'tid', 'api-token-secret': 'tsecret', 'app-id': '4242' };
@@ -8,7 +11,7 @@ const REQUIRED = { 'api-url': 'https://security.example.com', 'api-token-id': 't
 /** Parses with the required inputs given, `overrides` on top; every other input is empty. */
 function parse(overrides: Record<string, string> = {}, context: RunContext = PUSH): Outcome<Config, string[]> {
   const values: Record<string, string> = { ...REQUIRED, ...overrides };
-  return parseInputs((name) => values[name] ?? '', context);
+  return parseFrom((name) => values[name] ?? '', context);
 }
 
 function config(overrides: Record<string, string> = {}): Config {
@@ -49,12 +52,16 @@ describe('parseInputs defaults', () => {
       reportFile: null,
       sarifFile: null,
       annotations: true,
+      configFile: null,
+      configToken: null,
+      licenses: { allow: null, deny: null, exceptions: [], unknown: 'warn' },
+      sources: expect.any(Object) as Config['sources'],
     });
   });
 
   it('reads every input it knows by name, each once', () => {
     const asked: string[] = [];
-    parseInputs((name) => (asked.push(name), ''), PUSH);
+    parseFrom((name) => (asked.push(name), ''), PUSH);
     expect(asked).toEqual([...INPUT_NAMES]);
     expect(new Set(asked).size).toBe(asked.length);
   });
@@ -321,7 +328,7 @@ describe('tokens', () => {
 
 describe('every bad input is reported at once', () => {
   it('lists each in one message, in the inputs order', () => {
-    const parsed = parseInputs((name) => ({
+    const parsed = parseFrom((name) => ({
       'api-url': 'http://security.example.com',
       'fail-on-severity': 'severe',
       'ignore-unreachable': 'yes',
@@ -351,13 +358,13 @@ describe('every bad input is reported at once', () => {
 
 describe('runOptions: what the JSON report records', () => {
   it('is the configuration without the tokens', () => {
-    const full = config({ 'api-token-id': 'tid-value', 'api-token-secret': 'tsecret-value', 'github-token': 'ghp_value', 'dry-run': 'true' });
+    const full = config({ 'api-token-id': 'tid-value', 'api-token-secret': 'tsecret-value', 'github-token': 'ghp_value', 'config-token': 'ghp_config', 'dry-run': 'true' });
     const options = runOptions(full);
-    const { tokenId: _id, tokenSecret: _secret, githubToken: _github, ...rest } = full;
+    const { tokenId: _id, tokenSecret: _secret, githubToken: _github, configToken: _config, ...rest } = full;
     expect(options).toEqual(rest);
-    for (const key of ['tokenId', 'tokenSecret', 'githubToken']) expect(options).not.toHaveProperty(key);
+    for (const key of ['tokenId', 'tokenSecret', 'githubToken', 'configToken']) expect(options).not.toHaveProperty(key);
     const json = JSON.stringify(options);
-    for (const secret of ['tid-value', 'tsecret-value', 'ghp_value']) expect(json).not.toContain(secret);
+    for (const secret of ['tid-value', 'tsecret-value', 'ghp_value', 'ghp_config']) expect(json).not.toContain(secret);
     expect(full.tokenId).toBe('tid-value'); // the config itself is not changed
   });
 });

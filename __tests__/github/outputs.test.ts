@@ -28,6 +28,7 @@ const CONTRACT_OUTPUTS = [
   'schedule',
   'report-file',
   'sarif-file',
+  'license-violations',
 ];
 
 /** A posture whose repositoryRiskScores has no row for this repository (riskScore as the model defines it). */
@@ -153,6 +154,10 @@ describe('risk-score from a service posture, through assembleResult', () => {
     reportFile: null,
     sarifFile: null,
     annotations: false,
+    configFile: null,
+    configToken: null,
+    licenses: { allow: null, deny: null, exceptions: [], unknown: 'warn' },
+    sources: {},
   };
   const basePosture = makePostureView(7).posture;
 
@@ -161,6 +166,7 @@ describe('risk-score from a service posture, through assembleResult', () => {
       alerts: { alerts: [], errors: [], warnings: [], totalCount: 0 },
       schedule: { ok: true, value: null },
       packages: null,
+      licenses: null,
     };
     const statistics: Statistics = {
       posture,
@@ -249,5 +255,23 @@ describe('report-file and sarif-file', () => {
 
   test('none written: both empty', () => {
     expect(actionOutputs(makeResult(), NO_FILES)).toMatchObject({ 'report-file': '', 'sarif-file': '' });
+  });
+});
+
+describe('license-violations', () => {
+  const finding = (gates: boolean) => ({
+    package: 'left-pad@1.3.0',
+    ecosystem: 'npm',
+    license: 'GPL-3.0-only',
+    expression: 'GPL-3.0-only',
+    status: gates ? ('violation' as const) : ('unknown' as const),
+    gates,
+    location: null,
+  });
+  test('empty without a license policy; else the packages that fail the gate (unknown licenses under warn do not)', () => {
+    expect(actionOutputs(makeResult(), NO_FILES)['license-violations']).toBe('');
+    const licenses = { mode: 'deny' as const, ids: ['GPL-3.0-only'], unknown: 'warn' as const, checked: 3, exempted: 0, findings: [finding(true), finding(true), finding(false)] };
+    expect(actionOutputs(makeResult({ licenses }), NO_FILES)['license-violations']).toBe('2');
+    expect(actionOutputs(makeResult({ licenses: { ...licenses, findings: [] } }), NO_FILES)['license-violations']).toBe('0');
   });
 });

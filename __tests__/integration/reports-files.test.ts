@@ -1,7 +1,8 @@
 // Annotations and the SARIF log, end to end: dist/index.js against the simulator.
 import { describe, expect, test } from '@jest/globals';
 import type { Log } from 'sarif';
-import { CLEAN, expected, useSimulator, webshopAlerts } from './harness.js';
+import { alertSeverity } from '../../src/policy/severity.js';
+import { CLEAN, expected, gates, useSimulator, webshopAlerts } from './harness.js';
 
 const h = useSimulator();
 const PACKAGES = '/api/v1/sca/packages/search';
@@ -43,18 +44,46 @@ describe('sarif-file', () => {
     expect(log.version).toBe('2.1.0');
     const [sarifRun] = log.runs;
     expect(sarifRun?.tool.driver.name).toBe('security-gate');
-    const gating = expected(webshopAlerts(h.sim), 'critical').gating;
+    // every alert the service alerted on, whatever the threshold (none is allowed here)
+    const alerted = webshopAlerts(h.sim).filter((a) => a.isAlerted);
     const ruleIds = sarifRun?.tool.driver.rules?.map((r) => r.id).sort();
-    expect(ruleIds).toEqual([...new Set(gating.map((a) => a.metadata.id))].sort());
+    expect(ruleIds).toEqual([...new Set(alerted.map((a) => a.metadata.id))].sort());
     for (const rule of sarifRun?.tool.driver.rules ?? []) {
       expect(rule.properties?.tags).toContain('security');
-      expect(typeof rule.properties?.['security-severity']).toBe('string');
+      // an unknown severity without a score has none to give
+      if (!rule.properties?.tags?.includes('unknown')) expect(typeof rule.properties?.['security-severity']).toBe('string');
     }
     for (const result of sarifRun?.results ?? []) {
       expect(result.locations?.[0]?.physicalLocation?.artifactLocation?.uri).toBeTruthy();
       expect(result.partialFingerprints).toBeDefined();
     }
     expect(h.requests(PACKAGES).length).toBeGreaterThan(0);
+  });
+
+  test('levels by the contract: error when it gates, warning for critical/high/medium below the threshold, note for low/unknown; allowed alerts left out', async () => {
+    const alerts = webshopAlerts(h.sim);
+    const allowedId = alerts.find((a) => a.isAlerted && alertSeverity(a.metadata.severity, a.metadata.severityScore) === 'high')!.metadata.id;
+    const run = await h.gate({ 'sarif-file': 'levels.sarif', 'fail-on-severity': 'high', 'allow-alerts': allowedId, annotations: 'false' });
+    const log = JSON.parse(run.files['levels.sarif'] ?? 'null') as Log;
+    const results = log.runs[0]?.results ?? [];
+    const levelsOf = (id: string) => [...new Set(results.filter((r) => r.ruleId === id).map((r) => r.level))];
+    const reported = alerts.filter((a) => a.isAlerted && a.metadata.id !== allowedId);
+    expect(new Set(results.map((r) => r.ruleId))).toEqual(new Set(reported.map((a) => a.metadata.id)));
+    for (const alert of reported) {
+      const severity = alertSeverity(alert.metadata.severity, alert.metadata.severityScore);
+      const level = gates(severity, 'high') ? 'error' : ['critical', 'high', 'medium'].includes(severity) ? 'warning' : 'note';
+      expect({ id: alert.metadata.id, levels: levelsOf(alert.metadata.id) }).toEqual({ id: alert.metadata.id, levels: [level] });
+    }
+    expect(new Set(results.map((r) => r.level))).toEqual(new Set(['error', 'warning', 'note']));
+  });
+
+  test('fail-on-severity none: the log still holds every alerted alert, none as an error, so code scanning closes none', async () => {
+    const run = await h.gate({ 'sarif-file': 'none.sarif', 'fail-on-severity': 'none' });
+    expect(run.exitCode).toBe(0);
+    const results = (JSON.parse(run.files['none.sarif'] ?? 'null') as Log).runs[0]?.results ?? [];
+    const alerted = webshopAlerts(h.sim).filter((a) => a.isAlerted);
+    expect(new Set(results.map((r) => r.ruleId))).toEqual(new Set(alerted.map((a) => a.metadata.id)));
+    expect(results.filter((r) => r.level === 'error')).toEqual([]);
   });
 
   test('written even when nothing gates', async () => {

@@ -4,13 +4,13 @@ import { describe, expect, test } from '@jest/globals';
 import { resolve } from 'node:path';
 import { alertSeverity } from '../../src/policy/severity.js';
 import { ADVISORIES, MAIN_REPO } from '../../simulator/data.js';
+import { githubReferences, readabilityProblems, render, seen } from '../reports/render.js';
 import { countOutputs, expected, plain, useSimulator, webshopAlerts, worstFirst } from './harness.js';
 
 const h = useSimulator();
 
 /** Cells of a Markdown table row, split on unescaped pipes. */
 const cells = (row: string) => row.trim().replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/).map((c) => c.trim());
-const unescapedPipes = (row: string) => (row.match(/(?<!\\)\|/g) ?? []).length;
 
 /** The counts table as { critical: '5', ... , gating: '4' } by header word. */
 function countsTable(summary: string): Record<string, string> {
@@ -127,18 +127,24 @@ describe('the job summary', () => {
     const run = await h.gate({ 'report-file': 'report.json' });
     expect(run.exitCode).toBe(1);
     const summary = run.summary;
-    expect(summary).not.toMatch(/<script/i);
-    expect(summary).not.toMatch(/<img/i);
-    expect(summary).not.toContain('@acme/team');
-    expect(summary).not.toContain('](javascript:');
-    expect(summary).not.toContain('](https://evil.example)');
-    // the text is still there for a reader
-    expect(plain(summary)).toContain('<script>alert(1)</script>');
-    expect(plain(summary)).toContain('@acme/team');
-    // the gating table keeps its shape
-    const rows = tableUnder(summary, /^#+ .*gating/i);
-    const columns = unescapedPipes(rows[0]!);
-    for (const row of rows) expect(unescapedPipes(row)).toBe(columns);
+    const r = render(summary);
+    // no HTML but the page's own, no link but the advisory links the action makes, no mention or reference
+    expect(r.rawHtml.filter((html) => !/^(<details><summary>Allowed by <code>allow-alerts<\/code> \(\d+\)<\/summary>|<\/details>)\n?$/.test(html))).toEqual([]);
+    const gating = expected(alerts, 'critical').gating;
+    // (an advisory is linked to its first reference only when that is an http(s) URL)
+    const linked = gating.map((a) => a.metadata.references[0] ?? '').filter((ref) => /^https?:/.test(ref));
+    expect(r.links.map((l) => [l.href, l.markup]).sort()).toEqual(linked.map((ref) => [ref, '']).sort());
+    expect(r.links.map((l) => l.href)).not.toContain('javascript:alert(document.cookie)');
+    expect(githubReferences(r.scanned)).toEqual([]);
+    // the text is still there for a reader, in its row, and every row keeps its cells
+    const [header, ...rows] = (r.tables.find((t) => t[0]?.[0] === 'Severity') ?? []).map((row) => row.map(seen));
+    expect(header).toHaveLength(6);
+    expect(rows).toHaveLength(gating.length);
+    const summaryOf = (id: string) => rows.find((row) => row[1] === id)?.[5];
+    expect(summaryOf(log4shell.metadata.id)).toBe(seen('| <script>alert(1)</script> @acme/team ::set-output name=x::y ::set-output name=y::z ##[set-output name=w]v'));
+    expect(summaryOf(spring.metadata.id)).toBe('[click](https://evil.example) <img src=x onerror=alert(1)> #123 GH-1');
+    expect(rows.find((row) => row[1] === log4shell.metadata.id)?.[2]).toBe('pkg:maven/evil@1 ::add-mask::visible ::set-output name=z::1');
+    expect(summary.split('\n').filter((line) => line.trimStart().startsWith('::'))).toEqual([]);
     // stdout: no command from service text
     // A line the runner takes as one of the action's own commands (::error ...::, ::warning ...::) is
     // consumed whole, so text inside it is inert; any other line must not carry ::cmd:: at its start
@@ -152,6 +158,41 @@ describe('the job summary', () => {
     expect(run.outputs.y).toBeUndefined();
     expect(run.outputs.z).toBeUndefined();
     expect(run.commands.filter((c) => c.command === 'add-mask').map((c) => c.message)).not.toContain('visible');
+  });
+
+  test('a demo run reads cleanly as raw Markdown: the verdict in the heading, no character reference, zero-width character or needless backslash', async () => {
+    const run = await h.gate({
+      'fail-on-severity': 'critical',
+      'allow-alerts': 'GHSA-7rjr-3q55-vv33 until 2099-12-31 # log4j pinned by the vendor, see SEC-123',
+      'set-pr-scanning': 'true',
+      'set-cwe-whitelist': '79, CWE-89',
+      'dry-run': 'true',
+    });
+    expect(run.exitCode).toBe(1);
+    const summary = run.summary;
+    expect(summary.split('\n')[0]).toBe('## Security gate: ❌ failed for acme/webshop');
+    // zero-width characters only where they break a mention or reference in service text
+    expect(readabilityProblems(summary)).toEqual({ characterReferences: [], zeroWidth: [], needlessEscapes: [] });
+    // the action's own text as it is: dates, times, the crontab, CWE ids, the user's reason
+    expect(summary).toMatch(/### Security posture, \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\n/);
+    expect(summary).toContain('`0 2 * * 1-5`: At 02:00, Monday through Friday (UTC). Next run: **');
+    expect(summary).toContain('| `set-cwe-whitelist` | CWE-79, CWE-89 | 🔸 would apply (dry run) |');
+    expect(summary).toContain(' | 2099-12-31 | log4j pinned by the vendor, see SEC-123 |');
+    // each figure says whose it is; the organization's open issues add up to their total
+    expect(summary).toMatch(/\*\*Risk score [\d.]+\*\* \(this repository, `acme\/webshop`\)/);
+    const organization = /^Organization: risk score [\d.]+, trend \w+ · open issues (.*) \(([\d,]+) in all\)/m.exec(summary);
+    expect(organization).not.toBeNull();
+    const parts = [...organization![1]!.matchAll(/([\d,]+) (critical|high|medium|low|other)/g)].map((m) => Number(m[1]!.replace(/,/g, '')));
+    expect(parts.reduce((a, b) => a + b, 0)).toBe(Number(organization![2]!.replace(/,/g, '')));
+    expect(summary).toMatch(/\| Risk score \(organization\) \| `[▁-█]+` \|/);
+    // the trend in date order: the posture request's window, oldest first
+    const trend = /(\d+) data points from (\d{4}-\d\d-\d\d) to (\d{4}-\d\d-\d\d)\./.exec(summary);
+    expect(trend).not.toBeNull();
+    expect(trend![2]! < trend![3]!).toBe(true);
+    // the table's counts add up: gating + allowed + not gating = total
+    const counts = countsTable(summary);
+    const notGating = [...(/^Not gating: (.*)$/m.exec(summary)?.[1] ?? '').matchAll(/\*\*([\d,]+)\*\*/g)].map((m) => Number(m[1]!.replace(/,/g, '')));
+    expect(Number(counts.gating) + Number(counts.allowed) + notGating.reduce((a, b) => a + b, 0)).toBe(Number(counts.total));
   });
 
   test('size cap: 5,000 alerts with long summaries give a page under 1 MiB that says how many more', async () => {
@@ -236,11 +277,15 @@ describe('report-file', () => {
     const run = await h.gate({ 'sarif-file': 'out/gate.sarif' });
     const text = run.files['out/gate.sarif'];
     expect(text).toBeDefined();
-    const sarif = JSON.parse(text!) as { version: string; runs: Array<{ tool: { driver: { name: string } }; results: Array<{ ruleId: string }> }> };
+    const sarif = JSON.parse(text!) as { version: string; runs: Array<{ tool: { driver: { name: string } }; results: Array<{ ruleId: string; level: string }> }> };
     expect(sarif.version).toBe('2.1.0');
     expect(sarif.runs).toHaveLength(1);
     expect(sarif.runs[0]!.tool.driver.name).toBe('security-gate');
-    expect(new Set(sarif.runs[0]!.results.map((r) => r.ruleId))).toEqual(new Set(e.gating.map((a) => a.metadata.id)));
+    // every alert the service alerted on (none is allowed here), the gating ones as errors
+    const alerted = webshopAlerts(h.sim).filter((a) => a.isAlerted);
+    const results = sarif.runs[0]!.results;
+    expect(new Set(results.map((r) => r.ruleId))).toEqual(new Set(alerted.map((a) => a.metadata.id)));
+    expect(new Set(results.filter((r) => r.level === 'error').map((r) => r.ruleId))).toEqual(new Set(e.gating.map((a) => a.metadata.id)));
     expect(resolve(run.workspace, run.outputs['sarif-file']!)).toBe(resolve(run.workspace, 'out/gate.sarif'));
   });
 });

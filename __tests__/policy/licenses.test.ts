@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
-import { licenseExpression, licenseIdProblem, licensePolicy, type LicensePolicy } from '../../src/policy/licenses.js';
+import { licenseIdProblem } from '../../src/policy/license-ids.js';
+import { licenseExpression, licensePolicy, type LicensePolicy } from '../../src/policy/licenses.js';
 
 const policy = (over: Partial<LicensePolicy>) => licensePolicy({ allow: null, deny: null, unknown: 'warn', ...over });
 

@@ -161,3 +161,35 @@ describe('buildAnnotations: GitHub shows at most 10 error annotations per step',
     expect(annotations[9]?.title).toBe('1,000 more gating alerts not annotated');
   });
 });
+
+describe('buildAnnotations: license violations after the alerts, within the same cap', () => {
+  const finding = (name: string, gates = true) => ({
+    package: `${name}@1.0.0`,
+    ecosystem: 'npm',
+    license: 'GPL-3.0-only',
+    expression: 'GPL-3.0-only',
+    status: 'violation' as const,
+    gates,
+    location: { path: 'package.json', startLine: 12, endLine: 12, package: `${name}@1.0.0` },
+  });
+  const licenses = (findings: ReturnType<typeof finding>[]) => ({ mode: 'deny' as const, ids: ['GPL-3.0-only'], unknown: 'warn' as const, checked: 9, exempted: 0, findings });
+
+  test('one per gating finding, on its manifest line; findings that do not gate get none', () => {
+    const result = makeResult({ alerts: [makeEvaluated()], licenses: licenses([finding('left-pad'), finding('quiet', false)]) });
+    const { annotations } = buildAnnotations(result);
+    expect(annotations).toHaveLength(2);
+    expect(annotations[1]).toMatchObject({ title: 'license GPL-3.0-only in left-pad@1.0.0', file: 'package.json', startLine: 12, endLine: 12 });
+    expect(annotations[1]!.message).toMatch(/left-pad@1\.0\.0 is licensed GPL-3\.0-only, which the license policy does not allow/);
+  });
+
+  test('alerts first; beyond the cap, one more says how many findings were left out', () => {
+    const alerts = Array.from({ length: 8 }, () => makeEvaluated());
+    const result = makeResult({ alerts, licenses: licenses(['a', 'b', 'c'].map((n) => finding(n))) });
+    const { annotations, omitted } = buildAnnotations(result, MAX_ERROR_ANNOTATIONS);
+    expect(annotations).toHaveLength(MAX_ERROR_ANNOTATIONS);
+    expect(annotations.slice(0, 8).every((a) => !a.title.startsWith('license'))).toBe(true);
+    expect(annotations[8]!.title).toBe('license GPL-3.0-only in a@1.0.0');
+    expect(omitted).toBe(2);
+    expect(annotations[9]!.title).toBe('2 more findings not annotated');
+  });
+});

@@ -9,7 +9,8 @@ import {
   type CommentApi,
   type PullRequestComment,
 } from '../../src/reports/comment.js';
-import { makeEvaluated, makeResult } from '../fixtures/result.js';
+import { makeEvaluated, makeExampleResult, makeResult } from '../fixtures/result.js';
+import { readabilityProblems, render } from './render.js';
 
 function fakeApi(existing: PullRequestComment[] = []) {
   const calls: string[] = [];
@@ -67,16 +68,30 @@ describe('findSticky', () => {
 describe('renderComment', () => {
   test('starts with the marker, carries the verdict and links the run', () => {
     const body = renderComment(makeResult({ result: 'fail' }), 'https://github.com/acme/webshop/actions/runs/1');
-    expect(body.startsWith(`${COMMENT_MARKER}\n## Security gate`)).toBe(true);
+    expect(body.startsWith(`${COMMENT_MARKER}\n## Security gate: ❌ failed for acme/web\n`)).toBe(true);
     expect(body).toContain('(https://github.com/acme/webshop/actions/runs/1)');
   });
 
+  test('reads as cleanly as the job summary: the same page, with only the marker and footer added', () => {
+    const body = renderComment(makeExampleResult(), 'https://github.com/acme/storefront/actions/runs/7');
+    expect(readabilityProblems(body)).toEqual({ characterReferences: [], zeroWidth: [], needlessEscapes: [] });
+    const r = render(body);
+    expect(r.rawHtml.map((html) => html.trim())).toEqual([
+      COMMENT_MARKER,
+      '<details><summary>Allowed by <code>allow-alerts</code> (1)</summary>',
+      '</details>',
+      '<sub>',
+      '</sub>',
+    ]);
+    expect(r.links.at(-1)).toEqual({ href: 'https://github.com/acme/storefront/actions/runs/7', text: 'Full report in the job summary', markup: '' });
+  });
+
   test('stays within 65,536 characters, marker and footer included, when escaping blows text up', () => {
-    // `@` escapes to 12 characters: 25 rows and 50 warnings of them are far over the limit unbudgeted.
+    // `<` escapes to 2 characters: 25 rows and 50 warnings of them are over the limit unbudgeted.
     const gating = Array.from({ length: 30 }, (_, i) =>
-      makeEvaluated({ status: 'gating', severity: 'high', id: `b${i}`, advisory: `GHSA-${i}`, summary: '@'.repeat(5000) }),
+      makeEvaluated({ status: 'gating', severity: 'high', id: `b${i}`, advisory: `GHSA-${i}`, summary: '<'.repeat(5000) }),
     );
-    const warnings = Array.from({ length: 60 }, (_, i) => ({ kind: 'read' as const, message: `${i} ${'@'.repeat(2000)}` }));
+    const warnings = Array.from({ length: 60 }, (_, i) => ({ kind: 'read' as const, message: `${i} ${'<'.repeat(2000)}` }));
     const result = makeResult({ result: 'fail', alerts: gating, verdict: { result: 'fail', reasons: ['many'], gating }, warnings });
     const body = renderComment(result, 'https://github.com/acme/webshop/actions/runs/1');
     expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);

@@ -10,13 +10,23 @@ import {
   SARIF_SCHEMA,
   securitySeverity,
 } from '../../src/reports/sarif.js';
-import type { EvaluatedAlert, ManifestLocation, Severity } from '../../src/model.js';
-import { makeEvaluated, makeLocation, makeResult, type EvaluatedOverrides } from '../fixtures/result.js';
+import type { AlertStatus, EvaluatedAlert, GateResult, ManifestLocation, Severity, Threshold } from '../../src/model.js';
+import { makeEvaluated, makeExampleResult, makeLocation, makeResult, type EvaluatedOverrides } from '../fixtures/result.js';
+import { safeHref } from '../../src/reports/markdown.js';
+import { plainLine } from '../../src/reports/plain.js';
+import { HOSTILE } from './hostile.js';
+import { githubReferences, normalizeLink, readabilityProblems, render } from './render.js';
 
 const OPTIONS = { toolVersion: '1.2.3', informationUri: 'https://github.com/acme/security-gate' };
 
-function render(alerts: EvaluatedAlert[], options = OPTIONS): Log {
+function sarif(alerts: EvaluatedAlert[], options = OPTIONS): Log {
   return JSON.parse(renderSarif(makeResult({ alerts }), options)) as Log;
+}
+
+/** A result with `alerts` under `fail-on-severity: threshold`. */
+function withThreshold(alerts: EvaluatedAlert[], threshold: Threshold): GateResult {
+  const result = makeResult({ alerts });
+  return { ...result, options: { ...result.options, failOnSeverity: threshold } };
 }
 
 function runOf(log: Log): Run {
@@ -76,6 +86,7 @@ function codeScanningProblems(log: Log): string[] {
     check(isText(result.ruleId), `result ${i}: no ruleId`);
     check(rules[result.ruleIndex ?? -1]?.id === result.ruleId, `result ${i}: ruleIndex does not point at rule ${result.ruleId}`);
     check(isText(result.message.text), `result ${i}: no message.text`);
+    check(['error', 'warning', 'note'].includes(result.level ?? ''), `result ${i}: level ${String(result.level)}`);
     const physical = result.locations?.[0]?.physicalLocation;
     const uri = physical?.artifactLocation?.uri;
     check(isText(uri) && !/^\/|\\/.test(uri ?? ''), `result ${i}: uri ${String(uri)} is not relative with forward slashes`);
@@ -92,7 +103,7 @@ function expectValidForCodeScanning(log: Log): void {
 
 describe('renderSarif: the log GitHub code scanning accepts', () => {
   test('one alert: a rule for its advisory and a result at its manifest lines', () => {
-    const log = render([makeEvaluated(LODASH)]);
+    const log = sarif([makeEvaluated(LODASH)]);
     expectValidForCodeScanning(log);
     expect(runOf(log).tool.driver).toMatchObject({ name: 'security-gate', version: '1.2.3', informationUri: OPTIONS.informationUri });
     const [rule] = rulesOf(log);
@@ -149,42 +160,40 @@ describe('renderSarif: the log GitHub code scanning accepts', () => {
 
   test.each([
     ['no alerts', []],
-    ['no gating alerts', [makeEvaluated({ status: 'allowed' }), makeEvaluated({ status: 'below-threshold' })]],
+    ['only allowed and not-alerted alerts', [makeEvaluated({ status: 'allowed' }), makeEvaluated({ status: 'not-alerted' })]],
   ])('is valid with zero results (%s): empty results and rules', (_case, alerts) => {
-    const log = render(alerts);
+    const log = sarif(alerts);
     expectValidForCodeScanning(log);
     expect(resultsOf(log)).toEqual([]);
     expect(rulesOf(log)).toEqual([]);
   });
 
   test('leaves informationUri out when not given', () => {
-    const log = render([], { toolVersion: '0.0.1' } as typeof OPTIONS);
+    const log = sarif([], { toolVersion: '0.0.1' } as typeof OPTIONS);
     expect(runOf(log).tool.driver).toEqual({ name: 'security-gate', version: '0.0.1', rules: [] });
   });
 
-  test.each<[Severity, number | null, string | undefined, string]>([
-    ['critical', 9.8, '9.8', 'error'],
-    ['critical', 10, '10', 'error'],
-    ['critical', 12.5, '10', 'error'],
-    ['high', 7.5, '7.5', 'error'],
-    ['medium', 5, '5', 'warning'],
-    ['low', 0.1, '0.1', 'note'],
-    ['critical', null, '9.5', 'error'],
-    ['high', null, '8.0', 'error'],
-    ['medium', null, '5.5', 'warning'],
-    ['low', null, '2.0', 'note'],
-    ['high', 0, '8.0', 'error'],
-    ['unknown', 6.1, '6.1', 'note'],
-    ['unknown', null, undefined, 'note'],
-  ])('%s with score %p: security-severity %p, level %s', (severity, score, expected, level) => {
+  test.each<[Severity, number | null, string | undefined]>([
+    ['critical', 9.8, '9.8'],
+    ['critical', 10, '10'],
+    ['critical', 12.5, '10'],
+    ['high', 7.5, '7.5'],
+    ['medium', 5, '5'],
+    ['low', 0.1, '0.1'],
+    ['critical', null, '9.5'],
+    ['high', null, '8.0'],
+    ['medium', null, '5.5'],
+    ['low', null, '2.0'],
+    ['high', 0, '8.0'],
+    ['unknown', 6.1, '6.1'],
+    ['unknown', null, undefined],
+  ])('%s with score %p: security-severity %p', (severity, score, expected) => {
     expect(securitySeverity(severity, score)).toBe(expected);
-    const log = render([makeEvaluated({ severity, score })]);
+    const log = sarif([makeEvaluated({ severity, score })]);
     expectValidForCodeScanning(log);
     const [rule] = rulesOf(log);
     expect(rule?.properties?.['security-severity']).toBe(expected);
     expect(rule?.properties?.tags).toEqual(['security', 'dependency', severity]);
-    expect(rule?.defaultConfiguration?.level).toBe(level);
-    expect(resultsOf(log)[0]?.level).toBe(level);
   });
 
   test.each<[string, EvaluatedOverrides, string]>([
@@ -193,49 +202,56 @@ describe('renderSarif: the log GitHub code scanning accepts', () => {
     ['without summary', { severity: 'low', score: 2, advisory: 'GHSA-a', summary: '' }, '(low 2).'],
     ['summary on one line', { severity: 'low', score: 2, advisory: 'GHSA-a', summary: 'a\r\nb' }, '(low 2): a b'],
   ])('result message %s', (_case, overrides, ending) => {
-    const [result] = resultsOf(render([makeEvaluated(overrides)]));
+    const [result] = resultsOf(sarif([makeEvaluated(overrides)]));
     expect(result?.message.text?.endsWith(ending)).toBe(true);
   });
 
   test('the rule name falls back to the advisory id when the summary has no words', () => {
-    const [rule] = rulesOf(render([makeEvaluated({ advisory: 'GHSA-x', summary: '—' })]));
+    const [rule] = rulesOf(sarif([makeEvaluated({ advisory: 'GHSA-x', summary: '—' })]));
     expect(rule?.name).toBe('GHSA-x');
     expect(rule?.shortDescription?.text).toBe('—');
   });
 
   test('an empty summary and description still give non-empty descriptions', () => {
-    const [rule] = rulesOf(render([makeEvaluated({ advisory: 'GHSA-x', summary: ' ', description: '' })]));
+    const [rule] = rulesOf(sarif([makeEvaluated({ advisory: 'GHSA-x', summary: ' ', description: '' })]));
     expect(rule?.shortDescription?.text).toBe('Vulnerable dependency: GHSA-x');
     expect(rule?.fullDescription?.text).toBe('Vulnerable dependency: GHSA-x');
   });
 
   test('helpUri is the first https reference; none without one', () => {
-    const withHttps = rulesOf(render([makeEvaluated({ references: ['CVE-1', 'http://a.example', 'https://b.example/x'] })]));
+    const withHttps = rulesOf(sarif([makeEvaluated({ references: ['CVE-1', 'http://a.example', 'https://b.example/x'] })]));
     expect(withHttps[0]?.helpUri).toBe('https://b.example/x');
-    const without = rulesOf(render([makeEvaluated({ references: ['CVE-1', 'javascript:alert(1)'] })]));
+    const without = rulesOf(sarif([makeEvaluated({ references: ['CVE-1', 'javascript:alert(1)'] })]));
     expect(without[0]).not.toHaveProperty('helpUri');
   });
 
-  test('help Markdown escapes text from the service', () => {
-    const [rule] = rulesOf(
-      render([
-        makeEvaluated({
-          summary: '<img src=x onerror=alert(1)> @admin',
-          description: '[click](javascript:alert(1)) | table',
-          references: ['javascript:alert(1)', 'https://ok.example/a)b'],
-        }),
-      ]),
-    );
+  test.each(HOSTILE)('help Markdown renders text from the service as text only: %j', (h) => {
+    const references = [h, 'javascript:alert(1)', 'https://ok.example/a)b', `https://ok.example/${h}`];
+    const [rule] = rulesOf(sarif([makeEvaluated({ summary: `Summary ${h}`, description: h, references })]));
+    const r = render(rule?.help?.markdown ?? '');
+    expect(r.rawHtml).toEqual([]);
+    expect(githubReferences(r.scanned)).toEqual([]);
+    // Links only to the references that are http(s) URLs, each labelled with its own text.
+    const linked = references.filter((ref) => safeHref(ref) !== null);
+    expect(r.links).toEqual(linked.map((ref) => ({ href: normalizeLink(safeHref(ref) ?? ''), text: plainLine(ref, 200), markup: '' })));
+    expect(r.links.length).toBeGreaterThanOrEqual(2);
+    // Bold summary, description, two labels, two lists; nothing else.
+    expect(r.blocks.filter((b) => b.endsWith('_open') && !/^(paragraph|bullet_list|list_item)_open$/.test(b))).toEqual([]);
+    expect(r.paragraphs.slice(0, 2)).toEqual([expect.stringContaining('Summary'), expect.any(String)]);
+  });
+
+  test('help Markdown reads cleanly: reference links show the URL as their label', () => {
+    const alert = makeExampleResult().alerts[1]!;
+    const [rule] = rulesOf(sarif([{ ...alert, references: [...alert.references, 'https://nvd.nist.gov/vuln/detail/CVE-2021-23337', 'CVE-2021-23337'] }]));
     const markdown = rule?.help?.markdown ?? '';
-    expect(markdown).not.toContain('<img');
-    expect(markdown).not.toContain('@admin');
-    expect(markdown).not.toContain('](javascript');
-    expect(markdown).toContain('](https://ok.example/a%29b)');
+    expect(markdown).toContain('- [https://github.com/advisories/GHSA-35jh-r3h4-6jhm](https://github.com/advisories/GHSA-35jh-r3h4-6jhm)');
+    expect(markdown).toContain('- [https://nvd.nist.gov/vuln/detail/CVE-2021-23337](https://nvd.nist.gov/vuln/detail/CVE-2021-23337)\n- CVE-2021-23337');
+    expect(readabilityProblems(markdown)).toEqual({ characterReferences: [], zeroWidth: [], needlessEscapes: [] });
   });
 
   test('caps descriptions at 1,024 characters and the result message summary at 300', () => {
     const long = 'word '.repeat(2_000);
-    const log = render([makeEvaluated({ summary: long, description: long })]);
+    const log = sarif([makeEvaluated({ summary: long, description: long })]);
     const [rule] = rulesOf(log);
     expect(Array.from(rule?.shortDescription?.text ?? '')).toHaveLength(1024);
     expect(Array.from(rule?.fullDescription?.text ?? '')).toHaveLength(1024);
@@ -244,19 +260,86 @@ describe('renderSarif: the log GitHub code scanning accepts', () => {
 });
 
 describe('renderSarif: rules and results', () => {
-  test('uses the gating alerts only, with rules only for advisories that have results', () => {
-    const log = render([
+  test('reports every alert the service alerted on and allow-alerts did not allow, with rules only for those', () => {
+    const log = sarif([
       makeEvaluated({ advisory: 'GHSA-gating' }),
       makeEvaluated({ status: 'allowed', advisory: 'GHSA-allowed' }),
       makeEvaluated({ status: 'unreachable', advisory: 'GHSA-unreachable' }),
+      makeEvaluated({ status: 'below-threshold', advisory: 'GHSA-below', severity: 'medium' }),
+      makeEvaluated({ status: 'not-alerted', advisory: 'GHSA-not-alerted' }),
     ]);
     expectValidForCodeScanning(log);
-    expect(rulesOf(log).map((r) => r.id)).toEqual(['GHSA-gating']);
-    expect(resultsOf(log).map((r) => r.ruleId)).toEqual(['GHSA-gating']);
+    expect(rulesOf(log).map((r) => r.id)).toEqual(['GHSA-gating', 'GHSA-unreachable', 'GHSA-below']);
+    expect(resultsOf(log).map((r) => [r.ruleId, r.level])).toEqual([
+      ['GHSA-gating', 'error'],
+      ['GHSA-unreachable', 'warning'],
+      ['GHSA-below', 'warning'],
+    ]);
+  });
+
+  test.each<[AlertStatus, Severity, string]>([
+    ['gating', 'critical', 'error'],
+    ['gating', 'high', 'error'],
+    ['gating', 'medium', 'error'],
+    ['gating', 'low', 'error'],
+    ['gating', 'unknown', 'error'],
+    ['below-threshold', 'critical', 'warning'],
+    ['below-threshold', 'high', 'warning'],
+    ['below-threshold', 'medium', 'warning'],
+    ['below-threshold', 'low', 'note'],
+    ['below-threshold', 'unknown', 'note'],
+    ['unreachable', 'critical', 'warning'],
+    ['unreachable', 'high', 'warning'],
+    ['unreachable', 'medium', 'warning'],
+    ['unreachable', 'low', 'note'],
+    ['unreachable', 'unknown', 'note'],
+  ])('a %s %s alert: level %s, for the result and its rule', (status, severity, level) => {
+    const log = sarif([makeEvaluated({ status, severity })]);
+    expectValidForCodeScanning(log);
+    expect(resultsOf(log).map((r) => r.level)).toEqual([level]);
+    expect(rulesOf(log)[0]?.defaultConfiguration?.level).toBe(level);
+  });
+
+  test('fail-on-severity none: every alerted alert is still there, none as an error, each saying why it does not gate', () => {
+    const alerts = (['critical', 'high', 'medium', 'low', 'unknown'] as const).map((severity) =>
+      makeEvaluated({ status: 'below-threshold', severity, advisory: `GHSA-${severity}`, summary: `${severity} thing` }),
+    );
+    const log = JSON.parse(renderSarif(withThreshold(alerts, 'none'), OPTIONS)) as Log;
+    expectValidForCodeScanning(log);
+    expect(resultsOf(log).map((r) => [r.ruleId, r.level])).toEqual([
+      ['GHSA-critical', 'warning'],
+      ['GHSA-high', 'warning'],
+      ['GHSA-medium', 'warning'],
+      ['GHSA-low', 'note'],
+      ['GHSA-unknown', 'note'],
+    ]);
+    expect(resultsOf(log)[0]?.message.text).toMatch(/is affected by GHSA-critical \(critical 7\.5\): critical thing\. Does not fail the gate: fail-on-severity is none\.$/);
+  });
+
+  test('the same alert keeps its fingerprint when a threshold change stops it gating', () => {
+    const alert = (status: AlertStatus) => makeEvaluated({ ...LODASH, id: 'same', status });
+    const gating = resultsOf(sarif([alert('gating')]))[0];
+    const below = resultsOf(JSON.parse(renderSarif(withThreshold([alert('below-threshold')], 'none'), OPTIONS)) as Log)[0];
+    expect(below?.partialFingerprints).toEqual(gating?.partialFingerprints);
+    expect([gating?.level, below?.level]).toEqual(['error', 'warning']);
+    expect(below?.message.text).toContain('Does not fail the gate: fail-on-severity is none.');
+  });
+
+  test('most severe first: gating alerts in the verdict order (as given), then warnings and notes by severity and score', () => {
+    const log = sarif([
+      makeEvaluated({ status: 'below-threshold', severity: 'low', score: 3, advisory: 'GHSA-low' }),
+      makeEvaluated({ status: 'unreachable', severity: 'high', score: 7.1, advisory: 'GHSA-high-71' }),
+      makeEvaluated({ status: 'gating', severity: 'critical', score: 9.1, advisory: 'GHSA-gating-1' }),
+      makeEvaluated({ status: 'below-threshold', severity: 'medium', score: 6, advisory: 'GHSA-medium' }),
+      makeEvaluated({ status: 'unreachable', severity: 'high', score: 8.2, advisory: 'GHSA-high-82' }),
+      makeEvaluated({ status: 'gating', severity: 'high', score: 7.1, advisory: 'GHSA-gating-3' }),
+      makeEvaluated({ status: 'gating', severity: 'critical', score: 9.1, advisory: 'GHSA-gating-2' }),
+    ]);
+    expect(resultsOf(log).map((r) => r.ruleId)).toEqual(['GHSA-gating-1', 'GHSA-gating-3', 'GHSA-gating-2', 'GHSA-high-82', 'GHSA-high-71', 'GHSA-medium', 'GHSA-low']);
   });
 
   test('one rule per advisory, one result per alert and package, in the verdict order', () => {
-    const log = render([
+    const log = sarif([
       makeEvaluated({ advisory: 'GHSA-one', package: 'pkg:npm/a@1.0.0' }),
       makeEvaluated({ advisory: 'GHSA-two', package: 'pkg:npm/b@1.0.0' }),
       makeEvaluated({ advisory: 'GHSA-one', package: 'pkg:npm/c@1.0.0' }),
@@ -290,7 +373,7 @@ describe('renderSarif: rules and results', () => {
     ['a leading slash removed', [at('/srv/pom.xml', 2, 'x@1')], [['srv/pom.xml', 2]]],
     ['spaces, ? and # percent-encoded', [at('my app/#1?/package.json', 2, 'x@1')], [['my%20app/%231%3F/package.json', 2]]],
   ])('locations: %s', (_case, locations, expected) => {
-    const log = render([makeEvaluated({ locations })]);
+    const log = sarif([makeEvaluated({ locations })]);
     expectValidForCodeScanning(log);
     const found = resultsOf(log).map((r) => {
       const physical = r.locations?.[0]?.physicalLocation;
@@ -301,7 +384,7 @@ describe('renderSarif: rules and results', () => {
   });
 
   test('columns only when the package search gave them', () => {
-    const log = render([makeEvaluated({ locations: [at('a', 3, 'x@1'), at('b', 4, 'y@1', { startColumn: 2 })] })]);
+    const log = sarif([makeEvaluated({ locations: [at('a', 3, 'x@1'), at('b', 4, 'y@1', { startColumn: 2 })] })]);
     expect(resultsOf(log).map((r) => r.locations?.[0]?.physicalLocation?.region)).toEqual([
       { startLine: 3, endLine: 3 },
       { startLine: 4, endLine: 4, startColumn: 2 },
@@ -313,11 +396,11 @@ describe('renderSarif: partialFingerprints', () => {
   const fingerprints = (log: Log) => resultsOf(log).map((r) => r.partialFingerprints?.[FINGERPRINT_KEY]);
 
   test('are the same across runs, even when the manifest line, score or order changes', () => {
-    const first = render([
+    const first = sarif([
       makeEvaluated({ ...LODASH }),
       makeEvaluated({ advisory: 'GHSA-b', locations: [at('go.mod', 5, 'gin@1.6.0')] }),
     ]);
-    const second = render([
+    const second = sarif([
       makeEvaluated({ advisory: 'GHSA-b', locations: [at('go.mod', 50, 'gin@1.6.0')] }),
       makeEvaluated({ ...LODASH, score: 9.1, locations: [at('web/package.json', 99, 'lodash@4.17.20')] }),
     ]);
@@ -326,7 +409,7 @@ describe('renderSarif: partialFingerprints', () => {
 
   test('fallback locations have stable fingerprints too', () => {
     const alert = () => makeEvaluated({ id: 'same', advisory: 'GHSA-c', package: 'pkg:npm/x@1.0.0' });
-    expect(fingerprints(render([alert()]))).toEqual(fingerprints(render([alert()])));
+    expect(fingerprints(sarif([alert()]))).toEqual(fingerprints(sarif([alert()])));
   });
 
   test.each<[string, EvaluatedOverrides]>([
@@ -334,7 +417,7 @@ describe('renderSarif: partialFingerprints', () => {
     ['another manifest', { locations: [at('api/package.json', 12, 'lodash@4.17.20')] }],
     ['another advisory', { advisory: 'GHSA-other' }],
   ])('differ for %s', (_case, change) => {
-    const log = render([makeEvaluated(LODASH), makeEvaluated({ ...LODASH, ...change })]);
+    const log = sarif([makeEvaluated(LODASH), makeEvaluated({ ...LODASH, ...change })]);
     const [a, b] = fingerprints(log);
     expect(a).toBeDefined();
     expect(a).not.toBe(b);
@@ -342,7 +425,7 @@ describe('renderSarif: partialFingerprints', () => {
 
   test('are unique across many packages', () => {
     const alerts = Array.from({ length: 500 }, (_, i) => makeEvaluated({ advisory: `GHSA-${i % 7}` }));
-    const prints = fingerprints(render(alerts));
+    const prints = fingerprints(sarif(alerts));
     expect(prints).toHaveLength(500);
     expect(new Set(prints).size).toBe(500);
   });
@@ -351,9 +434,12 @@ describe('renderSarif: partialFingerprints', () => {
 describe('renderSarif: GitHub upload limits', () => {
   test(`at most ${MAX_RESULTS.toLocaleString('en-US')} results, worst first, with a note of how many were left out`, () => {
     const count = 30_000;
-    const alerts = Array.from({ length: count }, (_, i) =>
+    // The notes (below the threshold, low) come first in the input and are the ones left out.
+    const notes = Array.from({ length: 6_000 }, (_, i) => makeEvaluated({ status: 'below-threshold', severity: 'low', advisory: `GHSA-low-${i}` }));
+    const alerts = Array.from({ length: count - notes.length }, (_, i) =>
       makeEvaluated({ advisory: `GHSA-cap-${String(i).padStart(5, '0')}` }),
     );
+    alerts.unshift(...notes);
     const json = renderSarif(makeResult({ alerts }), OPTIONS);
     const log = JSON.parse(json) as Log;
     expectValidForCodeScanning(log);
@@ -361,7 +447,8 @@ describe('renderSarif: GitHub upload limits', () => {
     expect(results).toHaveLength(MAX_RESULTS);
     expect(rulesOf(log)).toHaveLength(MAX_RESULTS);
     expect(results[0]?.ruleId).toBe('GHSA-cap-00000');
-    expect(results.at(-1)?.ruleId).toBe(`GHSA-cap-${String(MAX_RESULTS - 1).padStart(5, '0')}`);
+    expect(results.filter((r) => r.level === 'error')).toHaveLength(24_000);
+    expect(results.filter((r) => r.level === 'note').map((r) => r.ruleId)).toEqual(notes.slice(0, 1_000).map((e) => e.advisory));
     expect(runOf(log).properties).toMatchObject({ resultsOmitted: count - MAX_RESULTS });
     expect(String(runOf(log).properties?.note)).toContain('5,000 of 30,000 results');
     expect(gzipSync(json).length).toBeLessThan(MAX_GZIP_BYTES);

@@ -6,7 +6,11 @@ import type { EvaluatedAlert, GateResult } from '../../src/model.js';
 import { formatMinutes } from '../../src/reports/format.js';
 import { sparkline } from '../../src/reports/sparkline.js';
 import { renderSummary } from '../../src/reports/summary.js';
+import { truncate } from '../../src/reports/markdown.js';
+import { BIDI, CONTROLS } from '../../src/characters.js';
 import { makeEvaluated, makeExampleResult, makePostureView, makeResult } from '../fixtures/result.js';
+import { HOSTILE } from './hostile.js';
+import { githubReferences, readabilityProblems, render, seen } from './render.js';
 
 const NOW = new Date('2024-06-07T12:00:00Z');
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
@@ -19,10 +23,10 @@ function gatingRows(page: string): string[] {
   const end = all.findIndex((l, i) => i > start && !l.startsWith('|'));
   return all.slice(start + 2, end < 0 ? undefined : end);
 }
-/** The page without its code spans, whose content GitHub shows literally (no HTML, mentions or links). */
-const outsideCode = (page: string) => page.replace(/(`+)(?!`)[^\n]*?[^`\n]\1(?!`)/g, '<code span>');
-/** Cell separators a GFM table parser sees: `|` not escaped by a backslash. */
-const bareBars = (row: string) => row.replace(/\\[\s\S]/g, '').split('|').length - 1;
+/** The rendered table whose header row starts with `first`: its rows of cell texts as a reader sees them (header first). */
+function tableOf(page: string, first: string): string[][] {
+  return render(page).tables.find((t) => t[0]?.[0] === first)?.map((row) => row.map(seen)) ?? [];
+}
 
 function alertsOf(n: number, overrides: Parameters<typeof makeEvaluated>[0] = {}): EvaluatedAlert[] {
   return Array.from({ length: n }, (_, i) =>
@@ -32,20 +36,27 @@ function alertsOf(n: number, overrides: Parameters<typeof makeEvaluated>[0] = {}
 
 describe('renderSummary: verdict', () => {
   it.each([
-    ['pass', makeResult(), '✅ **Passed** for `acme/web` (`repo_abc`): No alert at or above high\\.'],
-    ['fail', makeResult({ alerts: alertsOf(2) }), '❌ **Failed** for `acme/web` (`repo_abc`): 2 alerts at or above high fail the gate\\.'],
+    ['pass', makeResult(), '## Security gate: ✅ passed for acme/web', '✅ **Passed** for `acme/web` (`repo_abc`): No alert at or above high.'],
+    [
+      'fail',
+      makeResult({ alerts: alertsOf(2) }),
+      '## Security gate: ❌ failed for acme/web',
+      '❌ **Failed** for `acme/web` (`repo_abc`): 2 alerts at or above high fail the gate.',
+    ],
     [
       'error',
       makeResult({ result: 'error', errors: [{ kind: 'api', message: 'stats/securityPosture: HTTP 503 after 3 retries' }] }),
-      '⚠️ **Error** for `acme/web` (`repo_abc`): stats/securityPosture&#58; HTTP 503 after 3 retries',
+      '## Security gate: ⚠️ no verdict for acme/web',
+      '⚠️ **Error** for `acme/web` (`repo_abc`): stats/securityPosture: HTTP 503 after 3 retries',
     ],
-  ])('puts the %s verdict and why on the first line after the title', (_name, result, verdict) => {
+  ])('puts the %s verdict in the heading, and why on the first line after it', (_name, result, heading, verdict) => {
     const page = lines(renderSummary(result, { now: NOW }));
-    expect(page.slice(0, 3)).toEqual(['## Security gate', '', verdict]);
+    expect(page.slice(0, 3)).toEqual([heading, '', verdict]);
   });
 
   it('names the repository by id when it has no name', () => {
     const page = renderSummary(makeResult({ repository: { id: 'repo_x', name: null, url: null } }));
+    expect(lines(page)[0]).toBe('## Security gate: ✅ passed for repo_x');
     expect(lines(page)[2]).toContain('for `repo_x`:');
   });
 });
@@ -81,38 +92,18 @@ describe('renderSummary: counts and gating alerts', () => {
       ['| 🟡 medium', '—', 'unreachable only'],
       ['| ⚪ unknown', '—', '—'],
     ]);
-    expect(rows.map((r) => /GHSA\\-(\w+)/.exec(r)?.[1])).toEqual(['crit', 'high', 'med', 'unk']);
+    expect(rows.map((r) => /GHSA-(\w+)/.exec(r)?.[1])).toEqual(['crit', 'high', 'med', 'unk']);
   });
 
   it.each([
-    ['https', 'https://github.com/advisories/GHSA-1', '[GHSA\\-1](https://github.com/advisories/GHSA-1)'],
-    ['javascript:', 'javascript:alert(1)', 'GHSA\\-1'],
-    ['a relative path', '/advisories/GHSA-1', 'GHSA\\-1'],
-    ['no reference at all', undefined, 'GHSA\\-1'],
+    ['https', 'https://github.com/advisories/GHSA-1', '[GHSA-1](https://github.com/advisories/GHSA-1)'],
+    ['javascript:', 'javascript:alert(1)', 'GHSA-1'],
+    ['a relative path', '/advisories/GHSA-1', 'GHSA-1'],
+    ['no reference at all', undefined, 'GHSA-1'],
   ])('links the advisory id only to an http(s) first reference (%s)', (_name, reference, cell) => {
     const alert = makeEvaluated({ advisory: 'GHSA-1', references: reference ? [reference, 'https://second.example'] : [] });
     const [row] = gatingRows(renderSummary(makeResult({ alerts: [alert] })));
     expect(row?.split(' | ')[1]).toBe(cell);
-  });
-
-  it('escapes hostile service text so it cannot break the table or inject HTML, mentions, refs or links', () => {
-    const hostile = '| <script>alert(1)</script> @org/team #1 [x](javascript:alert(1)) ::set-output name=a::b\n# heading';
-    const alert = makeEvaluated({ advisory: `GHSA-1 ${hostile}`, package: `pkg:npm/x@1 ${hostile}`, summary: hostile });
-    const result = makeResult({
-      alerts: [alert, makeEvaluated({ status: 'allowed', allowedBy: { id: 'x', reason: hostile }, summary: hostile })],
-      posture: makePostureView(5, { posture: { ...makePostureView(5).posture, summary: { ...makePostureView(5).posture.summary, riskTrend: hostile } } }),
-      schedule: { crontab: hostile, enabled: true, description: hostile, nextRun: null },
-      warnings: [{ kind: 'read', message: hostile }],
-      errors: [{ kind: 'api', message: hostile }],
-    });
-    const page = renderSummary(result);
-    const prose = outsideCode(page);
-    for (const bad of ['<script', '@org', '#1', '](javascript', '::set-output', '\n# heading', '\n::']) {
-      expect({ bad, found: prose.includes(bad) }).toEqual({ bad, found: false });
-    }
-    expect(page).toContain('### Scan schedule\n\n`| <script>alert(1)</script> @org/team'); // crontab as literal code
-    const [row] = gatingRows(page);
-    expect(bareBars(row ?? '')).toBe(7); // 6 cells
   });
 
   it('shows at most maxAlerts gating rows and says how many more there are', () => {
@@ -129,8 +120,89 @@ describe('renderSummary: counts and gating alerts', () => {
     const allowed = makeEvaluated({ status: 'allowed', allowedBy: { id: 'GHSA-a', until: '2024-12-31', reason: 'no fix yet' }, advisory: 'GHSA-a' });
     const page = renderSummary(makeResult({ alerts: [allowed] }));
     expect(page).toMatch(/<details><summary>Allowed by <code>allow-alerts<\/code> \(1\)<\/summary>\n\n\| Advisory/);
-    expect(page).toContain('| 🟠 high | 2024\\-12\\-31 | no fix yet |');
+    expect(page).toContain('| 🟠 high | 2024-12-31 | no fix yet |');
     expect(page).toContain('</details>');
+  });
+});
+
+/** One line, as the page shows service text: controls and bidi overrides gone, line breaks collapsed. */
+const oneLine = (s: string) => s.replace(BIDI, '').replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ').replace(CONTROLS, ' ');
+/** What a reader should see of service text cut to `max` characters. */
+const shown = (s: string, max: number) => seen(oneLine(truncate(s, max)));
+
+/** Raw HTML the page itself writes; anything else came from service text. */
+const OWN_HTML = /^(<details><summary>Allowed by <code>allow-alerts<\/code> \(\d+\)<\/summary>|<\/details>)\n?$/;
+
+describe('renderSummary: hostile service text renders as itself, and only as text', () => {
+  /** A result with `h` in every field that comes from the service (or a user's allow-list reason). */
+  function hostileResult(h: string): GateResult {
+    const gating = makeEvaluated({ advisory: `GHSA-1 ${h}`, package: `pkg:npm/x@1 ${h}`, summary: h, references: ['https://ok.example/GHSA-1'] });
+    const allowed = makeEvaluated({ status: 'allowed', advisory: 'GHSA-2', allowedBy: { id: 'GHSA-2', reason: h }, summary: h, references: ['https://ok.example/GHSA-2'] });
+    const view = makePostureView(5);
+    return makeResult({
+      repository: { id: 'repo_abc', name: `acme/web ${h}`, url: null },
+      alerts: [gating, allowed],
+      verdict: { result: 'fail', reasons: [`1 alert fails the gate: ${h}`], gating: [gating] },
+      posture: { ...view, posture: { ...view.posture, summary: { ...view.posture.summary, riskTrend: h } } },
+      schedule: { crontab: h, enabled: true, description: h, nextRun: null },
+      settings: [{ setting: 'pr-scanning', input: 'set-pr-scanning', value: true, status: 'failed', error: h }],
+      warnings: [{ kind: 'read', message: h }],
+      errors: [{ kind: 'api', message: h }],
+    });
+  }
+
+  it.each(HOSTILE)('%j', (h) => {
+    const page = renderSummary(hostileResult(h), { now: NOW });
+    const r = render(page);
+    // No HTML but the page's own, no link but the advisory links it makes, no mention or reference.
+    expect(r.rawHtml.filter((html) => !OWN_HTML.test(html))).toEqual([]);
+    expect(r.links).toEqual([
+      { href: 'https://ok.example/GHSA-1', text: truncate(oneLine(`GHSA-1 ${h}`), 80), markup: '' },
+      { href: 'https://ok.example/GHSA-2', text: 'GHSA-2', markup: '' },
+    ]);
+    expect(githubReferences(r.scanned)).toEqual([]);
+    expect(page.split('\n').filter((line) => line.trimStart().startsWith('::'))).toEqual([]);
+    // The page keeps its shape: its headings, and every table row with its cells.
+    expect(r.blocks.filter((b) => b === 'heading_open')).toHaveLength(8); // title, gating, posture, time saved, schedule, settings, warnings, errors
+    expect(r.blocks.filter((b) => /^(blockquote|ordered_list|code_block|fence|hr)/.test(b))).toEqual([]);
+    expect(tableOf(page, 'Severity')[1]).toEqual(['🟠 high', shown(`GHSA-1 ${h}`, 80), shown(`pkg:npm/x@1 ${h}`, 120), '7.5', '1 reachable', shown(h, 200)]);
+    expect(tableOf(page, 'Advisory')[1]).toEqual(['GHSA-2', expect.any(String), '🟠 high', 'no end date', shown(h, 200)]);
+    expect(tableOf(page, 'Setting')[1]).toEqual(['set-pr-scanning', 'true', `❌ failed: ${shown(h, 300)}`]);
+    // The rest reads as the service wrote it.
+    const paragraphs = r.paragraphs.map(seen);
+    expect(paragraphs[0]).toBe(seen(`Security gate: ❌ failed for ${truncate(`acme/web ${oneLine(h)}`, 100)}`));
+    expect(paragraphs[1]).toBe(seen(`❌ Failed for ${truncate(`acme/web ${oneLine(h)}`, 100)} (repo_abc): ${oneLine(truncate(`1 alert fails the gate: ${h}`, 400))}`));
+    expect(paragraphs).toContain(seen(`${truncate(oneLine(h), 100)}: ${oneLine(h)}. Next run: unknown.`));
+    expect(paragraphs.some((p) => p.includes(`Organization: risk score 55, trend ${seen(oneLine(h))} · open issues`))).toBe(true);
+    expect(paragraphs).toContain(`⚠️ ${shown(h, 500)}`);
+    expect(paragraphs).toContain(`❌ ${shown(h, 500)}`);
+  });
+
+  it('the checks can fail: unescaped text breaks them', () => {
+    const r = render('| a | b |\n|---|---|\n| x | y | z @alice <b>x</b> www.x.com |');
+    expect(r.tables[0]?.[1]).toEqual(['x', 'y']);
+    expect(githubReferences(r.scanned)).toEqual([]); // the table dropped the extra cell...
+    const p = render('z @alice #1 <b>x</b> www.x.com [x](https://evil.example)');
+    expect(githubReferences(p.scanned)).toEqual(['@a', '#1']);
+    expect(p.rawHtml).toEqual(['<b>', '</b>']);
+    expect(p.links.map((l) => l.markup)).toEqual(['linkify', '']);
+  });
+});
+
+describe('renderSummary: the raw Markdown reads cleanly', () => {
+  it('has no character reference, zero-width character or needless backslash in the example page', () => {
+    const page = renderSummary(makeExampleResult(), { now: NOW });
+    expect(readabilityProblems(page)).toEqual({ characterReferences: [], zeroWidth: [], needlessEscapes: [] });
+    // The action's own text carries no escape at all: the example's only one is in a service summary (`template`).
+    expect(page.match(/\\./g)).toEqual(['\\`', '\\`']);
+  });
+
+  it('the check finds the old escaping', () => {
+    const old = '`0 2 * * 1-5`: At 02&#58;00 \\(UTC\\). Reason: pinned&#58; see SEC\\-123 &#64;&#8203;alice, [https&#58;&#8203;//github\\.com/x](https://github.com/x) \u200b';
+    const problems = readabilityProblems(old);
+    expect(problems.characterReferences).toEqual(['&#58;', '&#58;', '&#64;', '&#8203;', '&#58;', '&#8203;']);
+    expect(problems.zeroWidth).toHaveLength(1);
+    expect(problems.needlessEscapes).toEqual(['\\(UTC\\). Rea', '\\). Reason: ', '\\-123 &#64;&', '\\.com/x](htt']);
   });
 });
 
@@ -158,7 +230,7 @@ describe('renderSummary: size limit', () => {
     const result = makeResult({ alerts, posture: makePostureView(366), warnings: Array.from({ length: 10_000 }, () => ({ kind: 'read' as const, message: hugeSummary })) });
     const page = renderSummary(result, { maxBytes, maxAlerts: Infinity });
     expect(bytes(page)).toBeLessThanOrEqual(maxBytes);
-    expect(page.startsWith('## Security gate\n\n❌ **Failed**')).toBe(true);
+    expect(page.startsWith('## Security gate: ❌ failed for acme/web\n\n❌ **Failed**')).toBe(true);
   });
 
   it('closes the allowed-alerts <details> even when its rows run out of room', () => {
@@ -177,15 +249,44 @@ describe('renderSummary: size limit', () => {
 });
 
 describe('renderSummary: posture, time saved, schedule, settings', () => {
-  it('shows risk, open issues and sparklines of the trend with min, max and dates', () => {
+  it('shows risk and open issues, each saying whose, and sparklines of the trend with min, max and dates', () => {
     const page = renderSummary(makeResult({ posture: makePostureView(30) }));
-    expect(page).toContain('### Security posture, 2024\\-05\\-09 to 2024\\-06\\-07');
-    expect(page).toContain('**Risk score 70** (this repository) · trend: increasing');
-    expect(page).toContain('Open issues: 🔴 2 critical · 🟠 5 high · 🟡 9 medium · 🔵 4 low (20 in all) · mean remediation time 4.5');
-    expect(page).toContain('This repository (`acme/web`): risk score 70, 12 open issues, 1 critical.');
-    expect(page).toMatch(/\| Risk score \| `▁[▁-█]{28}█` \| 30 \| 70 \| 30 → 70 \|/);
-    expect(page).toMatch(/\| Open issues \| `█[▁-█]{28}▁` \| 20 \| 40 \| 40 → 20 \|/);
-    expect(page).toContain('30 data points from 2024\\-05\\-09 to 2024\\-06\\-07.');
+    expect(page).toContain('### Security posture, 2024-05-09 to 2024-06-07');
+    expect(page).toContain(
+      [
+        '**Risk score 70** (this repository, `acme/web`): 12 open issues, 1 critical.  ',
+        'Organization: risk score 55, trend increasing · open issues 🔴 2 critical · 🟠 5 high · 🟡 9 medium · 🔵 4 low (20 in all) · mean remediation time 4.5',
+      ].join('\n'),
+    );
+    expect(page).toMatch(/\| Risk score \(organization\) \| `▁[▁-█]{28}█` \| 30 \| 70 \| 30 → 70 \|/);
+    expect(page).toMatch(/\| Open issues \(organization\) \| `█[▁-█]{28}▁` \| 20 \| 40 \| 40 → 20 \|/);
+    expect(page).toContain('30 data points from 2024-05-09 to 2024-06-07.');
+  });
+
+  it('without a row for this repository, the risk score is labelled as the organization’s', () => {
+    const page = renderSummary(makeResult({ posture: makePostureView(5, { repository: null, riskScore: 55 }) }));
+    expect(page).toContain('**Risk score 55** (organization), trend increasing  \nOrganization: open issues 🔴 2 critical');
+    expect(page).not.toContain('this repository');
+  });
+
+  it('names the project when project-id narrowed the statistics', () => {
+    const result = makeResult({ posture: makePostureView(5), timeSaved: { totalMinutesSaved: 60, patchingMinutesSaved: 60, validationMinutesSaved: 0 } });
+    const page = renderSummary({ ...result, options: { ...result.options, projectId: 'proj_1' } });
+    expect(page).toContain('Project `proj_1`: risk score 55');
+    expect(page).toContain('| Risk score (project) |');
+    expect(page).toContain('**1 h** saved across the project in the last 30 days');
+  });
+
+  it.each([
+    ['parts that add up', { totalOpenIssues: 20 }, '🔵 4 low (20 in all)'],
+    ['issues of no listed severity shown as other', { totalOpenIssues: 23 }, '🔵 4 low · ⚪ 3 other (23 in all)'],
+    ['a total below its parts named as the service’s', { totalOpenIssues: 7 }, '🔵 4 low (the service counts 7 in all)'],
+    ['a part missing', { totalOpenIssues: 20, lowIssues: null }, '🔵 — low (the service counts 20 in all)'],
+    ['no total', { totalOpenIssues: null }, '🔵 4 low · mean remediation time'],
+  ])('open issues add up to the total they show: %s', (_name, summary, text) => {
+    const view = makePostureView(5);
+    const posture = { ...view.posture, summary: { ...view.posture.summary, ...summary } };
+    expect(renderSummary(makeResult({ posture: { ...view, posture } }))).toContain(text);
   });
 
   it.each([
@@ -198,14 +299,14 @@ describe('renderSummary: posture, time saved, schedule, settings', () => {
 
   it('humanises minutes saved', () => {
     const page = renderSummary(makeResult({ timeSaved: { totalMinutesSaved: 750, patchingMinutesSaved: 480, validationMinutesSaved: 270 } }));
-    expect(page).toContain('**12 h 30 min** saved in the last 30 days: 8 h patching, 4 h 30 min validation.');
+    expect(page).toContain('**12 h 30 min** saved across the organization in the last 30 days: 8 h patching, 4 h 30 min validation.');
   });
 
   it.each([
     [{ crontab: '0 2 * * 1-5', enabled: true, description: 'At 02:00, Monday through Friday (UTC)', nextRun: '2024-06-10T02:00:00.000Z' },
-      '`0 2 * * 1-5`: At 02&#58;00, Monday through Friday \\(UTC\\). Next run: **2024-06-10 02:00 UTC** (in 2 d 14 h).'],
+      '`0 2 * * 1-5`: At 02:00, Monday through Friday (UTC). Next run: **2024-06-10 02:00 UTC** (in 2 d 14 h).'],
     [{ crontab: '0 2 * * 1-5', enabled: false, description: 'At 02:00, Monday through Friday (UTC)', nextRun: null },
-      '`0 2 * * 1-5`: At 02&#58;00, Monday through Friday \\(UTC\\). The schedule is **disabled**.'],
+      '`0 2 * * 1-5`: At 02:00, Monday through Friday (UTC). The schedule is **disabled**.'],
     [{ crontab: 'nonsense', enabled: true, description: null, nextRun: null }, '`nonsense`: not a schedule this action can read. Next run: unknown.'],
     [{ crontab: '', enabled: false, description: null, nextRun: null }, 'None: no scan schedule is set.'],
   ])('shows the schedule in words with its next run (%#)', (schedule, text) => {
@@ -230,7 +331,7 @@ describe('renderSummary: posture, time saved, schedule, settings', () => {
         '|---|---|---|',
         '| `set-pr-scanning` | true | 🔸 would apply (dry run) |',
         '| `set-max-pr-timeout-minutes` | 30 | ✅ applied |',
-        '| `set-cwe-whitelist` | none (empty list) | ❌ failed: HTTP 500 &lt;oops&gt; |',
+        '| `set-cwe-whitelist` | none (empty list) | ❌ failed: HTTP 500 \\<oops> |',
       ].join('\n'),
     );
   });
@@ -244,13 +345,13 @@ describe('renderSummary: posture, time saved, schedule, settings', () => {
     const page = renderSummary(
       makeResult({ warnings: [{ kind: 'expired-allow', message: 'allow-alerts entry GHSA-1 expired' }], errors: [{ kind: 'api', message: 'timeout <b>' }] }),
     );
-    expect(page).toContain('### Warnings\n\n- ⚠️ allow\\-alerts entry GHSA\\-1 expired');
-    expect(page).toContain('### Errors\n\n- ❌ timeout &lt;b&gt;');
+    expect(page).toContain('### Warnings\n\n- ⚠️ allow-alerts entry GHSA-1 expired');
+    expect(page).toContain('### Errors\n\n- ❌ timeout \\<b>');
   });
 
   it('keeps the sections in the contract order', () => {
     const page = renderSummary(makeExampleResult());
-    const order = ['## Security gate', '| 🔴 Critical', '### Gating alerts', '<details>', '### Security posture', '### Time saved', '### Scan schedule', '### Settings', '### Warnings'];
+    const order = ['## Security gate: ❌ failed', '| 🔴 Critical', '### Gating alerts', '<details>', '### Security posture', '### Time saved', '### Scan schedule', '### Settings', '### Warnings'];
     const positions = order.map((marker) => page.indexOf(marker));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);

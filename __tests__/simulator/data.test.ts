@@ -1,13 +1,19 @@
 // The seeded data set: deterministic, independent copies, and the shape the brief promises
 // (severity mix of the main repository, package links, realistic identifiers).
 import { describe, expect, test } from '@jest/globals';
+import parse, { type SpdxNode } from 'spdx-expression-parse';
 import {
   ADVISORIES,
   CLEAN_REPO,
   defaultData,
+  DENIED_LICENSES,
+  LICENSE_FIXTURES,
   MAIN_REPO,
+  MAIN_REPO_LICENSE_FINDINGS,
   MAIN_REPO_NOT_ALERTED,
   MAIN_REPO_SEVERITY_COUNTS,
+  PERMISSIVE_LICENSES,
+  type SimData,
 } from '../../simulator/data.js';
 import type { ScaAlert } from '../../simulator/wire.js';
 
@@ -96,5 +102,127 @@ describe('defaultData', () => {
       'services/gateway/go.mod',
       'services/recommender/requirements.txt',
     ]);
+  });
+});
+
+// ---------- licenses ----------
+
+/** The contract's reading of a license entry, written out independently of src/policy: the id when
+ * it is a valid SPDX expression, else the name when that is, else null (unknown). */
+function expressionOf(entry: { id: string; name: string }): string | null {
+  for (const text of [entry.id, entry.name]) {
+    if (/^(NOASSERTION|NONE)$/i.test(text)) continue;
+    try {
+      parse(text);
+      return text;
+    } catch {
+      // not SPDX: try the next
+    }
+  }
+  return null;
+}
+
+/** Every way of satisfying an expression: the license ids all of which one needs, per way. */
+function ways(node: SpdxNode): string[][] {
+  if ('license' in node) return [[node.license]];
+  const [left, right] = [ways(node.left), ways(node.right)];
+  return node.conjunction === 'or' ? [...left, ...right] : left.flatMap((l) => right.map((r) => [...l, ...r]));
+}
+
+/** `name@version` of the repository's packages that violate the policy, and of those that are unknown. */
+function findings(state: SimData, repositoryId: string, policy: { allow?: readonly string[]; deny?: readonly string[] }) {
+  const packages = new Map(state.packages.filter((p) => p.repositoryId === repositoryId).map((p) => [p.id, p]));
+  const violations = new Set<string>();
+  const unknown = new Set<string>();
+  for (const entry of state.licenses) {
+    const expression = expressionOf(entry);
+    const way = expression === null ? [] : ways(parse(expression));
+    const violates = policy.allow
+      ? !way.some((ids) => ids.every((id) => policy.allow!.includes(id)))
+      : way.every((ids) => ids.some((id) => policy.deny!.includes(id)));
+    for (const id of entry.packageIds) {
+      const p = packages.get(id);
+      if (!p) continue;
+      if (expression === null) unknown.add(`${p.name}@${p.version}`);
+      else if (violates) violations.add(`${p.name}@${p.version}`);
+    }
+  }
+  return { violations: [...violations].sort(), unknown: [...unknown].sort() };
+}
+
+describe('licenses', () => {
+  const byId = new Map(data.licenses.map((l) => [l.id, l]));
+  const packageById = new Map(data.packages.map((p) => [p.id, p]));
+  const namesOf = (licenseId: string, repositoryId: string = MAIN_REPO.id) =>
+    (byId.get(licenseId)?.packageIds ?? []).map((id) => packageById.get(id)!).filter((p) => p.repositoryId === repositoryId).map((p) => p.name);
+
+  test('every package is listed under at least one entry, and every listed package exists', () => {
+    const listed = data.licenses.flatMap((l) => l.packageIds);
+    expect(listed.every((id) => packageById.has(id))).toBe(true);
+    expect(data.packages.filter((p) => !listed.includes(p.id)).map((p) => p.id)).toEqual([]);
+    expect(new Set(data.licenses.map((l) => l.id)).size).toBe(data.licenses.length);
+    for (const license of data.licenses) expect(new Set(license.packageIds).size).toBe(license.packageIds.length);
+  });
+
+  test('SPDX ids as id, with the full name as name', () => {
+    for (const id of ['MIT', 'Apache-2.0', 'BSD-3-Clause', 'ISC', 'GPL-3.0-only', 'LGPL-2.1-or-later', 'MPL-2.0', '0BSD']) {
+      const entry = byId.get(id);
+      expect({ id, present: entry !== undefined, packages: (entry?.packageIds.length ?? 0) > 0 }).toEqual({ id, present: true, packages: true });
+      expect(expressionOf(entry!)).toBe(id);
+    }
+    expect(byId.get('Apache-2.0')!.name).toBe('Apache License 2.0');
+  });
+
+  test('SPDX expressions as id: dual licenses and a WITH exception', () => {
+    for (const id of ['MIT OR Apache-2.0', 'MIT OR GPL-3.0-only', 'GPL-2.0-only WITH Classpath-exception-2.0']) {
+      expect(byId.get(id)?.packageIds.length).toBeGreaterThan(0);
+      expect(expressionOf(byId.get(id)!)).toBe(id);
+    }
+  });
+
+  test('service-internal ids: the license is in the name, or nowhere (free text)', () => {
+    const internal = data.licenses.filter((l) => /^lic_[0-9a-f]{4}$/.test(l.id));
+    expect(internal.map((l) => [l.id, expressionOf(l)])).toEqual([
+      ['lic_7f2a', 'BSD-2-Clause'],
+      ['lic_3c9e', 'Apache-2.0 OR BSD-3-Clause'],
+      ['lic_b81d', 'EPL-1.0 OR LGPL-2.1-only'],
+      ['lic_9c41', null],
+    ]);
+    expect(byId.get('lic_9c41')!.name).toBe('The Acme Commercial License');
+    expect(byId.get('NOASSERTION')).toMatchObject({ id: 'NOASSERTION', name: 'NOASSERTION' });
+    expect(expressionOf(byId.get('NOASSERTION')!)).toBeNull();
+  });
+
+  test('the fixtures are packages of acme/webshop, listed under their entries, with manifest lines', () => {
+    const { twoEntries, ...single } = LICENSE_FIXTURES;
+    for (const [name, fixture] of Object.entries(single)) {
+      const p = data.packages.find((q) => q.repositoryId === MAIN_REPO.id && q.name === fixture.name && q.version === fixture.version);
+      expect({ name, found: p?.ecosystem }).toEqual({ name, found: fixture.ecosystem });
+      expect(p!.manifestStartLine).toBeGreaterThan(0);
+      const entries = data.licenses.filter((l) => l.packageIds.includes(p!.id));
+      expect(entries.map((l) => l.id)).toEqual([fixture.licenseId]);
+      expect(expressionOf(entries[0]!)).toBe(fixture.expression);
+    }
+    const yaml = data.packages.find((p) => p.repositoryId === MAIN_REPO.id && p.name === twoEntries.name)!;
+    expect(yaml.version).toBe(twoEntries.version);
+    expect(data.licenses.filter((l) => l.packageIds.includes(yaml.id)).map((l) => l.id)).toEqual([...twoEntries.licenseIds]);
+    expect(namesOf('GPL-3.0-only')).toEqual([LICENSE_FIXTURES.gpl.name]);
+    expect(namesOf('MIT OR GPL-3.0-only')).toEqual([LICENSE_FIXTURES.dual.name]);
+  });
+
+  test('acme/webshop under the deny list and the permissive allow list finds what MAIN_REPO_LICENSE_FINDINGS says', () => {
+    expect(findings(data, MAIN_REPO.id, { deny: DENIED_LICENSES })).toEqual(MAIN_REPO_LICENSE_FINDINGS.deny);
+    expect(findings(data, MAIN_REPO.id, { deny: ['GPL-3.0-only'] })).toEqual(MAIN_REPO_LICENSE_FINDINGS.deny);
+    expect(findings(data, MAIN_REPO.id, { allow: PERMISSIVE_LICENSES })).toEqual(MAIN_REPO_LICENSE_FINDINGS.allow);
+    // the spec's example allow list (no 0BSD) finds the same in acme/webshop
+    expect(findings(data, MAIN_REPO.id, { allow: ['MIT', 'Apache-2.0', 'BSD-3-Clause', 'ISC'] })).toEqual(MAIN_REPO_LICENSE_FINDINGS.allow);
+  });
+
+  test('acme/clean-lib: only MIT and 0BSD, nothing found under either policy', () => {
+    const entries = data.licenses.filter((l) => namesOf(l.id, CLEAN_REPO.id).length > 0);
+    expect(entries.map((l) => l.id)).toEqual(['MIT', '0BSD']);
+    expect(findings(data, CLEAN_REPO.id, { allow: PERMISSIVE_LICENSES })).toEqual({ violations: [], unknown: [] });
+    expect(findings(data, CLEAN_REPO.id, { allow: ['MIT', '0BSD'] })).toEqual({ violations: [], unknown: [] });
+    expect(findings(data, CLEAN_REPO.id, { deny: DENIED_LICENSES })).toEqual({ violations: [], unknown: [] });
   });
 });

@@ -13,6 +13,7 @@ import {
   GITLAB_INSTALLATION_ID,
   GITLAB_REPO,
   ISSUE_IDS,
+  LICENSE_FIXTURES,
   MAIN_REPO,
   MAIN_REPO_SEVERITY_COUNTS,
   ORG_ID,
@@ -186,10 +187,54 @@ describe('sca/packages/search and sca/licenses/search', () => {
 
   test('licenses group the packages of the asked repositories only', async () => {
     const { licenses } = await ok(P.licenses, { repositoryIds: [CLEAN_REPO.id] }, wire.licensesResponseSchema);
-    expect(licenses.map((l) => l.name).sort()).toEqual(['0BSD', 'MIT']);
+    expect(licenses.map((l) => [l.id, l.name])).toEqual([
+      ['MIT', 'MIT License'],
+      ['0BSD', 'BSD Zero Clause License'],
+    ]);
     expect(licenses.flatMap((l) => l.packages).every((p) => p.repositoryId === CLEAN_REPO.id)).toBe(true);
+    const gitlab = await ok(P.licenses, { repositoryIds: [GITLAB_REPO.id] }, wire.licensesResponseSchema);
+    expect(gitlab.licenses.map((l) => l.id)).toEqual(['MIT', 'Apache-2.0']);
     const all = await ok(P.licenses, {}, wire.licensesResponseSchema);
-    expect(all.licenses.map((l) => l.name)).toEqual(expect.arrayContaining(['MIT', 'Apache-2.0', 'BSD-3-Clause', 'GPL-3.0']));
+    expect(all.licenses.length).toBe(sim.state.licenses.length);
+    expect(all.licenses.every((l) => l.packages.length > 0)).toBe(true);
+  });
+
+  test('licenses of acme/webshop: SPDX ids, expressions, internal ids, free text and NOASSERTION, each package with its manifest', async () => {
+    const reply = await post(sim, P.licenses, webshop);
+    expect(schemas.licensesResponseSchema.safeParse(reply.body).success).toBe(true);
+    const { licenses } = wire.licensesResponseSchema.parse(reply.body);
+    expect(licenses.map((l) => [l.id, l.name])).toEqual([
+      ['MIT', 'MIT License'],
+      ['Apache-2.0', 'Apache License 2.0'],
+      ['BSD-3-Clause', 'BSD 3-Clause "New" or "Revised" License'],
+      ['ISC', 'ISC License'],
+      ['MPL-2.0', 'Mozilla Public License 2.0'],
+      ['LGPL-2.1-or-later', 'GNU Lesser General Public License v2.1 or later'],
+      ['GPL-3.0-only', 'GNU General Public License v3.0 only'],
+      ['MIT OR Apache-2.0', 'MIT License or Apache License 2.0'],
+      ['MIT OR GPL-3.0-only', 'MIT License or GNU General Public License v3.0 only'],
+      ['GPL-2.0-only WITH Classpath-exception-2.0', 'GNU General Public License v2.0 only, with Classpath exception 2.0'],
+      ['lic_7f2a', 'BSD-2-Clause'],
+      ['lic_3c9e', 'Apache-2.0 OR BSD-3-Clause'],
+      ['lic_b81d', 'EPL-1.0 OR LGPL-2.1-only'],
+      ['lic_9c41', 'The Acme Commercial License'],
+      ['NOASSERTION', 'NOASSERTION'],
+    ]);
+    const packages = licenses.flatMap((l) => l.packages);
+    for (const p of packages) {
+      expect(p.repositoryId).toBe(MAIN_REPO.id);
+      expect(p.manifestPath).not.toBe('');
+      expect(p.manifestStartLine).toBeGreaterThan(0);
+      expect(p).toEqual(sim.state.packages.find((q) => q.id === p.id));
+    }
+    // every package of the repository is listed; a package may be listed under several entries
+    expect(new Set(packages.map((p) => p.id)).size).toBe(sim.state.packages.filter((p) => p.repositoryId === MAIN_REPO.id).length);
+    const under = (name: string) => licenses.filter((l) => l.packages.some((p) => p.name === name)).map((l) => l.id);
+    expect(under(LICENSE_FIXTURES.twoEntries.name)).toEqual([...LICENSE_FIXTURES.twoEntries.licenseIds]);
+    const { twoEntries: _, ...single } = LICENSE_FIXTURES;
+    for (const fixture of Object.values(single)) expect(under(fixture.name)).toEqual([fixture.licenseId]);
+    const gpl = licenses.find((l) => l.id === 'GPL-3.0-only')!.packages;
+    expect(gpl.map((p) => [p.name, p.version, p.manifestPath])).toEqual([[LICENSE_FIXTURES.gpl.name, LICENSE_FIXTURES.gpl.version, 'package.json']]);
   });
 });
 

@@ -2,7 +2,7 @@
 // reads are turned into the model's own types here (wire data stops at this edge), keeping only
 // the fields it uses; fields the spec does not list are accepted and dropped (zod's default).
 import { z } from 'zod';
-import { failure, success, type Alert, type Outcome, type Package, type Posture, type Repository, type Schedule, type TimeSaved } from '../model.js';
+import { failure, success, type Alert, type LicenseEntry, type Outcome, type Package, type Posture, type Repository, type Schedule, type TimeSaved } from '../model.js';
 import { alertSeverity } from '../policy/severity.js';
 
 // ---------- shared scalars ----------
@@ -202,8 +202,12 @@ export const licensesRequestSchema = z.object({
   organizationId: z.string().optional(),
   repositoryIds: z.array(z.string()).optional(),
 });
-export const scaLicenseSchema = z.object({ id: z.string().nullable().catch(null), name: z.string().nullable().catch(null), packages: usable(scaPackageSchema) });
-export type ScaLicense = z.infer<typeof scaLicenseSchema>;
+/** A license entry: id and name may be missing (an unknown license), its packages are read one by one. */
+export const scaLicenseSchema: z.ZodType<LicenseEntry> = z.object({
+  id: z.string().nullable().catch(null),
+  name: z.string().nullable().catch(null),
+  packages: usable(scaPackageSchema),
+});
 export const licensesResponseSchema = z.object({ licenses: usable(scaLicenseSchema) });
 
 // ---------- 5. sca/alerts/search ----------

@@ -115,3 +115,30 @@ export const seconds = (max: number, fallback: number) =>
     const n = /^(\d+\.?\d*|\.\d+)$/.test(value) ? Number(value) : NaN;
     return n > 0 && n <= max ? n : fail(`${quote(value)} is not accepted; expected a positive number of seconds, at most ${max} (e.g. 30 or 2.5).`);
   });
+
+/** Splits a list input: comma- or newline-separated, trimmed, empty items dropped. */
+function items(value: string): string[] {
+  return value.split(/[,\r\n]/).map((item) => item.trim()).filter((item) => item !== '');
+}
+
+/**
+ * `allow-licenses` / `deny-licenses`: SPDX license ids. `problemOf` (from the SPDX id list, loaded
+ * only when one of them is set) says what is wrong with an entry; without it no entry is checked.
+ */
+export const licenseList = (problemOf: ((id: string) => string | null) | null) =>
+  optional(null, (value, fail): string[] => {
+    const ids = [...new Set(items(value))];
+    if (ids.length === 0) return fail('lists no license; give SPDX ids such as MIT, Apache-2.0.');
+    const problems = problemOf ? ids.map(problemOf).filter((p): p is string => p !== null) : [];
+    problems.forEach((problem) => fail(problem));
+    return problems.length > 0 ? z.NEVER : ids;
+  });
+
+/** `license-exceptions`: packages as `name`, `name@version` or a package URL. */
+export const packageList = optional([] as string[], (value, fail): string[] => {
+  const entries = [...new Set(items(value))];
+  const bad = entries.filter((entry) => /\s/.test(entry) || /^pkg:[^/]*$/i.test(entry));
+  if (bad.length > 0) return fail(`${bad.map(quote).join(', ')}: expected name, name@version or a package URL (pkg:npm/left-pad@1.3.0).`);
+  return entries;
+});
+

@@ -1,8 +1,8 @@
 // Step 1 of the contract: read and validate every input before any request. One zod schema is the
 // single source of truth for defaults and rules; every bad input is reported at once.
 import { z } from 'zod';
-import { COMMENT_MODES, failure, ON_API_ERROR, success, THRESHOLDS, type Outcome } from '../model.js';
-import { allowList, apiUrl, bool, cweList, integer, oneOf, seconds, text, token } from './fields.js';
+import { COMMENT_MODES, failure, ON_API_ERROR, success, THRESHOLDS, UNKNOWN_LICENSES, type Outcome } from '../model.js';
+import { allowList, apiUrl, bool, cweList, integer, licenseList, oneOf, packageList, seconds, text, token } from './fields.js';
 
 const MAX_TIMER_SECONDS = 2_147_483; // setTimeout's limit, 2^31 - 1 ms
 
@@ -42,7 +42,48 @@ const FIELDS = {
   'report-file': text,
   'sarif-file': text,
   annotations: bool(true),
+  'config-file': text,
+  'config-token': text,
+  // Checked against the SPDX list in schema(), which is given the list only when they are set.
+  'allow-licenses': licenseList(null),
+  'deny-licenses': licenseList(null),
+  'license-exceptions': packageList,
+  'unknown-licenses': oneOf(UNKNOWN_LICENSES, 'warn'),
 };
+
+/** Inputs a policy file may not set: the tokens, and the file itself. */
+export const NOT_IN_FILE: readonly string[] = ['api-token-id', 'api-token-secret', 'github-token', 'config-token', 'config-file'];
+
+/** Where each input's value came from (the log, the summary and the JSON report say it). */
+export type InputSource = 'input' | 'file' | 'default';
+
+/** A policy file, read: its values in the inputs' string form, and where each key stands in it. */
+export interface PolicyFile {
+  /** As the user named it: a workspace path or OWNER/REPO/PATH@REF. */
+  name: string;
+  values: Record<string, string>;
+  positions: Record<string, { line: number; column: number }>;
+}
+
+/** The inputs as given, merged with a policy file: input > file > default. */
+export interface CollectedInputs {
+  values: Record<string, string>;
+  sources: Record<string, InputSource>;
+  file: PolicyFile | null;
+}
+
+export function collectInputs(read: (name: string) => string, file: PolicyFile | null = null): CollectedInputs {
+  const values: Record<string, string> = {};
+  const sources: Record<string, InputSource> = {};
+  for (const name of INPUT_NAMES) {
+    const given = read(name);
+    const fromFile = file?.values[name];
+    if (given.trim() !== '') [values[name], sources[name]] = [given, 'input'];
+    else if (fromFile !== undefined && fromFile.trim() !== '') [values[name], sources[name]] = [fromFile, 'file'];
+    else [values[name], sources[name]] = ['', 'default'];
+  }
+  return { values, sources, file };
+}
 
 export const INPUT_NAMES: readonly string[] = Object.keys(FIELDS);
 
@@ -74,9 +115,9 @@ function withheldSecretsMessage(missing: TokenInput[], context: RunContext): str
   return null;
 }
 
-function schema(context: RunContext) {
+function schema(context: RunContext, licenseIdProblem: ((id: string) => string | null) | null) {
   return z
-    .object(FIELDS)
+    .object({ ...FIELDS, 'allow-licenses': licenseList(licenseIdProblem), 'deny-licenses': licenseList(licenseIdProblem) })
     .superRefine(
       (v, ctx) => {
         const missing = (Object.keys(TOKENS) as TokenInput[]).filter((name) => v[name] === '');
@@ -85,6 +126,10 @@ function schema(context: RunContext) {
         else for (const name of missing) {
           const example = `\`${name}: \${{ secrets.${TOKENS[name]} }}\``;
           ctx.addIssue({ code: 'custom', path: [name], message: `is required; pass it from a secret, e.g. ${example}.` });
+        }
+        if (v['allow-licenses'] !== null && v['deny-licenses'] !== null) {
+          const message = 'is set together with allow-licenses; a license policy is one or the other: allow what may be used, or deny what may not.';
+          ctx.addIssue({ code: 'custom', path: ['deny-licenses'], message });
         }
         if (v['repository-id'] === null && v['app-id'] === null) {
           const message = 'is required when repository-id is empty: the action needs app-id to resolve the repository, or give repository-id.';
@@ -124,13 +169,25 @@ function schema(context: RunContext) {
       reportFile: v['report-file'],
       sarifFile: v['sarif-file'],
       annotations: v.annotations,
+      configFile: v['config-file'],
+      configToken: v['config-token'],
+      licenses: {
+        allow: v['allow-licenses'],
+        deny: v['deny-licenses'],
+        exceptions: v['license-exceptions'],
+        unknown: v['unknown-licenses'],
+      },
     }));
 }
 
 /** The run's configuration: what the schema makes of the inputs. */
-export type Config = z.output<ReturnType<typeof schema>>;
+/** The run's configuration: what the schema makes of the inputs, and where each came from. */
+export type Config = z.output<ReturnType<typeof schema>> & {
+  /** Per input name; secrets say where they came from too, never what they are. */
+  sources: Record<string, InputSource>;
+};
 
-const SECRETS = ['tokenId', 'tokenSecret', 'githubToken'] as const;
+const SECRETS = ['tokenId', 'tokenSecret', 'githubToken', 'configToken'] as const;
 /** The configuration without its secrets: what the JSON report records. */
 export type RunOptions = Omit<Config, (typeof SECRETS)[number]>;
 
@@ -140,18 +197,27 @@ export function runOptions(config: Config): RunOptions {
   return options as RunOptions;
 }
 
-/** Reads every input through `read` (e.g. `core.getInput`) and validates them all at once. */
-export function parseInputs(read: (name: string) => string, context: RunContext): Outcome<Config, string[]> {
-  const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, read(name)]));
+export interface ParseChecks {
+  /** What is wrong with an SPDX license id; loaded only when allow-licenses or deny-licenses is set. */
+  licenseIdProblem?: (id: string) => string | null;
+}
+
+/**
+ * Validates every input at once, wherever it came from. An error about a value from the policy file
+ * names the file, the key, and its line and column.
+ */
+export function parseInputs(inputs: CollectedInputs, context: RunContext, checks: ParseChecks = {}): Outcome<Config, string[]> {
   // Parsed once: zod's interpreter is cheaper here than compiling a fast path (it saves start-up).
-  const parsed = schema(context).safeParse(raw, { jitless: true });
-  if (parsed.success) return success(parsed.data);
+  const parsed = schema(context, checks.licenseIdProblem ?? null).safeParse(inputs.values, { jitless: true });
+  if (parsed.success) return success({ ...parsed.data, sources: inputs.sources });
   const order = (issue: z.core.$ZodIssue) => INPUT_NAMES.indexOf(String(issue.path[0] ?? 'api-token-id'));
   const errors = [...parsed.error.issues]
     .sort((a, b) => order(a) - order(b))
     .map((issue) => {
       const name = issue.path[0];
-      return name === undefined || issue.message.startsWith(String(name)) ? issue.message : `${String(name)}: ${issue.message}`;
+      const message = name === undefined || issue.message.startsWith(String(name)) ? issue.message : `${String(name)}: ${issue.message}`;
+      const at = name === undefined || inputs.sources[String(name)] !== 'file' ? undefined : inputs.file?.positions[String(name)];
+      return at && inputs.file ? `${inputs.file.name}:${at.line}:${at.column}: ${message}` : message;
     });
   return failure(errors);
 }

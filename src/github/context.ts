@@ -6,6 +6,12 @@ export interface RunnerContext {
   /** `owner/name` (GITHUB_REPOSITORY). */
   repository: string | null;
   serverUrl: string;
+  /** GITHUB_API_URL: GitHub's REST API (on GitHub Enterprise Server, https://HOST/api/v3). */
+  apiUrl: string;
+  /** GITHUB_WORKSPACE, else the working directory: where a local policy file is read. */
+  workspace: string;
+  /** Where a file of the repository is shown, at the commit under test: `${server}/${repo}/blob/${sha}`; null off a runner. */
+  blobUrl: string | null;
   /** The event payload's `repository.id`, as a string. */
   repositoryNumericId: string | null;
   actor: string | null;
@@ -19,7 +25,7 @@ export interface RunnerContext {
 
 interface EventPayload {
   repository?: { id?: number | string; full_name?: string };
-  pull_request?: { number?: number; head?: { repo?: { full_name?: string; fork?: boolean } | null } };
+  pull_request?: { number?: number; head?: { sha?: string; repo?: { full_name?: string; fork?: boolean } | null } };
 }
 
 export function readRunnerContext(env: NodeJS.ProcessEnv = process.env): RunnerContext {
@@ -30,6 +36,10 @@ export function readRunnerContext(env: NodeJS.ProcessEnv = process.env): RunnerC
     eventName: env.GITHUB_EVENT_NAME || null,
     repository,
     serverUrl: serverUrl(env),
+    apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+    workspace: env.GITHUB_WORKSPACE || process.cwd(),
+    // A pull request's head commit (GITHUB_SHA is the merge commit there), else GITHUB_SHA.
+    blobUrl: repository && (event.pull_request?.head?.sha || env.GITHUB_SHA) ? `${serverUrl(env)}/${repository}/blob/${event.pull_request?.head?.sha || env.GITHUB_SHA}` : null,
     repositoryNumericId: event.repository?.id === undefined ? null : String(event.repository.id),
     actor: env.GITHUB_ACTOR || null,
     // A deleted fork has head.repo null; treat it as a fork too (no secrets are passed either way).

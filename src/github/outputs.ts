@@ -22,6 +22,7 @@ export function actionOutputs(result: GateResult, files: WrittenFiles): Record<s
     'risk-score': result.posture?.riskScore == null ? '' : String(result.posture.riskScore),
     'minutes-saved': result.timeSaved ? String(result.timeSaved.totalMinutesSaved) : '',
     schedule: result.schedule?.enabled ? result.schedule.crontab : '',
+    'license-violations': result.licenses ? String(result.licenses.findings.filter((f) => f.gates).length) : '',
     'report-file': files.reportFile ?? '',
     'sarif-file': files.sarifFile ?? '',
   };

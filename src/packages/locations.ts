@@ -138,7 +138,7 @@ function column(n: number | null): number | undefined {
 }
 
 /** The package's declaration, or null when the search gave no manifest path. */
-function locationOf(pkg: Package): ManifestLocation | null {
+export function locationOf(pkg: Package): ManifestLocation | null {
   const path = repoRelativePath(pkg.manifestPath);
   if (path === '') return null;
   const startLine = line(pkg.manifestStartLine);

@@ -6,6 +6,7 @@ import {
   type AlertStatus,
   type AllowEntry,
   type EvaluatedAlert,
+  type LicenseFinding,
   type Reachability,
   type SeverityCounts,
   type Threshold,
@@ -115,11 +116,13 @@ export function gateVerdict(
   evaluated: EvaluatedAlert[],
   opts: Pick<PolicyOptions, 'failOn' | 'failOnCriticalIssues'>,
   postureRepository: { criticalIssues: number | null } | null,
+  licenseViolations: LicenseFinding[] = [],
 ): Verdict {
   const gating = evaluated.filter((e) => e.status === 'gating').sort(worstFirst);
   const criticalIssues = opts.failOnCriticalIssues ? (postureRepository?.criticalIssues ?? 0) : 0;
   const reasons: string[] = [];
   if (gating.length > 0) reasons.push(gatingReason(gating, opts.failOn));
+  if (licenseViolations.length > 0) reasons.push(licenseReason(licenseViolations));
   if (criticalIssues > 0) {
     reasons.push(
       `The security posture shows ${plural(criticalIssues, 'open critical issue')} for this repository (fail-on-critical-issues).`,
@@ -132,6 +135,14 @@ export function gateVerdict(
     reasons.push('fail-on-critical-issues could not be checked: the posture has no entry for this repository.');
   }
   return { result: 'pass', reasons, gating };
+}
+
+/** "2 packages violate the license policy: left-pad@1.3.0 (GPL-3.0-only), foo (no known license)." */
+function licenseReason(violations: LicenseFinding[]): string {
+  const named = violations.slice(0, 3).map((f) => `${f.package} (${f.status === 'unknown' ? 'no known license' : f.license})`);
+  const more = violations.length > 3 ? ` and ${violations.length - 3} more` : '';
+  const verb = violations.length === 1 ? 'violates' : 'violate';
+  return `${plural(violations.length, 'package')} ${verb} the license policy: ${named.join(', ')}${more}.`;
 }
 
 /** "GHSA-aaaa (critical 9.8, pkg:npm/lodash@4.17.20)". */

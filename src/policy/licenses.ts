@@ -3,7 +3,9 @@
 // well-kept spdx-* packages; this module only decides what the contract's rules mean with them.
 import parse, { type SpdxLeaf, type SpdxNode } from 'spdx-expression-parse';
 import satisfies from 'spdx-satisfies';
-import CURRENT_IDS from 'spdx-license-ids/index.json' with { type: 'json' };
+import type { LicenseEntry, LicenseFinding, LicenseReport, Package } from '../model.js';
+import { locationOf, packageMatches, parsePackageIdentifier } from '../packages/locations.js';
+import { CURRENT } from './license-ids.js';
 
 export type UnknownLicenses = 'warn' | 'fail' | 'ignore';
 
@@ -17,17 +19,6 @@ export interface LicensePolicy {
 
 /** What a package's license is, as the gate sees it. */
 export type LicenseStatus = 'allowed' | 'violation' | 'unknown';
-
-const CURRENT = new Set<string>(CURRENT_IDS);
-
-/** An allow/deny entry: an id of the current SPDX list or a LicenseRef; null when it is one, else why not. */
-export function licenseIdProblem(id: string): string | null {
-  if (CURRENT.has(id) || /^LicenseRef-[A-Za-z0-9.-]+$/.test(id)) return null;
-  const near = [...CURRENT].find((known) => known.toLowerCase() === id.toLowerCase());
-  if (near) return `"${id}" is not an SPDX license id as written; did you mean ${near}?`;
-  if (/\s(AND|OR|WITH)\s/i.test(id)) return `"${id}" is an expression; list SPDX license ids one by one.`;
-  return `"${id}" is not an id of the current SPDX license list (https://spdx.org/licenses/) nor a LicenseRef-…`;
-}
 
 /** The license expression of an entry: its id when valid SPDX, else its name when that is, else null (unknown). */
 export function licenseExpression(entry: { id: string | null; name: string | null }): string | null {
@@ -89,5 +80,61 @@ export function licensePolicy(policy: LicensePolicy): (expression: string | null
     if (allow) return satisfies(withoutExceptions(node), allow) ? 'allowed' : 'violation';
     if (deny) return waysOf(node).every((way) => way.some(isDenied)) ? 'violation' : 'allowed';
     return 'allowed';
+  };
+}
+
+/** The packages a license-exceptions entry names, matched as alerts are matched to packages. */
+function exempt(exceptions: string[]): (pkg: Package) => boolean {
+  const ids = exceptions.map(parsePackageIdentifier).filter((id) => id !== null);
+  return (pkg) => ids.some((id) => packageMatches(id, pkg));
+}
+
+const label = (pkg: Package) => (pkg.version.trim() === '' ? pkg.name : `${pkg.name}@${pkg.version}`);
+
+/**
+ * Every package of every license entry judged by the policy: violations, then unknown licenses
+ * (as unknown-licenses says), each package and license once. Packages matched by
+ * license-exceptions are skipped silently.
+ */
+export function evaluateLicenses(entries: LicenseEntry[], policy: LicensePolicy & { exceptions: string[] }): LicenseReport {
+  const judge = licensePolicy(policy);
+  const isExempt = exempt(policy.exceptions);
+  const findings: LicenseFinding[] = [];
+  const seen = new Set<string>();
+  let checked = 0;
+  let exempted = 0;
+  for (const entry of entries) {
+    const expression = licenseExpression(entry);
+    const status = judge(expression);
+    for (const pkg of entry.packages) {
+      const key = `${pkg.id}\n${expression ?? entry.id ?? entry.name ?? ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (isExempt(pkg)) {
+        exempted++;
+        continue;
+      }
+      checked++;
+      if (status === 'allowed' || (status === 'unknown' && policy.unknown === 'ignore')) continue;
+      findings.push({
+        package: label(pkg),
+        ecosystem: pkg.ecosystem,
+        license: (entry.id?.trim() || entry.name?.trim()) ?? '',
+        expression,
+        status,
+        gates: status === 'violation' || policy.unknown === 'fail',
+        location: locationOf(pkg),
+      });
+    }
+  }
+  const order = (f: LicenseFinding) => (f.status === 'violation' ? 0 : 1);
+  findings.sort((a, b) => order(a) - order(b) || (a.package < b.package ? -1 : a.package > b.package ? 1 : 0));
+  return {
+    mode: policy.allow ? 'allow' : 'deny',
+    ids: policy.allow ?? policy.deny ?? [],
+    unknown: policy.unknown,
+    checked,
+    exempted,
+    findings,
   };
 }

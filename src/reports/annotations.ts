@@ -1,7 +1,7 @@
 // Error annotations for the gating alerts, placed on the manifest line that declares the package.
 // The text goes to core.error, which escapes it for the workflow command, so it is plain text, not Markdown.
 import { FALLBACK_MANIFEST_PATH, packageLabel } from '../packages/locations.js';
-import type { EvaluatedAlert, GateResult } from '../model.js';
+import type { EvaluatedAlert, GateResult, LicenseFinding } from '../model.js';
 import { formatNumber, plural } from './format.js';
 import { plainLine, firstReference } from './plain.js';
 import { reachabilityLabel } from './summary-alerts.js';
@@ -50,21 +50,39 @@ function alertAnnotation(e: EvaluatedAlert): Annotation {
   return annotation;
 }
 
+function licenseAnnotation(f: LicenseFinding): Annotation {
+  const why = f.status === 'unknown' ? 'has no known license (unknown-licenses: fail)' : `is licensed ${f.license}, which the license policy does not allow`;
+  const annotation: Annotation = {
+    title: plainLine(`license ${f.status === 'unknown' ? 'unknown' : f.license} in ${f.package}`, MAX_TITLE),
+    message: plainLine(`${f.package} ${why}. Allow or deny licenses with allow-licenses / deny-licenses, or exempt the package with license-exceptions.`, MAX_SUMMARY),
+  };
+  if (f.location && f.location.path !== FALLBACK_MANIFEST_PATH) {
+    annotation.file = f.location.path;
+    annotation.startLine = f.location.startLine;
+    annotation.endLine = f.location.endLine;
+  }
+  return annotation;
+}
+
 /**
- * One error annotation per gating alert, worst first (the verdict's order). Beyond `max`, the first
- * `max - 1` alerts get one each and a last annotation says how many were left out.
+ * One error annotation per gating alert, worst first (the verdict's order), then one per license
+ * violation. Beyond `max`, the first `max - 1` get one each and a last annotation says how many
+ * were left out.
  */
 export function buildAnnotations(result: GateResult, max = MAX_ERROR_ANNOTATIONS): Annotations {
-  const gating = result.verdict.gating;
+  const licenses = result.licenses?.findings.filter((f) => f.gates) ?? [];
+  const all = [...result.verdict.gating.map(alertAnnotation), ...licenses.map(licenseAnnotation)];
   const cap = Math.max(1, Math.floor(max));
-  if (gating.length <= cap) return { annotations: gating.map(alertAnnotation), omitted: 0 };
-  const shown = gating.slice(0, cap - 1);
-  const omitted = gating.length - shown.length;
+  if (all.length <= cap) return { annotations: all, omitted: 0 };
+  const shown = all.slice(0, cap - 1);
+  const omitted = all.length - shown.length;
+  // Licenses come last: when none is left out, the words can be about alerts alone.
+  const what = licenses.length === 0 ? ['more gating alert', 'more alert fails', 'more alerts fail'] : ['more finding', 'more finding fails', 'more findings fail'];
   const more: Annotation = {
-    title: `${plural(omitted, 'more gating alert')} not annotated`,
+    title: `${plural(omitted, what[0]!)} not annotated`,
     message:
-      `${plural(omitted, 'more alert fails', 'more alerts fail')} the gate. GitHub shows at most ` +
+      `${plural(omitted, what[1]!, what[2])} the gate. GitHub shows at most ` +
       `${MAX_ERROR_ANNOTATIONS} error annotations per step: see the job summary or the JSON report.`,
   };
-  return { annotations: [...shown.map(alertAnnotation), more], omitted };
+  return { annotations: [...shown, more], omitted };
 }

@@ -1,36 +1,90 @@
 // The one place that turns untrusted text (service data, inputs, error messages) into GitHub-flavoured
 // Markdown. Escape once, at render time: the output is not meant to be escaped again.
+//
+// People read the raw Markdown too (notification e-mails, API answers, the comment editor), so a
+// character is escaped only where it would start markup at its position, and with a backslash (which
+// a reader skips easily) rather than a character reference. What must still never come out of service
+// text: a table break, HTML, a link or autolink, an @mention, a #123 / GH-123 reference, a workflow
+// command (`::` at a line start). Text the action writes itself (dates, numbers, crontabs, CWE ids)
+// passes through these rules unchanged, because none of its characters starts markup where it stands.
 import { BIDI, CONTROLS } from '../characters.js';
 
-/** Zero-width space: GitHub finds @mentions, #refs and GH-refs in the rendered text, after entities are
- * decoded, so an entity alone does not stop them; a ZWSP after the marker does (as Renovate does). */
-const ZWSP = '&#8203;';
+/**
+ * GitHub finds @mentions and #123 / GH-123 references in the rendered text, after escapes and
+ * character references are decoded, so no Markdown escape stops them: a zero-width space after the
+ * marker does (as Renovate does). It is the only invisible character this module adds.
+ */
+const ZWSP = '\u200b';
 
-const REPLACEMENTS: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-  '@': `&#64;${ZWSP}`,
-  '#': `&#35;${ZWSP}`,
-  // `:` as an entity stops cmark-gfm's scheme autolinks (`https://`, `mailto:`) and `::` workflow commands.
-  ':': '&#58;',
-  '://': `&#58;${ZWSP}//`,
-};
+/** A backslash before one of these is an escape (CommonMark: any ASCII punctuation). */
+const ASCII_PUNCTUATION = /^[!-/:-@[-`{-~]/;
+/** Letters and digits: `_` between two of them can neither open nor close emphasis. */
+const WORD_CHAR = /^[\p{L}\p{N}]/u;
+/** What may follow `@` in a GitHub user or team name, or begin an e-mail domain (GFM autolinks those). */
+const NAME_CHAR = /^[A-Za-z0-9_-]/;
+/**
+ * A character reference the renderer would decode (`&amp;`, `&#64;`, `&#x40;`). Only a complete one:
+ * no caller puts a `;` right after escaped text, so `AT&T` or a trailing `R&D` stays as it is.
+ */
+const CHARACTER_REFERENCE = /&(?:#\d{1,7}|#[xX][\da-fA-F]{1,6}|[A-Za-z][A-Za-z\d]{0,31});/y;
 
-// `\\` `` ` `` * _ { } [ ] ( ) + - . ! | ~ $: emphasis, links, images, lists, tables, strikethrough and
-// GitHub's `$` maths; `.` also breaks `www.` autolinks. All are ASCII punctuation, so `\x` is a literal x.
-const BACKSLASHED = new Set('\\`*_{}[]()+-.!|~$');
+/**
+ * Everything that can start markup (or a GitHub link, mention or reference) in the middle of a line;
+ * each match is then decided by its neighbours in {@link escapeInline}:
+ * - always: `` ` `` code, `*` `~` emphasis and strikethrough, `[` `]` links, images and footnotes,
+ *   `<` HTML and autolinks, `|` table cells, `$` GitHub's maths;
+ * - `\` only before ASCII punctuation or at the end (elsewhere it is a literal backslash);
+ * - `_` unless inside a word (`snake_case` cannot open emphasis);
+ * - `&` only where it would start a character reference;
+ * - `@` before a name character, `#` before a digit, `GH-` before a digit: a zero-width space;
+ * - `://` after `http`, `https` or `ftp`, and a word-initial `www.`: cmark-gfm's URL autolinks start
+ *   there, and an escaped `:` or `.` is not seen by them (an e-mail address is broken at its `@`).
+ * Not escaped: `-` `+` `.` `!` `(` `)` `#` `:` `>` `=` and the rest: they start nothing mid-line.
+ */
+const INLINE = /[\\`*~[\]<|$&@#]|_+|(?<=https?|ftp):\/\/|(?<![\p{L}\p{N}])(?:www\.|gh-(?=\d))/giu;
 
-// `://` first so it wins over the lone `:`; `GH-` before a number is a GitHub issue reference.
-const SPECIAL = /:\/\/|\bgh-(?=\d)|[&<>"'@#:\\`*_{}[\]()+\-.!|~$]/gi;
+/** Block markup at the start of a line: heading, quote, list, setext underline or thematic break, ordered list, and the runner's `::command`. */
+const LINE_START = /^(?:[#>+=-]|\d{1,9}[.)]|::)/;
+
+/** A `#` run after a space at the end of an ATX heading is its closing sequence, dropped from the text. */
+const TRAILING_HASHES = /(?<=\s)#+(?=\s*$)/;
 
 const LINE_BREAKS = /\s*[\r\n\u2028\u2029]+\s*/g;
 
 /** One line of plain text: line breaks collapsed, controls removed. */
 function oneLine(s: string): string {
   return s.replace(BIDI, '').replace(LINE_BREAKS, ' ').replace(CONTROLS, ' ');
+}
+
+/** Escapes inline markup; `breakLinks` false inside a link label, where GitHub makes no autolink, mention or reference. */
+function escapeInline(text: string, breakLinks: boolean): string {
+  return text.replace(INLINE, (match: string, offset: number) => {
+    const next = text.slice(offset + match.length, offset + match.length + 1);
+    switch (match[0]) {
+      case '\\':
+        return next === '' || ASCII_PUNCTUATION.test(next) ? '\\\\' : '\\';
+      case '_':
+        return WORD_CHAR.test(text.charAt(offset - 1)) && WORD_CHAR.test(next) ? match : match.replace(/_/g, '\\_');
+      case '&':
+        // A numeric reference (`&#64;`) is already broken by the zero-width space after its `#`.
+        CHARACTER_REFERENCE.lastIndex = offset;
+        return CHARACTER_REFERENCE.test(text) && !(breakLinks && /^#\d/.test(text.slice(offset + 1, offset + 3))) ? '\\&' : '&';
+      case '@':
+        return breakLinks && NAME_CHAR.test(next) ? `@${ZWSP}` : '@';
+      case '#':
+        return breakLinks && /^\d/.test(next) ? `#${ZWSP}` : '#';
+      case ':':
+        return breakLinks ? '\\://' : match;
+      case 'w':
+      case 'W':
+        return breakLinks ? `${match.slice(0, 3)}\\.` : match;
+      case 'g':
+      case 'G':
+        return breakLinks ? `${match}${ZWSP}` : match;
+      default:
+        return `\\${match}`;
+    }
+  });
 }
 
 /** Cuts to at most `maxLength` characters (code points), ending with `…` when cut. */
@@ -40,15 +94,31 @@ export function truncate(s: string, maxLength: number): string {
   return `${chars.slice(0, Math.max(0, maxLength - 1)).join('')}…`;
 }
 
-/** Text for prose: renders as the literal characters, on one line, with no markup, HTML, mentions or links. */
-export function escapeText(s: string): string {
-  return oneLine(s).replace(SPECIAL, (match) => {
-    if (match.length === 3 && match !== '://') return `${match.slice(0, 2)}\\-${ZWSP}`; // GH-123
-    return REPLACEMENTS[match] ?? (BACKSLASHED.has(match) ? `\\${match}` : match);
-  });
+export interface EscapeOptions {
+  /** The text starts a line (a paragraph of its own): block markup at its start is escaped too. */
+  lineStart?: boolean;
+  /** The text ends a heading line: a closing `#` run is escaped too. */
+  endsHeading?: boolean;
 }
 
-/** Text for a table cell: as {@link escapeText} (which also escapes `|`), cut to `maxLength` characters. */
+/**
+ * Text for prose or a table cell: renders as the literal characters, on one line, with no markup,
+ * HTML, mentions, references or links. Mid-line unless `lineStart` says it begins a line.
+ */
+export function escapeText(s: string, options: EscapeOptions = {}): string {
+  const text = oneLine(s);
+  // Indentation at a line start would make a code block; a reader would not see it anyway.
+  const inline = escapeInline(options.lineStart ? text.replace(/^[ \t]+/, '') : text, true);
+  const escaped = options.endsHeading ? inline.replace(TRAILING_HASHES, (hashes) => `\\${hashes}`) : inline;
+  if (!options.lineStart) return escaped;
+  const start = LINE_START.exec(escaped)?.[0];
+  if (start === undefined) return escaped;
+  // `1.` and `1)` start an ordered list at the dot or parenthesis; the rest at their first character.
+  const at = /^\d/.test(start) ? start.length - 1 : 0;
+  return `${escaped.slice(0, at)}\\${escaped.slice(at)}`;
+}
+
+/** Text for a table cell: as {@link escapeText} (which always escapes `|`), cut to `maxLength` characters. */
 export function escapeCell(s: string, maxLength = 200): string {
   return escapeText(truncate(s, maxLength));
 }
@@ -74,11 +144,16 @@ export function codeCell(s: string, maxLength = 200): string {
 // character, `|` splits a table cell, `` ` `` can open a code span that outranks the link, quotes start a title.
 const URL_UNSAFE = /[()<>"'`|\\\s]/g;
 
-/** A Markdown link when `url` is an http(s) URL; otherwise just the escaped text. */
+/**
+ * A Markdown link when `url` is an http(s) URL; otherwise just the escaped text. The label is escaped
+ * for Markdown only: GitHub makes no autolink inside a link and finds no mention or reference in its
+ * text, so a URL or `@name` as a label stays as it reads (and copies as it reads).
+ */
 export function link(text: string, url: string | null | undefined): string {
-  const label = escapeText(text);
   const href = safeHref(url);
-  return href === null ? label : `[${label}](${href})`;
+  if (href === null) return escapeText(text);
+  // A link destination decodes character references too: `\&` keeps `&amp;` in a URL as it is.
+  return `[${escapeInline(oneLine(text), false)}](${href.replace(/&(?=#?[A-Za-z\d]+;)/g, '\\&')})`;
 }
 
 /** The URL, normalised and percent-encoded for a link destination, or null when it is not http(s). */

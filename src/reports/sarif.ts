@@ -1,12 +1,14 @@
-// SARIF 2.1.0 log of the gating alerts, for github/codeql-action/upload-sarif: one rule per advisory, one
-// result per gating alert and affected package, located at the manifest line that declares the package.
+// SARIF 2.1.0 log for github/codeql-action/upload-sarif: one rule per advisory, one result per alert the
+// service alerted on and `allow-alerts` did not allow (whatever the threshold) and per affected package,
+// located at the manifest line that declares the package. Code scanning then shows the whole picture,
+// and a threshold change (even to `none`) does not close alerts there: only the level changes.
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Log, ReportingDescriptor, Result, Run } from 'sarif';
 import { fallbackLocation, FALLBACK_MANIFEST_PATH, packageLabel, repoRelativePath } from '../packages/locations.js';
-import type { EvaluatedAlert, GateResult, ManifestLocation, Severity } from '../model.js';
+import type { AlertStatus, EvaluatedAlert, GateResult, ManifestLocation, Severity } from '../model.js';
 import { formatNumber } from './format.js';
-import { code, escapeText, link, truncate } from './markdown.js';
+import { code, escapeText, link, safeHref, truncate } from './markdown.js';
 import { firstReference, plainLine, plainText } from './plain.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -28,21 +30,43 @@ export interface SarifOptions {
   informationUri?: string;
 }
 
-const LEVELS: Record<Severity, NonNullable<Result['level']>> = {
-  critical: 'error',
-  high: 'error',
+type Level = NonNullable<Result['level']>;
+
+/** The level of an alert that does not gate: a warning while it still matters (medium and up), else a note. */
+const NOT_GATING_LEVELS: Record<Severity, Level> = {
+  critical: 'warning',
+  high: 'warning',
   medium: 'warning',
   low: 'note',
   unknown: 'note',
 };
 
+/** Alerts reported, and why each that does not gate does not: `not-alerted` and `allowed` are left out. */
+const REPORTED: Partial<Record<AlertStatus, (result: GateResult) => string | null>> = {
+  gating: () => null,
+  'below-threshold': (r) =>
+    r.options.failOnSeverity === 'none' ? 'fail-on-severity is none' : `below the ${r.options.failOnSeverity} threshold`,
+  unreachable: () => 'only unreachable uses (ignore-unreachable)',
+};
+
+const SEVERITY_RANK: Record<Severity, number> = { critical: 0, high: 1, medium: 2, low: 3, unknown: 4 };
+
+/** `error` when the alert gates; otherwise by severity. */
+export function levelOf(status: AlertStatus, severity: Severity): Level {
+  return status === 'gating' ? 'error' : NOT_GATING_LEVELS[severity];
+}
+
 /** A score within each band, for advisories without one (GitHub ranks alerts by `security-severity`). */
 const REPRESENTATIVE_SCORES: Partial<Record<Severity, number>> = { critical: 9.5, high: 8.0, medium: 5.5, low: 2.0 };
 
-/** One result to report: an alert at one of its locations. */
+/** One result to report: an alert at one of its locations. License findings are results of their own (below). */
 interface Finding {
   alert: EvaluatedAlert;
+  /** The rule: the advisory id. */
   advisoryId: string;
+  level: Level;
+  /** Why it does not gate, for the message; null when it gates. */
+  notGating: string | null;
   location: ManifestLocation;
   /** `name@version` of the package. */
   pkg: string;
@@ -70,12 +94,21 @@ export function fingerprint(advisoryId: string, pkg: string, path: string): stri
   return createHash('sha256').update(`${advisoryId}|${pkg}|${path}`).digest('hex').slice(0, 32);
 }
 
-/** Worst first; the same advisory, package and file once (one package declared twice in a file is one finding). */
-function findingsOf(gating: EvaluatedAlert[]): Finding[] {
+/**
+ * The reported alerts, most severe first so that the upload limits cut the least severe: the gating
+ * ones (errors) in the verdict's order, then the others by severity (warnings, then notes) and score;
+ * the same advisory, package and file once (one package declared twice in a file is one finding).
+ */
+function findingsOf(result: GateResult): Finding[] {
+  const others = result.alerts
+    .filter((e) => e.status !== 'gating' && REPORTED[e.status])
+    .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || (b.score ?? -1) - (a.score ?? -1));
   const seen = new Set<string>();
   const findings: Finding[] = [];
-  for (const alert of gating) {
+  for (const alert of [...result.verdict.gating, ...others]) {
     const advisoryId = alert.advisory.trim() || alert.id;
+    const level = levelOf(alert.status, alert.severity);
+    const notGating = REPORTED[alert.status]?.(result) ?? null;
     const locations = alert.locations?.length ? alert.locations : [fallbackLocation()];
     for (const location of locations) {
       const path = repoRelativePath(location.path) || FALLBACK_MANIFEST_PATH;
@@ -83,7 +116,7 @@ function findingsOf(gating: EvaluatedAlert[]): Finding[] {
       const print = fingerprint(advisoryId, pkg, path);
       if (seen.has(print)) continue;
       seen.add(print);
-      findings.push({ alert, advisoryId, location: { ...location, path }, pkg, fingerprint: print });
+      findings.push({ alert, advisoryId, level, notGating, location: { ...location, path }, pkg, fingerprint: print });
     }
   }
   return findings;
@@ -94,6 +127,12 @@ function ruleName(advisoryId: string, summary: string): string {
   const words = (summary.slice(0, 500).match(/[A-Za-z0-9]+/g) ?? []).slice(0, 12);
   const name = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
   return name === '' ? advisoryId : truncate(name, 100);
+}
+
+/** A reference as a list item: a link when it is an http(s) URL, else text (which starts the item's line). */
+function reference(r: string): string {
+  const text = plainLine(r, 200);
+  return safeHref(r) === null ? escapeText(text, { lineStart: true }) : link(text, r);
 }
 
 /** Listed with the cap, then how many more. */
@@ -123,9 +162,9 @@ function renderRule(findings: Finding[], detail: Detail): ReportingDescriptor {
   ].join('\n');
   const markdown = [
     `**${escapeText(summary)}**`,
-    ...(description === summary ? [] : ['', escapeText(description)]),
+    ...(description === summary ? [] : ['', escapeText(description, { lineStart: true })]),
     ...(references.length > 0
-      ? ['', '**References**', '', ...capped(references, detail.references, (r) => `- ${link(plainLine(r, 200), r)}`, moreRefs)]
+      ? ['', '**References**', '', ...capped(references, detail.references, (r) => `- ${reference(r)}`, moreRefs)]
       : []),
     '',
     '**Packages affected**',
@@ -149,7 +188,8 @@ function renderRule(findings: Finding[], detail: Detail): ReportingDescriptor {
     fullDescription: { text: description },
     help: { text, markdown },
     ...(helpUri ? { helpUri } : {}),
-    defaultConfiguration: { level: LEVELS[alert.severity] },
+    // The level of the rule's most severe result; each result states its own.
+    defaultConfiguration: { level: first.level },
     properties: {
       tags: ['security', 'dependency', alert.severity],
       ...(score === undefined ? {} : { 'security-severity': score }),
@@ -158,15 +198,16 @@ function renderRule(findings: Finding[], detail: Detail): ReportingDescriptor {
 }
 
 function renderResult(finding: Finding, ruleIndex: number): Result {
-  const { alert, advisoryId, location, pkg } = finding;
+  const { alert, advisoryId, location, pkg, notGating } = finding;
   const rating = alert.score === null ? alert.severity : `${alert.severity} ${formatNumber(alert.score)}`;
   const summary = plainLine(alert.summary, 300);
   const hasColumns = location.startColumn !== undefined;
+  const text = `${pkg} is affected by ${advisoryId} (${rating})${summary ? `: ${summary}` : '.'}`;
   return {
     ruleId: advisoryId,
     ruleIndex,
-    level: LEVELS[alert.severity],
-    message: { text: `${pkg} is affected by ${advisoryId} (${rating})${summary ? `: ${summary}` : '.'}` },
+    level: finding.level,
+    message: { text: notGating === null ? text : `${/[.!?…]$/.test(text) ? text : `${text}.`} Does not fail the gate: ${notGating}.` },
     locations: [
       {
         physicalLocation: {
@@ -244,15 +285,74 @@ function renderRun(findings: Finding[], limit: number, options: SarifOptions): R
   };
 }
 
+/**
+ * License findings as results, under rules `license/<license>`: a violation (or an unknown license
+ * under unknown-licenses: fail) is an `error`, an unknown license under `warn` a `warning`. Few and
+ * gating, so they come first and are never cut.
+ */
+function licenseParts(result: GateResult, firstRuleIndex: number): { rules: ReportingDescriptor[]; results: Result[] } {
+  const rules: ReportingDescriptor[] = [];
+  const indexes = new Map<string, number>();
+  const results: Result[] = [];
+  for (const f of result.licenses?.findings ?? []) {
+    const license = f.expression ?? 'unknown';
+    const ruleId = `license/${license}`;
+    let index = indexes.get(ruleId);
+    if (index === undefined) {
+      index = firstRuleIndex + rules.length;
+      indexes.set(ruleId, index);
+      const text =
+        f.status === 'unknown'
+          ? 'A package whose license is missing, NOASSERTION or not a valid SPDX expression (unknown-licenses).'
+          : `A package licensed ${license}, which the license policy (${result.licenses?.mode === 'allow' ? 'allow-licenses' : 'deny-licenses'}) does not allow.`;
+      rules.push({
+        id: ruleId,
+        name: f.status === 'unknown' ? 'UnknownLicense' : 'LicenseNotAllowed',
+        shortDescription: { text: f.status === 'unknown' ? 'Unknown license' : `License ${plainLine(license, 200)} not allowed` },
+        fullDescription: { text },
+        help: { text: `${text} Change the dependency, or exempt it with license-exceptions.`, markdown: `${text} Change the dependency, or exempt it with \`license-exceptions\`.` },
+        defaultConfiguration: { level: f.gates ? 'error' : 'warning' },
+        properties: { tags: ['license', 'dependency'] },
+      });
+    }
+    const location = f.location ?? fallbackLocation();
+    const path = repoRelativePath(location.path) || FALLBACK_MANIFEST_PATH;
+    results.push({
+      ruleId,
+      ruleIndex: index,
+      level: f.gates ? 'error' : 'warning',
+      message: { text: plainLine(`${f.package} is licensed ${f.status === 'unknown' ? `under no known license (${f.license || 'none given'})` : license}${f.gates ? '' : '. Does not fail the gate: unknown-licenses is warn'}.`, 1000) },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: encodeURI(path).replace(/[?#]/g, encodeURIComponent), uriBaseId: '%SRCROOT%' },
+            region: { startLine: location.startLine, endLine: location.endLine },
+          },
+        },
+      ],
+      partialFingerprints: { [FINGERPRINT_KEY]: fingerprint(ruleId, f.package, path) },
+    });
+  }
+  return { rules, results };
+}
+
 /** The SARIF log as pretty JSON: valid with no results, and within GitHub's upload limits however many. */
 export function renderSarif(result: GateResult, options: SarifOptions): string {
-  const findings = findingsOf(result.verdict.gating);
-  let limit = Math.min(findings.length, MAX_RESULTS);
+  const findings = findingsOf(result);
+  const licenseCount = result.licenses?.findings.length ?? 0;
+  let limit = Math.min(findings.length, Math.max(0, MAX_RESULTS - licenseCount));
   for (;;) {
-    const run = renderRun(findings, limit, options);
+    const alerts = renderRun(findings, limit, options);
+    const rules = alerts.tool.driver.rules ?? [];
+    const licenses = licenseParts(result, rules.length);
+    const run: Run = {
+      ...alerts,
+      tool: { driver: { ...alerts.tool.driver, rules: [...rules, ...licenses.rules] } },
+      results: [...licenses.results, ...(alerts.results ?? [])],
+    };
     const log: Log = { $schema: SARIF_SCHEMA, version: '2.1.0', runs: [run] };
     const json = JSON.stringify(log, null, 2);
-    const kept = run.results?.length ?? 0;
+    const kept = alerts.results?.length ?? 0;
     // gzip never grows text by more than a few bytes per 16 KiB block, so small logs need no check.
     if (kept === 0 || Buffer.byteLength(json) < MAX_GZIP_BYTES * 0.99) return json;
     const gzipped = gzipSync(json).length;

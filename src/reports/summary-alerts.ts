@@ -53,10 +53,10 @@ function allowedRow(e: EvaluatedAlert): string {
 }
 
 /** A table of as many rows as fit, then how many were left out. */
-function boundedTable(
+export function boundedTable<T>(
   header: string[],
-  alerts: EvaluatedAlert[],
-  renderRow: (e: EvaluatedAlert) => string,
+  alerts: T[],
+  renderRow: (e: T) => string,
   limits: { maxRows: number; budget: ByteBudget; more: (n: number) => string },
 ): string[] {
   const { budget } = limits;

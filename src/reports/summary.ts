@@ -5,7 +5,8 @@ import { ByteBudget, byteLength, cutToBytes } from './budget.js';
 import { formatMinutes, formatNumber, formatUtcDateTime, plural, SEVERITY_MARKERS } from './format.js';
 import { code, codeCell, escapeCell, escapeText, truncate } from './markdown.js';
 import { allowedSection, gatingSection, notGatingLine } from './summary-alerts.js';
-import { postureSection } from './summary-posture.js';
+import { licenseSection } from './summary-licenses.js';
+import { postureScope, postureSection } from './summary-posture.js';
 
 export interface SummaryOptions {
   /** Rows per alert table (gating, allowed); default 50. */
@@ -22,9 +23,9 @@ export const SUMMARY_MAX_ALERTS = 50;
 const MAX_LIST_ITEMS = 50;
 
 const VERDICT = {
-  pass: { marker: '✅', word: 'Passed' },
-  fail: { marker: '❌', word: 'Failed' },
-  error: { marker: '⚠️', word: 'Error' },
+  pass: { marker: '✅', word: 'Passed', heading: 'passed' },
+  fail: { marker: '❌', word: 'Failed', heading: 'failed' },
+  error: { marker: '⚠️', word: 'Error', heading: 'no verdict' },
 } as const;
 
 export function renderSummary(result: GateResult, options: SummaryOptions = {}): string {
@@ -34,7 +35,7 @@ export function renderSummary(result: GateResult, options: SummaryOptions = {}):
   const head = [verdictSection(result), countsSection(result)];
   const notGating = notGatingLine(result);
   const tail = [
-    postureSection(result.posture),
+    postureSection(result.posture, result.options.projectId),
     timeSavedSection(result),
     scheduleSection(result.schedule, now),
     settingsSection(result.settings),
@@ -47,6 +48,7 @@ export function renderSummary(result: GateResult, options: SummaryOptions = {}):
   const budget = new ByteBudget(maxBytes - byteLength(joinSections(fixed)) - 8);
   const alerts = [
     gatingSection(result.verdict.gating, maxAlerts, budget),
+    licenseSection(result.licenses, result.blobUrl, maxAlerts, budget),
     allowedSection(result.alerts, maxAlerts, budget),
     notGating,
   ].filter((section) => section !== null);
@@ -63,16 +65,20 @@ function validDate(iso: string): Date | null {
   return Number.isNaN(time) ? null : new Date(time);
 }
 
-/** Title, then pass/fail/error and why in one line, and which repository. */
+/**
+ * The heading carries the verdict and the repository (it is what a notification or a list of
+ * comments shows first); then pass/fail/error and why in one line.
+ */
 function verdictSection(result: GateResult): string {
-  const { marker, word } = VERDICT[result.result];
+  const { marker, word, heading } = VERDICT[result.result];
   const why =
     result.result === 'error'
       ? oneLineOf(result.errors.map((e) => e.message), 'the service could not be read.')
       : oneLineOf(result.verdict.reasons, 'no alert fails the gate.');
   const { id, name } = result.repository;
   const repository = name ? `${code(name, 100)} (${code(id, 100)})` : code(id, 100);
-  return `## Security gate\n\n${marker} **${word}** for ${repository}: ${why}`;
+  const title = `## Security gate: ${marker} ${heading} for ${escapeText(truncate(name || id, 100), { endsHeading: true })}`;
+  return `${title}\n\n${marker} **${word}** for ${repository}: ${why}`;
 }
 
 /** Sentences joined and escaped, cut so the verdict stays one readable line. */
@@ -91,12 +97,17 @@ function countsSection(result: GateResult): string {
     options.failOnCriticalIssues ? 'fails on open critical issues' : null,
     options.dryRun ? 'dry run' : null,
   ].filter((part) => part !== null);
+  const fromFile = Object.entries(options.sources).filter(([, source]) => source === 'file').map(([name]) => name);
+  const file = options.configFile
+    ? [`Policy file: ${code(options.configFile, 200)}${fromFile.length > 0 ? ` (${fromFile.map((name) => code(name, 60)).join(', ')} from it)` : ''}.`]
+    : [];
   return [
     `| ${[...header, 'Total', 'Gating', 'Allowed'].join(' | ')} |`,
     `|${'--:|'.repeat(header.length + 3)}`,
     `| ${[...values, formatNumber(counts.total), `**${formatNumber(counts.gating)}**`, formatNumber(counts.allowed)].join(' | ')} |`,
     '',
-    `Policy: ${policy.join(' · ')}.`,
+    `Policy: ${policy.join(' · ')}.${file.length > 0 ? '  ' : ''}`,
+    ...file,
   ].join('\n');
 }
 
@@ -104,7 +115,8 @@ function timeSavedSection(result: GateResult): string {
   const saved = result.timeSaved;
   if (saved === null) return '### Time saved\n\nTime saved not available.';
   return (
-    `### Time saved\n\n**${formatMinutes(saved.totalMinutesSaved)}** saved in the last ` +
+    // The service counts time saved for the whole organization (or project), not this repository.
+    `### Time saved\n\n**${formatMinutes(saved.totalMinutesSaved)}** saved across the ${postureScope(result.options.projectId)} in the last ` +
     `${plural(result.options.postureDays, 'day')}: ${formatMinutes(saved.patchingMinutesSaved)} patching, ` +
     `${formatMinutes(saved.validationMinutesSaved)} validation.`
   );

@@ -9,6 +9,7 @@ import { manifestLocator } from '../packages/locations.js';
 import { evaluateAlerts, gateVerdict, severityCounts } from '../policy/index.js';
 import type { Read, RepositoryReads, Statistics } from './gather.js';
 import { runError, type RepositoryRef } from './resolve.js';
+import type { evaluateLicenses } from '../policy/licenses.js';
 import type { describeSchedule } from './schedule.js';
 import { planSettings } from './settings.js';
 
@@ -22,9 +23,13 @@ export interface AssembleInput {
   now: Date;
   /** The crontab in words (injected: its libraries load in a chunk of their own). */
   describeSchedule: typeof describeSchedule;
+  /** The license policy (injected: the SPDX libraries load only under a license policy). */
+  evaluateLicenses?: typeof evaluateLicenses;
+  /** See GateResult.blobUrl. */
+  blobUrl?: string | null;
 }
 
-export function assembleResult({ config, repository, reads, statistics, settings, window, now, describeSchedule }: AssembleInput): GateResult {
+export function assembleResult({ config, repository, reads, statistics, settings, window, now, describeSchedule, evaluateLicenses, blobUrl = null }: AssembleInput): GateResult {
   const errors: RunError[] = reads.alerts.errors.map(runError);
   const warnings: Warning[] = reads.alerts.warnings.map((message) => ({ kind: 'read', message }));
   /** A read that only feeds the reports failed: a warning, unless the token was rejected. */
@@ -45,6 +50,17 @@ export function assembleResult({ config, repository, reads, statistics, settings
   const schedule = reads.schedule.ok ? viewSchedule(reads.schedule.value, now, describeSchedule) : unavailable(reads.schedule.error, 'The scan schedule');
   // Without the packages, annotations and SARIF results fall back to the first manifest.
   const packages = reads.packages && forReports(reads.packages, 'Manifest locations (SCA packages)');
+  // Under a license policy the licenses decide the verdict too.
+  const licenseEntries = reads.licenses && decisive(reads.licenses);
+  const licenses = licenseEntries && evaluateLicenses ? evaluateLicenses(licenseEntries, { ...config.licenses }) : null;
+  const unknown = licenses?.findings.filter((f) => f.status === 'unknown' && !f.gates) ?? [];
+  if (unknown.length > 0) {
+    const some = unknown.slice(0, 5).map((f) => `${f.package} (${f.license || 'none given'})`).join(', ');
+    warnings.push({
+      kind: 'license',
+      message: `${unknown.length === 1 ? '1 package has' : `${unknown.length} packages have`} no known license: ${some}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''} (unknown-licenses: warn).`,
+    });
+  }
   for (const change of settings) {
     if (change.error) errors.push({ kind: change.status === 'rejected' ? 'credentials' : 'api', message: `${change.input}: ${change.error}` });
   }
@@ -75,7 +91,12 @@ export function assembleResult({ config, repository, reads, statistics, settings
   const verdict: Verdict =
     reads.alerts.totalCount === null
       ? NO_VERDICT
-      : gateVerdict(evaluated, { failOn: config.failOnSeverity, failOnCriticalIssues: config.failOnCriticalIssues }, postureView?.repository ?? null);
+      : gateVerdict(
+          evaluated,
+          { failOn: config.failOnSeverity, failOnCriticalIssues: config.failOnCriticalIssues },
+          postureView?.repository ?? null,
+          licenses?.findings.filter((f) => f.gates) ?? [],
+        );
   warnings.unshift(...evaluation.warnings);
 
   const counts = severityCounts(evaluated);
@@ -84,6 +105,7 @@ export function assembleResult({ config, repository, reads, statistics, settings
     result: decide(verdict, errors),
     generatedAt: now.toISOString(),
     repository,
+    blobUrl,
     options: runOptions(config),
     counts: {
       ...counts,
@@ -91,6 +113,7 @@ export function assembleResult({ config, repository, reads, statistics, settings
       gating: verdict.gating.length,
       allowed: evaluated.filter((a) => a.status === 'allowed').length,
     },
+    licenses,
     alerts: evaluated,
     verdict,
     posture: postureView,
@@ -121,8 +144,10 @@ export function stoppedResult(
     result: 'error',
     generatedAt: now.toISOString(),
     repository,
+    blobUrl: null,
     options: runOptions(config),
     counts: zero,
+    licenses: null,
     alerts: [],
     verdict: { result: 'none', reasons: ['No verdict: the run stopped before the alerts were judged.'], gating: [] },
     posture: null,

@@ -30,9 +30,10 @@ export async function evaluate(config: Config, context: RunnerContext, { now: st
     onRetry: (e) => log.info(`${e.endpoint}: attempt ${e.attempt} failed (${e.reason}); retrying in ${log.seconds(e.delayMs)}`),
   });
   const api = createEndpoints(client);
-  // The crontab libraries load while the requests are in flight.
+  // The crontab libraries, and the SPDX ones under a license policy, load while the requests are in flight.
   const scheduling = import('./schedule.js');
-  const result = await decide(api, config, context, started, scheduling);
+  const licensing = licensed(config) ? import('../policy/licenses.js') : null;
+  const result = await decide(api, config, context, started, scheduling, licensing);
   log.info(`${client.stats.requests} requests to the service (${client.stats.retries} retries)`);
   return result;
 }
@@ -43,6 +44,7 @@ async function decide(
   context: RunnerContext,
   started: Date,
   scheduling: Promise<typeof import('./schedule.js')>,
+  licensing: Promise<typeof import('../policy/licenses.js')> | null,
 ): Promise<GateResult> {
   const window = postureWindow(started, config.postureDays);
   // The statistics do not need the repository id: they start at once.
@@ -70,6 +72,7 @@ async function decide(
       organizationId: config.organizationId,
       repositoryId: repository.id,
       packages: config.annotations || config.sarifFile !== null,
+      licenses: licensed(config),
     });
     // With an id to check, settings wait for the check: never change another repository's settings.
     const target = { organizationId: config.organizationId ?? undefined, repositoryId: repository.id };
@@ -86,10 +89,24 @@ async function decide(
   const unconfirmed = wrongRepository ?? (config.appId ? null : unconfirmedRepository(repository.id, reads, stats));
   if (unconfirmed) return stoppedResult(config, repository, [unconfirmed], started, settings);
   // 5. The verdict, and the result model every report renders.
-  const { describeSchedule } = await scheduling;
-  return assembleResult({ config, repository, reads, statistics: stats, settings, window, now: started, describeSchedule });
+  const [{ describeSchedule }, spdx] = await Promise.all([scheduling, licensing]);
+  return assembleResult({
+    config,
+    repository,
+    reads,
+    statistics: stats,
+    settings,
+    window,
+    now: started,
+    describeSchedule,
+    evaluateLicenses: spdx?.evaluateLicenses,
+    blobUrl: context.blobUrl,
+  });
 }
 
+
+/** A license policy is set: the licenses are read and decide the verdict too. */
+const licensed = (config: Config) => config.licenses.allow !== null || config.licenses.deny !== null;
 
 /** Posture window: endDate today (UTC), startDate today - (days - 1). */
 export function postureWindow(now: Date, days: number): { startDate: string; endDate: string } {

@@ -3,7 +3,7 @@
 import { ApiError, type RetryEvent } from '../api/client.js';
 import { PATHS, type Endpoints } from '../api/endpoints.js';
 import { pagedSearch, type Page, type PageSignals } from '../api/paginate.js';
-import { failure, success, type Alert, type Outcome, type Package, type Posture, type Schedule, type TimeSaved } from '../model.js';
+import { failure, success, type Alert, type LicenseEntry, type Outcome, type Package, type Posture, type Schedule, type TimeSaved } from '../model.js';
 import { plural } from '../numbers.js';
 import { worseCopy } from '../policy/severity.js';
 
@@ -21,6 +21,8 @@ export interface RepositoryReadsRequest {
   repositoryId: string;
   /** Package manifest locations are read only when a report places alerts in files. */
   packages: boolean;
+  /** The licenses are read only under a license policy. */
+  licenses: boolean;
 }
 
 /** The statistics: they do not need the repository id, so they can start before it is known. */
@@ -45,6 +47,8 @@ export interface RepositoryReads {
   /** null: the repository has no schedule. */
   schedule: Read<Schedule | null>;
   packages: Read<Package[]> | null;
+  /** null: no license policy, so nothing was read. */
+  licenses: Read<LicenseEntry[]> | null;
 }
 
 async function settle<T>(promise: Promise<T>): Promise<Read<T>> {
@@ -111,12 +115,14 @@ export async function readRepository(api: Endpoints, request: RepositoryReadsReq
         return read.items;
       })
     : null;
-  const [alerts, s, k] = await Promise.all([
+  const licenses = request.licenses ? api.searchLicenses({ organizationId, repositoryIds }).then((r) => r.licenses) : null;
+  const [alerts, s, k, l] = await Promise.all([
     readAlerts(api, organizationId, repositoryIds),
     settle(schedule),
     packages ? settle(packages) : Promise.resolve(null),
+    licenses ? settle(licenses) : Promise.resolve(null),
   ]);
-  return { alerts, schedule: s, packages: k };
+  return { alerts, schedule: s, packages: k, licenses: l };
 }
 
 async function readAlerts(api: Endpoints, organizationId: string | undefined, repositoryIds: string[]): Promise<AlertsRead> {

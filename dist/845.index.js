@@ -1,5 +1,5 @@
-export const id = 697;
-export const ids = [697];
+export const id = 845;
+export const ids = [845];
 export const modules = {
 
 /***/ 725:
@@ -27,13 +27,16 @@ function plural(count, singular, pluralForm = `${singular}s`) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BV: () => (/* binding */ parsePackageIdentifier),
 /* harmony export */   I0: () => (/* binding */ manifestLocator),
+/* harmony export */   Y5: () => (/* binding */ packageMatches),
 /* harmony export */   _O: () => (/* binding */ fallbackLocation),
 /* harmony export */   e9: () => (/* binding */ repoRelativePath),
+/* harmony export */   hD: () => (/* binding */ locationOf),
 /* harmony export */   lL: () => (/* binding */ packageLabel),
 /* harmony export */   v9: () => (/* binding */ FALLBACK_MANIFEST_PATH)
 /* harmony export */ });
-/* unused harmony exports parsePackageIdentifier, packageMatches, locateAlerts */
+/* unused harmony export locateAlerts */
 /**
  * Where an alert is located when the repository has no manifest the package search knows of. Every
  * repository that runs this action has a `.github/` folder, and no real file has this name, so the
@@ -235,7 +238,7 @@ function locateAlerts(alerts, packages) {
 
 /***/ }),
 
-/***/ 697:
+/***/ 7845:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -294,6 +297,7 @@ function actionOutputs(result, files) {
         'risk-score': result.posture?.riskScore == null ? '' : String(result.posture.riskScore),
         'minutes-saved': result.timeSaved ? String(result.timeSaved.totalMinutesSaved) : '',
         schedule: result.schedule?.enabled ? result.schedule.crontab : '',
+        'license-violations': result.licenses ? String(result.licenses.findings.filter((f) => f.gates).length) : '',
         'report-file': files.reportFile ?? '',
         'sarif-file': files.sarifFile ?? '',
     };
@@ -344,31 +348,83 @@ var characters = __webpack_require__(6187);
 ;// CONCATENATED MODULE: ./src/reports/markdown.ts
 // The one place that turns untrusted text (service data, inputs, error messages) into GitHub-flavoured
 // Markdown. Escape once, at render time: the output is not meant to be escaped again.
+//
+// People read the raw Markdown too (notification e-mails, API answers, the comment editor), so a
+// character is escaped only where it would start markup at its position, and with a backslash (which
+// a reader skips easily) rather than a character reference. What must still never come out of service
+// text: a table break, HTML, a link or autolink, an @mention, a #123 / GH-123 reference, a workflow
+// command (`::` at a line start). Text the action writes itself (dates, numbers, crontabs, CWE ids)
+// passes through these rules unchanged, because none of its characters starts markup where it stands.
 
-/** Zero-width space: GitHub finds @mentions, #refs and GH-refs in the rendered text, after entities are
- * decoded, so an entity alone does not stop them; a ZWSP after the marker does (as Renovate does). */
-const ZWSP = '&#8203;';
-const REPLACEMENTS = {
-    '&': '&amp;',
-    '<': '&lt;',
-    '>': '&gt;',
-    '"': '&quot;',
-    "'": '&#39;',
-    '@': `&#64;${ZWSP}`,
-    '#': `&#35;${ZWSP}`,
-    // `:` as an entity stops cmark-gfm's scheme autolinks (`https://`, `mailto:`) and `::` workflow commands.
-    ':': '&#58;',
-    '://': `&#58;${ZWSP}//`,
-};
-// `\\` `` ` `` * _ { } [ ] ( ) + - . ! | ~ $: emphasis, links, images, lists, tables, strikethrough and
-// GitHub's `$` maths; `.` also breaks `www.` autolinks. All are ASCII punctuation, so `\x` is a literal x.
-const BACKSLASHED = new Set('\\`*_{}[]()+-.!|~$');
-// `://` first so it wins over the lone `:`; `GH-` before a number is a GitHub issue reference.
-const SPECIAL = /:\/\/|\bgh-(?=\d)|[&<>"'@#:\\`*_{}[\]()+\-.!|~$]/gi;
+/**
+ * GitHub finds @mentions and #123 / GH-123 references in the rendered text, after escapes and
+ * character references are decoded, so no Markdown escape stops them: a zero-width space after the
+ * marker does (as Renovate does). It is the only invisible character this module adds.
+ */
+const ZWSP = '\u200b';
+/** A backslash before one of these is an escape (CommonMark: any ASCII punctuation). */
+const ASCII_PUNCTUATION = /^[!-/:-@[-`{-~]/;
+/** Letters and digits: `_` between two of them can neither open nor close emphasis. */
+const WORD_CHAR = /^[\p{L}\p{N}]/u;
+/** What may follow `@` in a GitHub user or team name, or begin an e-mail domain (GFM autolinks those). */
+const NAME_CHAR = /^[A-Za-z0-9_-]/;
+/**
+ * A character reference the renderer would decode (`&amp;`, `&#64;`, `&#x40;`). Only a complete one:
+ * no caller puts a `;` right after escaped text, so `AT&T` or a trailing `R&D` stays as it is.
+ */
+const CHARACTER_REFERENCE = /&(?:#\d{1,7}|#[xX][\da-fA-F]{1,6}|[A-Za-z][A-Za-z\d]{0,31});/y;
+/**
+ * Everything that can start markup (or a GitHub link, mention or reference) in the middle of a line;
+ * each match is then decided by its neighbours in {@link escapeInline}:
+ * - always: `` ` `` code, `*` `~` emphasis and strikethrough, `[` `]` links, images and footnotes,
+ *   `<` HTML and autolinks, `|` table cells, `$` GitHub's maths;
+ * - `\` only before ASCII punctuation or at the end (elsewhere it is a literal backslash);
+ * - `_` unless inside a word (`snake_case` cannot open emphasis);
+ * - `&` only where it would start a character reference;
+ * - `@` before a name character, `#` before a digit, `GH-` before a digit: a zero-width space;
+ * - `://` after `http`, `https` or `ftp`, and a word-initial `www.`: cmark-gfm's URL autolinks start
+ *   there, and an escaped `:` or `.` is not seen by them (an e-mail address is broken at its `@`).
+ * Not escaped: `-` `+` `.` `!` `(` `)` `#` `:` `>` `=` and the rest: they start nothing mid-line.
+ */
+const INLINE = /[\\`*~[\]<|$&@#]|_+|(?<=https?|ftp):\/\/|(?<![\p{L}\p{N}])(?:www\.|gh-(?=\d))/giu;
+/** Block markup at the start of a line: heading, quote, list, setext underline or thematic break, ordered list, and the runner's `::command`. */
+const LINE_START = /^(?:[#>+=-]|\d{1,9}[.)]|::)/;
+/** A `#` run after a space at the end of an ATX heading is its closing sequence, dropped from the text. */
+const TRAILING_HASHES = /(?<=\s)#+(?=\s*$)/;
 const LINE_BREAKS = /\s*[\r\n\u2028\u2029]+\s*/g;
 /** One line of plain text: line breaks collapsed, controls removed. */
 function oneLine(s) {
     return s.replace(characters/* BIDI */.l, '').replace(LINE_BREAKS, ' ').replace(characters/* CONTROLS */.V, ' ');
+}
+/** Escapes inline markup; `breakLinks` false inside a link label, where GitHub makes no autolink, mention or reference. */
+function escapeInline(text, breakLinks) {
+    return text.replace(INLINE, (match, offset) => {
+        const next = text.slice(offset + match.length, offset + match.length + 1);
+        switch (match[0]) {
+            case '\\':
+                return next === '' || ASCII_PUNCTUATION.test(next) ? '\\\\' : '\\';
+            case '_':
+                return WORD_CHAR.test(text.charAt(offset - 1)) && WORD_CHAR.test(next) ? match : match.replace(/_/g, '\\_');
+            case '&':
+                // A numeric reference (`&#64;`) is already broken by the zero-width space after its `#`.
+                CHARACTER_REFERENCE.lastIndex = offset;
+                return CHARACTER_REFERENCE.test(text) && !(breakLinks && /^#\d/.test(text.slice(offset + 1, offset + 3))) ? '\\&' : '&';
+            case '@':
+                return breakLinks && NAME_CHAR.test(next) ? `@${ZWSP}` : '@';
+            case '#':
+                return breakLinks && /^\d/.test(next) ? `#${ZWSP}` : '#';
+            case ':':
+                return breakLinks ? '\\://' : match;
+            case 'w':
+            case 'W':
+                return breakLinks ? `${match.slice(0, 3)}\\.` : match;
+            case 'g':
+            case 'G':
+                return breakLinks ? `${match}${ZWSP}` : match;
+            default:
+                return `\\${match}`;
+        }
+    });
 }
 /** Cuts to at most `maxLength` characters (code points), ending with `…` when cut. */
 function truncate(s, maxLength) {
@@ -377,15 +433,25 @@ function truncate(s, maxLength) {
         return s;
     return `${chars.slice(0, Math.max(0, maxLength - 1)).join('')}…`;
 }
-/** Text for prose: renders as the literal characters, on one line, with no markup, HTML, mentions or links. */
-function escapeText(s) {
-    return oneLine(s).replace(SPECIAL, (match) => {
-        if (match.length === 3 && match !== '://')
-            return `${match.slice(0, 2)}\\-${ZWSP}`; // GH-123
-        return REPLACEMENTS[match] ?? (BACKSLASHED.has(match) ? `\\${match}` : match);
-    });
+/**
+ * Text for prose or a table cell: renders as the literal characters, on one line, with no markup,
+ * HTML, mentions, references or links. Mid-line unless `lineStart` says it begins a line.
+ */
+function escapeText(s, options = {}) {
+    const text = oneLine(s);
+    // Indentation at a line start would make a code block; a reader would not see it anyway.
+    const inline = escapeInline(options.lineStart ? text.replace(/^[ \t]+/, '') : text, true);
+    const escaped = options.endsHeading ? inline.replace(TRAILING_HASHES, (hashes) => `\\${hashes}`) : inline;
+    if (!options.lineStart)
+        return escaped;
+    const start = LINE_START.exec(escaped)?.[0];
+    if (start === undefined)
+        return escaped;
+    // `1.` and `1)` start an ordered list at the dot or parenthesis; the rest at their first character.
+    const at = /^\d/.test(start) ? start.length - 1 : 0;
+    return `${escaped.slice(0, at)}\\${escaped.slice(at)}`;
 }
-/** Text for a table cell: as {@link escapeText} (which also escapes `|`), cut to `maxLength` characters. */
+/** Text for a table cell: as {@link escapeText} (which always escapes `|`), cut to `maxLength` characters. */
 function escapeCell(s, maxLength = 200) {
     return escapeText(truncate(s, maxLength));
 }
@@ -408,11 +474,17 @@ function codeCell(s, maxLength = 200) {
 // Percent-encoded in a link destination: `( ) < >` and spaces could end it, `\\` escapes the next
 // character, `|` splits a table cell, `` ` `` can open a code span that outranks the link, quotes start a title.
 const URL_UNSAFE = /[()<>"'`|\\\s]/g;
-/** A Markdown link when `url` is an http(s) URL; otherwise just the escaped text. */
+/**
+ * A Markdown link when `url` is an http(s) URL; otherwise just the escaped text. The label is escaped
+ * for Markdown only: GitHub makes no autolink inside a link and finds no mention or reference in its
+ * text, so a URL or `@name` as a label stays as it reads (and copies as it reads).
+ */
 function markdown_link(text, url) {
-    const label = escapeText(text);
     const href = safeHref(url);
-    return href === null ? label : `[${label}](${href})`;
+    if (href === null)
+        return escapeText(text);
+    // A link destination decodes character references too: `\&` keeps `&amp;` in a URL as it is.
+    return `[${escapeInline(oneLine(text), false)}](${href.replace(/&(?=#?[A-Za-z\d]+;)/g, '\\&')})`;
 }
 /** The URL, normalised and percent-encoded for a link destination, or null when it is not http(s). */
 function safeHref(url) {
@@ -656,27 +728,84 @@ function alertAnnotation(e) {
     }
     return annotation;
 }
+function licenseAnnotation(f) {
+    const why = f.status === 'unknown' ? 'has no known license (unknown-licenses: fail)' : `is licensed ${f.license}, which the license policy does not allow`;
+    const annotation = {
+        title: plainLine(`license ${f.status === 'unknown' ? 'unknown' : f.license} in ${f.package}`, MAX_TITLE),
+        message: plainLine(`${f.package} ${why}. Allow or deny licenses with allow-licenses / deny-licenses, or exempt the package with license-exceptions.`, MAX_SUMMARY),
+    };
+    if (f.location && f.location.path !== packages_locations/* FALLBACK_MANIFEST_PATH */.v9) {
+        annotation.file = f.location.path;
+        annotation.startLine = f.location.startLine;
+        annotation.endLine = f.location.endLine;
+    }
+    return annotation;
+}
 /**
- * One error annotation per gating alert, worst first (the verdict's order). Beyond `max`, the first
- * `max - 1` alerts get one each and a last annotation says how many were left out.
+ * One error annotation per gating alert, worst first (the verdict's order), then one per license
+ * violation. Beyond `max`, the first `max - 1` get one each and a last annotation says how many
+ * were left out.
  */
 function buildAnnotations(result, max = MAX_ERROR_ANNOTATIONS) {
-    const gating = result.verdict.gating;
+    const licenses = result.licenses?.findings.filter((f) => f.gates) ?? [];
+    const all = [...result.verdict.gating.map(alertAnnotation), ...licenses.map(licenseAnnotation)];
     const cap = Math.max(1, Math.floor(max));
-    if (gating.length <= cap)
-        return { annotations: gating.map(alertAnnotation), omitted: 0 };
-    const shown = gating.slice(0, cap - 1);
-    const omitted = gating.length - shown.length;
+    if (all.length <= cap)
+        return { annotations: all, omitted: 0 };
+    const shown = all.slice(0, cap - 1);
+    const omitted = all.length - shown.length;
+    // Licenses come last: when none is left out, the words can be about alerts alone.
+    const what = licenses.length === 0 ? ['more gating alert', 'more alert fails', 'more alerts fail'] : ['more finding', 'more finding fails', 'more findings fail'];
     const more = {
-        title: `${(0,numbers/* plural */.L)(omitted, 'more gating alert')} not annotated`,
-        message: `${(0,numbers/* plural */.L)(omitted, 'more alert fails', 'more alerts fail')} the gate. GitHub shows at most ` +
+        title: `${(0,numbers/* plural */.L)(omitted, what[0])} not annotated`,
+        message: `${(0,numbers/* plural */.L)(omitted, what[1], what[2])} the gate. GitHub shows at most ` +
             `${MAX_ERROR_ANNOTATIONS} error annotations per step: see the job summary or the JSON report.`,
     };
-    return { annotations: [...shown.map(alertAnnotation), more], omitted };
+    return { annotations: [...shown, more], omitted };
 }
 
 // EXTERNAL MODULE: ./src/model.ts
 var model = __webpack_require__(182);
+;// CONCATENATED MODULE: ./src/reports/summary-licenses.ts
+
+
+
+const HEADER = ['| Package | License | Declared in | Status |', '|---|---|---|---|'];
+/** `package.json:12`, linked to that line at the commit under test when the link base is known. */
+function declaredIn(f, blobUrl) {
+    if (!f.location)
+        return '—';
+    const { path, startLine, endLine } = f.location;
+    const label = `${path}:${startLine}`;
+    if (!blobUrl)
+        return codeCell(label, 120);
+    const lines = endLine > startLine ? `#L${startLine}-L${endLine}` : `#L${startLine}`;
+    return markdown_link(label, `${blobUrl}/${path.split('/').map(encodeURIComponent).join('/')}${lines}`);
+}
+function row(blobUrl) {
+    return (f) => {
+        const status = f.gates ? (f.status === 'unknown' ? '❌ unknown license (fails)' : '❌ not allowed') : '⚠️ unknown license';
+        const license = f.license === '' ? 'none given' : escapeCell(f.license, 120);
+        return `| ${codeCell(f.package, 120)} | ${license} | ${declaredIn(f, blobUrl)} | ${status} |`;
+    };
+}
+/** The section, or null when no license policy is set. */
+function licenseSection(report, blobUrl, maxRows, budget) {
+    if (report === null)
+        return null;
+    const violations = report.findings.filter((f) => f.gates).length;
+    const rule = `${report.mode === 'allow' ? 'allow-licenses' : 'deny-licenses'}: ${report.ids.map((id) => code(id, 80)).join(', ')}`;
+    const title = `### License policy (${(0,numbers/* plural */.L)(violations, 'violation')})`;
+    const checked = `${(0,numbers/* plural */.L)(report.checked, 'package')} checked against ${rule}` +
+        (report.exempted > 0 ? `; ${(0,numbers/* formatNumber */.Z)(report.exempted)} exempted by \`license-exceptions\`` : '') +
+        `; unknown licenses: ${report.unknown}.`;
+    budget.charge(title, '', checked, '');
+    if (report.findings.length === 0)
+        return `${title}\n\n${checked}\n\nEvery package's license is allowed.`;
+    const more = (n) => `…and ${(0,numbers/* plural */.L)(n, 'more package')} (see the JSON report).`;
+    return [title, '', checked, '', ...boundedTable(HEADER, report.findings, row(blobUrl), { maxRows, budget, more })].join('\n');
+}
+
 ;// CONCATENATED MODULE: ./src/reports/sparkline.ts
 // A Unicode sparkline: renders in every Markdown viewer (job summary, PR comment, plain logs).
 const BARS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
@@ -722,30 +851,58 @@ function downsample(values, width) {
 
 
 
-function postureSection(view) {
+/** Whose the service's statistics are: `project` when `project-id` narrowed them, else `organization`. */
+function postureScope(projectId) {
+    return projectId ? 'project' : 'organization';
+}
+function postureSection(view, projectId) {
     if (view === null)
         return '### Security posture\n\nPosture not available.';
     const title = `### Security posture, ${escapeText(view.startDate)} to ${escapeText(view.endDate)}`;
-    return [title, '', ...headline(view), '', ...trendLines(view.posture.trends)].join('\n');
+    const scope = postureScope(projectId);
+    return [title, '', ...headline(view, scope, projectId), '', ...trendLines(view.posture.trends, scope)].join('\n');
 }
-function headline(view) {
+function headline(view, scope, projectId) {
     const { summary } = view.posture;
-    const scope = view.repository ? 'this repository' : 'organisation';
-    const lines = [
-        `**Risk score ${(0,numbers/* formatNumber */.Z)(view.riskScore)}** (${scope}) · trend: ${escapeCell(summary.riskTrend ?? '', 40) || '—'}`,
-        `Open issues: ${SEVERITY_MARKERS.critical} ${(0,numbers/* formatNumber */.Z)(summary.criticalIssues)} critical · ` +
-            `${SEVERITY_MARKERS.high} ${(0,numbers/* formatNumber */.Z)(summary.highIssues)} high · ` +
-            `${SEVERITY_MARKERS.medium} ${(0,numbers/* formatNumber */.Z)(summary.mediumIssues)} medium · ` +
-            `${SEVERITY_MARKERS.low} ${(0,numbers/* formatNumber */.Z)(summary.lowIssues)} low ` +
-            `(${(0,numbers/* formatNumber */.Z)(summary.totalOpenIssues)} in all) · mean remediation time ${(0,numbers/* formatNumber */.Z)(summary.meanRemediationTime)}`,
-    ];
     const repo = view.repository;
-    if (repo) {
-        lines.push(`This repository (${code(repo.name, 100) || '—'}): risk score ${(0,numbers/* formatNumber */.Z)(repo.riskScore)}, ` +
-            `${repo.openIssues === null ? 'open issues not available' : (0,numbers/* plural */.L)(repo.openIssues, 'open issue')}, ${(0,numbers/* formatNumber */.Z)(repo.criticalIssues)} critical.`);
-    }
+    const trend = summary.riskTrend ? `, trend ${escapeText(summary.riskTrend)}` : '';
+    const whole = `${scope.charAt(0).toUpperCase()}${scope.slice(1)}${projectId ? ` ${code(projectId, 100)}` : ''}`;
+    const issues = `open issues ${openIssues(summary)} · mean remediation time ${(0,numbers/* formatNumber */.Z)(summary.meanRemediationTime)}`;
+    const lines = repo
+        ? [
+            `**Risk score ${(0,numbers/* formatNumber */.Z)(repo.riskScore)}** (this repository${repo.name ? `, ${code(repo.name, 100)}` : ''}): ` +
+                `${repo.openIssues === null ? 'open issues not available' : (0,numbers/* plural */.L)(repo.openIssues, 'open issue')}, ` +
+                `${(0,numbers/* formatNumber */.Z)(repo.criticalIssues)} critical.`,
+            `${whole}: risk score ${(0,numbers/* formatNumber */.Z)(summary.overAllRiskScore)}${trend} · ${issues}`,
+        ]
+        : [`**Risk score ${(0,numbers/* formatNumber */.Z)(view.riskScore)}** (${scope})${trend}`, `${whole}: ${issues}`];
     // Two-space line ends: separate lines in Markdown without a blank line between them.
     return lines.map((line, i) => (i < lines.length - 1 ? `${line}  ` : line));
+}
+/**
+ * `🔴 2 critical · 🟠 5 high · 🟡 9 medium · 🔵 4 low (20 in all)`: the parts add up to the total. The
+ * service's total also counts issues of no listed severity; those are shown as `other`, and a total
+ * that the parts exceed is named as the service's own figure.
+ */
+function openIssues(summary) {
+    const parts = [
+        [`${SEVERITY_MARKERS.critical} {n} critical`, summary.criticalIssues],
+        [`${SEVERITY_MARKERS.high} {n} high`, summary.highIssues],
+        [`${SEVERITY_MARKERS.medium} {n} medium`, summary.mediumIssues],
+        [`${SEVERITY_MARKERS.low} {n} low`, summary.lowIssues],
+    ];
+    const listed = parts.map(([label, n]) => label.replace('{n}', (0,numbers/* formatNumber */.Z)(n)));
+    const total = summary.totalOpenIssues;
+    if (total === null)
+        return listed.join(' · ');
+    const counts = parts.map(([, n]) => n);
+    const known = counts.every((n) => n !== null);
+    const sum = counts.reduce((a, n) => a + (n ?? 0), 0);
+    const other = total - sum;
+    if (known && other > 0)
+        listed.push(`${SEVERITY_MARKERS.unknown} ${(0,numbers/* formatNumber */.Z)(other)} other`);
+    const all = known && other >= 0 ? `(${(0,numbers/* formatNumber */.Z)(total)} in all)` : `(the service counts ${(0,numbers/* formatNumber */.Z)(total)} in all)`;
+    return `${listed.join(' · ')} ${all}`;
 }
 function trendRow(label, values) {
     const stats = seriesStats(values);
@@ -760,10 +917,11 @@ function trendRow(label, values) {
     ];
     return `| ${cells.join(' | ')} |`;
 }
-function trendLines(trends) {
+/** The trend in date order (the model sorts it), oldest first, as the chart reads left to right. */
+function trendLines(trends, scope) {
     const rows = [
-        trendRow('Risk score', trends.map((t) => t.riskScore)),
-        trendRow('Open issues', trends.map((t) => t.openIssues)),
+        trendRow(`Risk score (${scope})`, trends.map((t) => t.riskScore)),
+        trendRow(`Open issues (${scope})`, trends.map((t) => t.openIssues)),
     ].filter((row) => row !== null);
     const first = trends[0];
     const last = trends[trends.length - 1];
@@ -787,14 +945,15 @@ function trendLines(trends) {
 
 
 
+
 const SUMMARY_MAX_BYTES = 1_000_000;
 const SUMMARY_MAX_ALERTS = 50;
 /** Warnings and errors listed; a hostile server could make thousands. */
 const MAX_LIST_ITEMS = 50;
 const VERDICT = {
-    pass: { marker: '✅', word: 'Passed' },
-    fail: { marker: '❌', word: 'Failed' },
-    error: { marker: '⚠️', word: 'Error' },
+    pass: { marker: '✅', word: 'Passed', heading: 'passed' },
+    fail: { marker: '❌', word: 'Failed', heading: 'failed' },
+    error: { marker: '⚠️', word: 'Error', heading: 'no verdict' },
 };
 function renderSummary(result, options = {}) {
     const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES;
@@ -803,7 +962,7 @@ function renderSummary(result, options = {}) {
     const head = [verdictSection(result), countsSection(result)];
     const notGating = notGatingLine(result);
     const tail = [
-        postureSection(result.posture),
+        postureSection(result.posture, result.options.projectId),
         timeSavedSection(result),
         scheduleSection(result.schedule, now),
         settingsSection(result.settings),
@@ -816,6 +975,7 @@ function renderSummary(result, options = {}) {
     const budget = new ByteBudget(maxBytes - byteLength(joinSections(fixed)) - 8);
     const alerts = [
         gatingSection(result.verdict.gating, maxAlerts, budget),
+        licenseSection(result.licenses, result.blobUrl, maxAlerts, budget),
         allowedSection(result.alerts, maxAlerts, budget),
         notGating,
     ].filter((section) => section !== null);
@@ -829,15 +989,19 @@ function validDate(iso) {
     const time = Date.parse(iso);
     return Number.isNaN(time) ? null : new Date(time);
 }
-/** Title, then pass/fail/error and why in one line, and which repository. */
+/**
+ * The heading carries the verdict and the repository (it is what a notification or a list of
+ * comments shows first); then pass/fail/error and why in one line.
+ */
 function verdictSection(result) {
-    const { marker, word } = VERDICT[result.result];
+    const { marker, word, heading } = VERDICT[result.result];
     const why = result.result === 'error'
         ? oneLineOf(result.errors.map((e) => e.message), 'the service could not be read.')
         : oneLineOf(result.verdict.reasons, 'no alert fails the gate.');
     const { id, name } = result.repository;
     const repository = name ? `${code(name, 100)} (${code(id, 100)})` : code(id, 100);
-    return `## Security gate\n\n${marker} **${word}** for ${repository}: ${why}`;
+    const title = `## Security gate: ${marker} ${heading} for ${escapeText(truncate(name || id, 100), { endsHeading: true })}`;
+    return `${title}\n\n${marker} **${word}** for ${repository}: ${why}`;
 }
 /** Sentences joined and escaped, cut so the verdict stays one readable line. */
 function oneLineOf(sentences, fallback) {
@@ -854,19 +1018,26 @@ function countsSection(result) {
         options.failOnCriticalIssues ? 'fails on open critical issues' : null,
         options.dryRun ? 'dry run' : null,
     ].filter((part) => part !== null);
+    const fromFile = Object.entries(options.sources).filter(([, source]) => source === 'file').map(([name]) => name);
+    const file = options.configFile
+        ? [`Policy file: ${code(options.configFile, 200)}${fromFile.length > 0 ? ` (${fromFile.map((name) => code(name, 60)).join(', ')} from it)` : ''}.`]
+        : [];
     return [
         `| ${[...header, 'Total', 'Gating', 'Allowed'].join(' | ')} |`,
         `|${'--:|'.repeat(header.length + 3)}`,
         `| ${[...values, (0,numbers/* formatNumber */.Z)(counts.total), `**${(0,numbers/* formatNumber */.Z)(counts.gating)}**`, (0,numbers/* formatNumber */.Z)(counts.allowed)].join(' | ')} |`,
         '',
-        `Policy: ${policy.join(' · ')}.`,
+        `Policy: ${policy.join(' · ')}.${file.length > 0 ? '  ' : ''}`,
+        ...file,
     ].join('\n');
 }
 function timeSavedSection(result) {
     const saved = result.timeSaved;
     if (saved === null)
         return '### Time saved\n\nTime saved not available.';
-    return (`### Time saved\n\n**${formatMinutes(saved.totalMinutesSaved)}** saved in the last ` +
+    return (
+    // The service counts time saved for the whole organization (or project), not this repository.
+    `### Time saved\n\n**${formatMinutes(saved.totalMinutesSaved)}** saved across the ${postureScope(result.options.projectId)} in the last ` +
         `${(0,numbers/* plural */.L)(result.options.postureDays, 'day')}: ${formatMinutes(saved.patchingMinutesSaved)} patching, ` +
         `${formatMinutes(saved.validationMinutesSaved)} validation.`);
 }
@@ -1001,8 +1172,10 @@ function renderJsonReport(result) {
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __webpack_require__(8522);
 ;// CONCATENATED MODULE: ./src/reports/sarif.ts
-// SARIF 2.1.0 log of the gating alerts, for github/codeql-action/upload-sarif: one rule per advisory, one
-// result per gating alert and affected package, located at the manifest line that declares the package.
+// SARIF 2.1.0 log for github/codeql-action/upload-sarif: one rule per advisory, one result per alert the
+// service alerted on and `allow-alerts` did not allow (whatever the threshold) and per affected package,
+// located at the manifest line that declares the package. Code scanning then shows the whole picture,
+// and a threshold change (even to `none`) does not close alerts there: only the level changes.
 
 
 
@@ -1021,13 +1194,25 @@ const MAX_JSON_CHARS = 40_000_000;
 const DETAILED_RULE_CHARS = 4_000_000;
 // GitHub truncates rule descriptions beyond 1,024 characters.
 const MAX_DESCRIPTION = 1024;
-const LEVELS = {
-    critical: 'error',
-    high: 'error',
+/** The level of an alert that does not gate: a warning while it still matters (medium and up), else a note. */
+const NOT_GATING_LEVELS = {
+    critical: 'warning',
+    high: 'warning',
     medium: 'warning',
     low: 'note',
     unknown: 'note',
 };
+/** Alerts reported, and why each that does not gate does not: `not-alerted` and `allowed` are left out. */
+const REPORTED = {
+    gating: () => null,
+    'below-threshold': (r) => r.options.failOnSeverity === 'none' ? 'fail-on-severity is none' : `below the ${r.options.failOnSeverity} threshold`,
+    unreachable: () => 'only unreachable uses (ignore-unreachable)',
+};
+const SEVERITY_RANK = { critical: 0, high: 1, medium: 2, low: 3, unknown: 4 };
+/** `error` when the alert gates; otherwise by severity. */
+function levelOf(status, severity) {
+    return status === 'gating' ? 'error' : NOT_GATING_LEVELS[severity];
+}
 /** A score within each band, for advisories without one (GitHub ranks alerts by `security-severity`). */
 const REPRESENTATIVE_SCORES = { critical: 9.5, high: 8.0, medium: 5.5, low: 2.0 };
 const DETAILED = { short: MAX_DESCRIPTION, description: MAX_DESCRIPTION, references: 10, packages: 20 };
@@ -1043,12 +1228,21 @@ function securitySeverity(severity, score) {
 function fingerprint(advisoryId, pkg, path) {
     return (0,external_node_crypto_.createHash)('sha256').update(`${advisoryId}|${pkg}|${path}`).digest('hex').slice(0, 32);
 }
-/** Worst first; the same advisory, package and file once (one package declared twice in a file is one finding). */
-function findingsOf(gating) {
+/**
+ * The reported alerts, most severe first so that the upload limits cut the least severe: the gating
+ * ones (errors) in the verdict's order, then the others by severity (warnings, then notes) and score;
+ * the same advisory, package and file once (one package declared twice in a file is one finding).
+ */
+function findingsOf(result) {
+    const others = result.alerts
+        .filter((e) => e.status !== 'gating' && REPORTED[e.status])
+        .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || (b.score ?? -1) - (a.score ?? -1));
     const seen = new Set();
     const findings = [];
-    for (const alert of gating) {
+    for (const alert of [...result.verdict.gating, ...others]) {
         const advisoryId = alert.advisory.trim() || alert.id;
+        const level = levelOf(alert.status, alert.severity);
+        const notGating = REPORTED[alert.status]?.(result) ?? null;
         const locations = alert.locations?.length ? alert.locations : [(0,packages_locations/* fallbackLocation */._O)()];
         for (const location of locations) {
             const path = (0,packages_locations/* repoRelativePath */.e9)(location.path) || packages_locations/* FALLBACK_MANIFEST_PATH */.v9;
@@ -1057,7 +1251,7 @@ function findingsOf(gating) {
             if (seen.has(print))
                 continue;
             seen.add(print);
-            findings.push({ alert, advisoryId, location: { ...location, path }, pkg, fingerprint: print });
+            findings.push({ alert, advisoryId, level, notGating, location: { ...location, path }, pkg, fingerprint: print });
         }
     }
     return findings;
@@ -1067,6 +1261,11 @@ function ruleName(advisoryId, summary) {
     const words = (summary.slice(0, 500).match(/[A-Za-z0-9]+/g) ?? []).slice(0, 12);
     const name = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
     return name === '' ? advisoryId : truncate(name, 100);
+}
+/** A reference as a list item: a link when it is an http(s) URL, else text (which starts the item's line). */
+function reference(r) {
+    const text = plainLine(r, 200);
+    return safeHref(r) === null ? escapeText(text, { lineStart: true }) : markdown_link(text, r);
 }
 /** Listed with the cap, then how many more. */
 function capped(items, max, render, more) {
@@ -1092,9 +1291,9 @@ function renderRule(findings, detail) {
     ].join('\n');
     const markdown = [
         `**${escapeText(summary)}**`,
-        ...(description === summary ? [] : ['', escapeText(description)]),
+        ...(description === summary ? [] : ['', escapeText(description, { lineStart: true })]),
         ...(references.length > 0
-            ? ['', '**References**', '', ...capped(references, detail.references, (r) => `- ${markdown_link(plainLine(r, 200), r)}`, moreRefs)]
+            ? ['', '**References**', '', ...capped(references, detail.references, (r) => `- ${reference(r)}`, moreRefs)]
             : []),
         '',
         '**Packages affected**',
@@ -1112,7 +1311,8 @@ function renderRule(findings, detail) {
         fullDescription: { text: description },
         help: { text, markdown },
         ...(helpUri ? { helpUri } : {}),
-        defaultConfiguration: { level: LEVELS[alert.severity] },
+        // The level of the rule's most severe result; each result states its own.
+        defaultConfiguration: { level: first.level },
         properties: {
             tags: ['security', 'dependency', alert.severity],
             ...(score === undefined ? {} : { 'security-severity': score }),
@@ -1120,15 +1320,16 @@ function renderRule(findings, detail) {
     };
 }
 function renderResult(finding, ruleIndex) {
-    const { alert, advisoryId, location, pkg } = finding;
+    const { alert, advisoryId, location, pkg, notGating } = finding;
     const rating = alert.score === null ? alert.severity : `${alert.severity} ${(0,numbers/* formatNumber */.Z)(alert.score)}`;
     const summary = plainLine(alert.summary, 300);
     const hasColumns = location.startColumn !== undefined;
+    const text = `${pkg} is affected by ${advisoryId} (${rating})${summary ? `: ${summary}` : '.'}`;
     return {
         ruleId: advisoryId,
         ruleIndex,
-        level: LEVELS[alert.severity],
-        message: { text: `${pkg} is affected by ${advisoryId} (${rating})${summary ? `: ${summary}` : '.'}` },
+        level: finding.level,
+        message: { text: notGating === null ? text : `${/[.!?…]$/.test(text) ? text : `${text}.`} Does not fail the gate: ${notGating}.` },
         locations: [
             {
                 physicalLocation: {
@@ -1207,15 +1408,72 @@ function renderRun(findings, limit, options) {
             : {}),
     };
 }
+/**
+ * License findings as results, under rules `license/<license>`: a violation (or an unknown license
+ * under unknown-licenses: fail) is an `error`, an unknown license under `warn` a `warning`. Few and
+ * gating, so they come first and are never cut.
+ */
+function licenseParts(result, firstRuleIndex) {
+    const rules = [];
+    const indexes = new Map();
+    const results = [];
+    for (const f of result.licenses?.findings ?? []) {
+        const license = f.expression ?? 'unknown';
+        const ruleId = `license/${license}`;
+        let index = indexes.get(ruleId);
+        if (index === undefined) {
+            index = firstRuleIndex + rules.length;
+            indexes.set(ruleId, index);
+            const text = f.status === 'unknown'
+                ? 'A package whose license is missing, NOASSERTION or not a valid SPDX expression (unknown-licenses).'
+                : `A package licensed ${license}, which the license policy (${result.licenses?.mode === 'allow' ? 'allow-licenses' : 'deny-licenses'}) does not allow.`;
+            rules.push({
+                id: ruleId,
+                name: f.status === 'unknown' ? 'UnknownLicense' : 'LicenseNotAllowed',
+                shortDescription: { text: f.status === 'unknown' ? 'Unknown license' : `License ${plainLine(license, 200)} not allowed` },
+                fullDescription: { text },
+                help: { text: `${text} Change the dependency, or exempt it with license-exceptions.`, markdown: `${text} Change the dependency, or exempt it with \`license-exceptions\`.` },
+                defaultConfiguration: { level: f.gates ? 'error' : 'warning' },
+                properties: { tags: ['license', 'dependency'] },
+            });
+        }
+        const location = f.location ?? (0,packages_locations/* fallbackLocation */._O)();
+        const path = (0,packages_locations/* repoRelativePath */.e9)(location.path) || packages_locations/* FALLBACK_MANIFEST_PATH */.v9;
+        results.push({
+            ruleId,
+            ruleIndex: index,
+            level: f.gates ? 'error' : 'warning',
+            message: { text: plainLine(`${f.package} is licensed ${f.status === 'unknown' ? `under no known license (${f.license || 'none given'})` : license}${f.gates ? '' : '. Does not fail the gate: unknown-licenses is warn'}.`, 1000) },
+            locations: [
+                {
+                    physicalLocation: {
+                        artifactLocation: { uri: encodeURI(path).replace(/[?#]/g, encodeURIComponent), uriBaseId: '%SRCROOT%' },
+                        region: { startLine: location.startLine, endLine: location.endLine },
+                    },
+                },
+            ],
+            partialFingerprints: { [FINGERPRINT_KEY]: fingerprint(ruleId, f.package, path) },
+        });
+    }
+    return { rules, results };
+}
 /** The SARIF log as pretty JSON: valid with no results, and within GitHub's upload limits however many. */
 function renderSarif(result, options) {
-    const findings = findingsOf(result.verdict.gating);
-    let limit = Math.min(findings.length, MAX_RESULTS);
+    const findings = findingsOf(result);
+    const licenseCount = result.licenses?.findings.length ?? 0;
+    let limit = Math.min(findings.length, Math.max(0, MAX_RESULTS - licenseCount));
     for (;;) {
-        const run = renderRun(findings, limit, options);
+        const alerts = renderRun(findings, limit, options);
+        const rules = alerts.tool.driver.rules ?? [];
+        const licenses = licenseParts(result, rules.length);
+        const run = {
+            ...alerts,
+            tool: { driver: { ...alerts.tool.driver, rules: [...rules, ...licenses.rules] } },
+            results: [...licenses.results, ...(alerts.results ?? [])],
+        };
         const log = { $schema: SARIF_SCHEMA, version: '2.1.0', runs: [run] };
         const json = JSON.stringify(log, null, 2);
-        const kept = run.results?.length ?? 0;
+        const kept = alerts.results?.length ?? 0;
         // gzip never grows text by more than a few bytes per 16 KiB block, so small logs need no check.
         if (kept === 0 || Buffer.byteLength(json) < MAX_GZIP_BYTES * 0.99)
             return json;

@@ -1,0 +1,113 @@
+// The policy file, from YAML fixtures: what it sets, how it yields to inputs, and every error with
+// the file, the key, the line and the column, all at once.
+import { describe, expect, test } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { collectInputs, parseInputs, type PolicyFile } from '../../src/config/inputs.js';
+import { parsePolicyFile } from '../../src/config/policy-file.js';
+import { licenseIdProblem } from '../../src/policy/license-ids.js';
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/policy/${name}`, import.meta.url), 'utf8');
+const context = { eventName: 'pull_request', actor: null, isForkPullRequest: false };
+const TOKENS: Record<string, string> = { 'api-url': 'https://security.example.com', 'api-token-id': 'tid', 'api-token-secret': 'tsecret', 'app-id': '1' };
+
+function file(name: string): PolicyFile {
+  const parsed = parsePolicyFile(fixture(name), `.github/${name}`);
+  if (!parsed.ok) throw new Error(parsed.error.join('\n'));
+  return parsed.value;
+}
+
+function parse(name: string, inputs: Record<string, string> = {}) {
+  const collected = collectInputs((input) => inputs[input] ?? TOKENS[input] ?? '', file(name));
+  return parseInputs(collected, context, { licenseIdProblem });
+}
+
+describe('a policy file sets inputs', () => {
+  test('every kind of value: scalars, booleans, numbers, lists, allow-alerts mappings', () => {
+    const parsed = parse('full.yml');
+    if (!parsed.ok) throw new Error(parsed.error.join('\n'));
+    const config = parsed.value;
+    expect(config).toMatchObject({
+      apiUrl: 'https://security.example.com',
+      organizationId: 'org_123',
+      failOnSeverity: 'high',
+      ignoreUnreachable: true,
+      postureDays: 14,
+      allowAlerts: [
+        { id: 'GHSA-7rjr-3q55-vv33', until: '2026-12-31', reason: 'vendor fix pending, SEC-123' },
+        { id: 'CVE-2022-42889', until: '2027-01-31', reason: 'pinned by the vendor' },
+      ],
+      licenses: { allow: null, deny: ['GPL-3.0-only', 'AGPL-3.0-only'], exceptions: ['pkg:npm/left-pad@1.3.0', 'internal-tool'], unknown: 'fail' },
+      settings: { cweWhitelist: ['CWE-79', 'CWE-89'] },
+    });
+    expect(config.sources).toMatchObject({ 'fail-on-severity': 'file', 'api-token-id': 'input', 'max-retries': 'default', 'deny-licenses': 'file' });
+  });
+
+  test('an input given in the workflow wins over the file; the file over the default', () => {
+    const parsed = parse('full.yml', { 'fail-on-severity': 'critical', 'posture-days': '' });
+    if (!parsed.ok) throw new Error(parsed.error.join('\n'));
+    expect(parsed.value.failOnSeverity).toBe('critical');
+    expect(parsed.value.sources['fail-on-severity']).toBe('input');
+    expect(parsed.value.postureDays).toBe(14); // an empty input is no input
+    expect(parsed.value.maxRetries).toBe(3);
+  });
+
+  test('an empty file sets nothing', () => {
+    expect(parsePolicyFile('# nothing yet\n', 'p.yml')).toEqual({ ok: true, value: { name: 'p.yml', values: {}, positions: {} } });
+  });
+});
+
+describe('errors name the file, the key, the line and the column, all at once', () => {
+  test('unknown keys (with a suggestion), tokens, non-scalars and bad allow-alerts entries, from the file alone', () => {
+    const parsed = parsePolicyFile(fixture('mistakes.yml'), '.github/security-gate.yml');
+    expect(parsed.ok).toBe(false);
+    expect(parsed.ok ? [] : parsed.error).toEqual([
+      '.github/security-gate.yml:2:1: fail-on-severty: is not an input of security-gate. Did you mean fail-on-severity?',
+      '.github/security-gate.yml:3:1: api-token-secret: a policy file may not set a token; pass it as an input from a secret.',
+      '.github/security-gate.yml:6:21: ignore-unreachable: expected a single value (a string, number or true/false).',
+      '.github/security-gate.yml:10:5: allow-alerts: an entry needs an id (the advisory id).',
+    ]);
+  });
+
+  test('values the schema refuses are reported at their key in the file', () => {
+    const text = 'fail-on-severity: severe\nposture-days: 400\nallow-alerts:\n  - id: GHSA-aaaa-bbbb-cccc\n    until: 2026-02-30\n';
+    const policy = parsePolicyFile(text, 'policy.yml');
+    if (!policy.ok) throw new Error(policy.error.join('\n'));
+    const parsed = parseInputs(collectInputs((input) => TOKENS[input] ?? '', policy.value), context);
+    const errors = parsed.ok ? [] : parsed.error;
+    expect(errors).toHaveLength(3);
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        'policy.yml:1:1: fail-on-severity: "severe" is not one of critical, high, medium, low, none (case-insensitive).',
+        'policy.yml:2:1: posture-days: "400" is not accepted; expected a whole number from 1 to 366.',
+        'policy.yml:3:1: allow-alerts line 1: "2026-02-30" is not a real date',
+      ]),
+    );
+  });
+
+  test.each([
+    ['broken.yml', /^\.github\/broken\.yml:\d+:\d+: not valid YAML: /],
+    ['duplicate.yml', /^\.github\/duplicate\.yml:\d+:\d+: not valid YAML: Map keys must be unique/],
+    ['not-a-mapping.yml', /^\.github\/not-a-mapping\.yml:1:1: a policy file is a mapping of input names to values/],
+  ])('%s', (name, message) => {
+    const parsed = parsePolicyFile(fixture(name), `.github/${name}`);
+    expect(parsed.ok).toBe(false);
+    expect(parsed.ok ? '' : parsed.error[0]).toMatch(message);
+  });
+
+  test('license lists: ids of the current SPDX list only, and not both', () => {
+    const parsed = parse('both-license-lists.yml');
+    expect(parsed.ok ? [] : parsed.error).toEqual([
+      '.github/both-license-lists.yml:2:1: deny-licenses: "Apache 2" is not an id of the current SPDX license list (https://spdx.org/licenses/) nor a LicenseRef-…',
+      '.github/both-license-lists.yml:2:1: deny-licenses: is set together with allow-licenses; a license policy is one or the other: allow what may be used, or deny what may not.',
+    ]);
+  });
+
+  test('a list item that holds several values', () => {
+    const parsed = parsePolicyFile('deny-licenses:\n  - GPL-3.0-only, MIT\n', 'p.yml');
+    expect(parsed.ok ? [] : parsed.error).toEqual(['p.yml:2:5: deny-licenses: "GPL-3.0-only, MIT" holds several values; give one per list item.']);
+  });
+
+  test('version must be 1', () => {
+    expect(parsePolicyFile('version: 2\n', 'p.yml')).toEqual({ ok: false, error: ['p.yml:1:10: version: the only version is 1.'] });
+  });
+});

@@ -1,0 +1,210 @@
+// The policy file (`config-file`, contract: "Policy file"): read from the workspace or through the
+// GitHub contents API, parsed as YAML 1.2 with line and column for every error, and turned into
+// the inputs' own string form, so that a value is validated by the same schema wherever it comes
+// from. Loaded in a chunk of its own, only when `config-file` is set.
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair } from 'yaml';
+import { transportFor } from '../api/transport.js';
+import { failure, success, type Outcome } from '../model.js';
+import { INPUT_NAMES, NOT_IN_FILE, type PolicyFile } from './inputs.js';
+
+export const MAX_POLICY_BYTES = 1024 * 1024;
+
+/** Inputs that take a list: a YAML sequence is accepted for them too. */
+const LISTS = new Set(['allow-alerts', 'set-cwe-whitelist', 'allow-licenses', 'deny-licenses', 'license-exceptions']);
+const ALLOW_KEYS = new Set(['id', 'until', 'reason']);
+/** `OWNER/REPO/PATH@REF`: a file in another repository. */
+const REMOTE = /^([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+)\/([^@]+)@(.+)$/;
+
+export interface PolicyFileSources {
+  /** GITHUB_WORKSPACE: where a local path is read. */
+  workspace: string;
+  /** GITHUB_API_URL. */
+  apiUrl: string;
+  /** config-token, else github-token; null when neither is given. */
+  token: string | null;
+  fetch?: typeof fetch;
+}
+
+/** Reads and parses the policy file `ref` names; every problem is an input error. */
+export async function loadPolicyFile(ref: string, sources: PolicyFileSources): Promise<Outcome<PolicyFile, string[]>> {
+  const name = ref.trim();
+  const text = REMOTE.test(name) ? await readRemote(name, sources) : await readLocal(name, sources.workspace);
+  return text.ok ? parsePolicyFile(text.value, name) : failure([text.error]);
+}
+
+async function readLocal(path: string, workspace: string): Promise<Outcome<string>> {
+  const where = `config-file ${path}`;
+  const full = resolve(workspace, path);
+  try {
+    // Within the workspace, links resolved: a policy file is the repository's, not the runner's.
+    const real = await realpath(full);
+    const inside = relative(await realpath(workspace), real);
+    if (inside.startsWith('..') || isAbsolute(inside)) return failure(`${where}: is outside the workspace (GITHUB_WORKSPACE); give a path inside the repository.`);
+    if ((await stat(real)).size > MAX_POLICY_BYTES) return failure(`${where}: is larger than 1 MiB; a policy file is a few lines of YAML.`);
+    return success(await readFile(real, 'utf8'));
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOENT') {
+      return failure(`${where}: no such file in the workspace. Check the path (relative to the repository root), and that the job checks the repository out (actions/checkout) before this step.`);
+    }
+    return failure(`${where}: cannot be read (${code ?? String(error)}).`);
+  }
+}
+
+async function readRemote(ref: string, { apiUrl, token, fetch: fetchFn }: PolicyFileSources): Promise<Outcome<string>> {
+  const [, owner, repo, path, gitRef] = REMOTE.exec(ref) as RegExpExecArray;
+  const where = `config-file ${ref}`;
+  const base = apiUrl.replace(/\/+$/, '');
+  const url = `${base}/repos/${owner}/${repo}/contents/${path!.split('/').map(encodeURIComponent).join('/')}?ref=${encodeURIComponent(gitRef!)}`;
+  const send = fetchFn ?? transportFor(base);
+  let response: Response;
+  try {
+    response = await send(url, {
+      headers: {
+        Accept: 'application/vnd.github.raw',
+        'User-Agent': 'security-gate',
+        'X-GitHub-Api-Version': '2022-11-28',
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    return failure(`${where}: GitHub (${base}) could not be reached (${cause ?? (error as Error).name}); check GITHUB_API_URL and the runner's proxy settings.`);
+  }
+  const tokenName = 'config-token (or github-token)';
+  if (response.status === 404) {
+    return failure(`${where}: not found, or ${tokenName} may not read ${owner}/${repo}. Check the path and ref, and give a token with contents: read on ${owner}/${repo}.`);
+  }
+  if (response.status === 401 || response.status === 403) {
+    return failure(`${where}: GitHub refused ${tokenName} (HTTP ${response.status}). Give a token with contents: read on ${owner}/${repo}.`);
+  }
+  if (!response.ok) return failure(`${where}: GitHub answered HTTP ${response.status}; try again later.`);
+  if (Number(response.headers.get('content-length') ?? 0) > MAX_POLICY_BYTES) return failure(`${where}: is larger than 1 MiB.`);
+  const text = await response.text();
+  if (Buffer.byteLength(text) > MAX_POLICY_BYTES) return failure(`${where}: is larger than 1 MiB.`);
+  return success(text);
+}
+
+/** "…: did you mean fail-on-severity?" for a key one or two edits away from an input name. */
+function suggestion(key: string): string {
+  const near = INPUT_NAMES.filter((name) => !NOT_IN_FILE.includes(name)).find((name) => distance(name, key.toLowerCase()) <= 2);
+  return near ? ` Did you mean ${near}?` : '';
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}
+
+/**
+ * Pure: the policy file's text as inputs. Its top-level keys are input names (and `version: 1`);
+ * values are scalars, list inputs also take a sequence, and an `allow-alerts` entry may be a
+ * mapping `{id, until, reason}`. Errors name the file, the key, the line and the column.
+ */
+export function parsePolicyFile(text: string, name: string): Outcome<PolicyFile, string[]> {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, version: '1.2', uniqueKeys: true, prettyErrors: false });
+  const at = (node: { range?: [number, number, number?] | null } | null | undefined) => {
+    const { line, col } = lines.linePos(node?.range?.[0] ?? 0);
+    return { line, column: col };
+  };
+  const errors: string[] = [];
+  const error = (position: { line: number; column: number }, message: string) => errors.push(`${name}:${position.line}:${position.column}: ${message}`);
+  for (const problem of doc.errors) {
+    const [position] = problem.linePos ?? [{ line: 1, col: 1 }];
+    error({ line: position.line, column: position.col }, `not valid YAML: ${problem.message.split('\n')[0]}`);
+  }
+  if (errors.length > 0) return failure(errors);
+
+  const values: Record<string, string> = {};
+  const positions: Record<string, { line: number; column: number }> = {};
+  const root = doc.contents;
+  if (root === null || (isScalar(root) && root.value === null)) return success({ name, values, positions });
+  if (!isMap(root)) {
+    error(at(root), 'a policy file is a mapping of input names to values (e.g. fail-on-severity: high).');
+    return failure(errors);
+  }
+  for (const pair of root.items as Pair<Node, Node | null>[]) {
+    const key = isScalar(pair.key) ? String(pair.key.value) : null;
+    const position = at(pair.key);
+    if (key === null) {
+      error(position, 'keys are input names, e.g. fail-on-severity.');
+      continue;
+    }
+    if (key === 'version') {
+      if (!isScalar(pair.value) || String(pair.value.value) !== '1') error(at(pair.value), 'version: the only version is 1.');
+      continue;
+    }
+    if (NOT_IN_FILE.includes(key)) {
+      error(position, `${key}: a policy file may not set ${key === 'config-file' ? 'config-file' : 'a token'}; pass it as an input${key === 'config-file' ? '' : ' from a secret'}.`);
+      continue;
+    }
+    if (!INPUT_NAMES.includes(key)) {
+      error(position, `${key}: is not an input of security-gate.${suggestion(key)}`);
+      continue;
+    }
+    positions[key] = position;
+    const value = inputValue(key, pair.value, (node, message) => error(at(node), `${key}: ${message}`));
+    if (value !== null) values[key] = value;
+  }
+  return errors.length > 0 ? failure(errors) : success({ name, values, positions });
+}
+
+/** A value in the input's string form, or null (and an error reported) when it has none. */
+function inputValue(key: string, node: Node | null, error: (node: Node | null, message: string) => void): string | null {
+  if (node === null || (isScalar(node) && node.value === null)) return '';
+  if (isScalar(node)) return String(node.value);
+  if (isSeq(node) && LISTS.has(key)) {
+    const items = node.items.map((item) => listItem(key, item as Node | null, error));
+    return items.every((item) => item !== null) ? items.join('\n') : null;
+  }
+  error(node, LISTS.has(key) ? 'expected a value or a list of values.' : 'expected a single value (a string, number or true/false).');
+  return null;
+}
+
+function listItem(key: string, node: Node | null, error: (node: Node | null, message: string) => void): string | null {
+  if (isScalar(node) && node.value !== null) {
+    const text = String(node.value);
+    // One entry per item: a comma or line break inside would make it several.
+    if (key !== 'allow-alerts' && /[,\r\n]/.test(text)) {
+      error(node, `"${text}" holds several values; give one per list item.`);
+      return null;
+    }
+    return text;
+  }
+  if (key === 'allow-alerts' && isMap(node)) {
+    const entry: Record<string, string> = {};
+    for (const pair of node.items as Pair<Node, Node | null>[]) {
+      const field = isScalar(pair.key) ? String(pair.key.value) : '';
+      if (!ALLOW_KEYS.has(field)) {
+        error(pair.key, `an entry takes id, until and reason; "${field}" is not one of them.`);
+        return null;
+      }
+      if (!isScalar(pair.value) || pair.value.value === null) {
+        error(pair.value ?? pair.key, `${field} needs a value.`);
+        return null;
+      }
+      entry[field] = String(pair.value.value).replace(/\s+/g, ' ').trim();
+    }
+    if (!entry.id) {
+      error(node, 'an entry needs an id (the advisory id).');
+      return null;
+    }
+    // The input's own syntax, so the one schema validates it: `<id> [until DATE] [# reason]`.
+    return `${entry.id}${entry.until ? ` until ${entry.until}` : ''}${entry.reason ? ` # ${entry.reason}` : ''}`;
+  }
+  error(node, key === 'allow-alerts' ? 'expected an advisory id, or a mapping {id, until, reason}.' : 'expected a value.');
+  return null;
+}

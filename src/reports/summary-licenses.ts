@@ -1,0 +1,43 @@
+// The license part of the job summary (and so of the PR comment): what the license policy found,
+// violations first, each package with its license and the manifest line that declares it.
+import type { LicenseFinding, LicenseReport } from '../model.js';
+import type { ByteBudget } from './budget.js';
+import { formatNumber, plural } from './format.js';
+import { code, codeCell, escapeCell, link } from './markdown.js';
+import { boundedTable } from './summary-alerts.js';
+
+const HEADER = ['| Package | License | Declared in | Status |', '|---|---|---|---|'];
+
+/** `package.json:12`, linked to that line at the commit under test when the link base is known. */
+function declaredIn(f: LicenseFinding, blobUrl: string | null): string {
+  if (!f.location) return '—';
+  const { path, startLine, endLine } = f.location;
+  const label = `${path}:${startLine}`;
+  if (!blobUrl) return codeCell(label, 120);
+  const lines = endLine > startLine ? `#L${startLine}-L${endLine}` : `#L${startLine}`;
+  return link(label, `${blobUrl}/${path.split('/').map(encodeURIComponent).join('/')}${lines}`);
+}
+
+function row(blobUrl: string | null): (f: LicenseFinding) => string {
+  return (f) => {
+    const status = f.gates ? (f.status === 'unknown' ? '❌ unknown license (fails)' : '❌ not allowed') : '⚠️ unknown license';
+    const license = f.license === '' ? 'none given' : escapeCell(f.license, 120);
+    return `| ${codeCell(f.package, 120)} | ${license} | ${declaredIn(f, blobUrl)} | ${status} |`;
+  };
+}
+
+/** The section, or null when no license policy is set. */
+export function licenseSection(report: LicenseReport | null, blobUrl: string | null, maxRows: number, budget: ByteBudget): string | null {
+  if (report === null) return null;
+  const violations = report.findings.filter((f) => f.gates).length;
+  const rule = `${report.mode === 'allow' ? 'allow-licenses' : 'deny-licenses'}: ${report.ids.map((id) => code(id, 80)).join(', ')}`;
+  const title = `### License policy (${plural(violations, 'violation')})`;
+  const checked =
+    `${plural(report.checked, 'package')} checked against ${rule}` +
+    (report.exempted > 0 ? `; ${formatNumber(report.exempted)} exempted by \`license-exceptions\`` : '') +
+    `; unknown licenses: ${report.unknown}.`;
+  budget.charge(title, '', checked, '');
+  if (report.findings.length === 0) return `${title}\n\n${checked}\n\nEvery package's license is allowed.`;
+  const more = (n: number) => `…and ${plural(n, 'more package')} (see the JSON report).`;
+  return [title, '', checked, '', ...boundedTable(HEADER, report.findings, row(blobUrl), { maxRows, budget, more })].join('\n');
+}
