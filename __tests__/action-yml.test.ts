@@ -18,10 +18,22 @@ const parseFrom = (read: (name: string) => string) =>
 
 // The contract's "Outputs" table.
 const CONTRACT_OUTPUTS = [
-  'result', 'repository-id', 'alerts-total',
-  'critical-count', 'high-count', 'medium-count', 'low-count', 'unknown-count',
-  'gating-count', 'allowed-count', 'risk-score', 'minutes-saved', 'schedule', 'license-violations',
-  'report-file', 'sarif-file',
+  'result',
+  'repository-id',
+  'alerts-total',
+  'critical-count',
+  'high-count',
+  'medium-count',
+  'low-count',
+  'unknown-count',
+  'gating-count',
+  'allowed-count',
+  'risk-score',
+  'minutes-saved',
+  'schedule',
+  'license-violations',
+  'report-file',
+  'sarif-file',
 ];
 // The contract's "Inputs" table: the defaults of the inputs that have one.
 const CONTRACT_DEFAULTS: Record<string, string> = {
@@ -38,7 +50,12 @@ const CONTRACT_DEFAULTS: Record<string, string> = {
   annotations: 'true',
   'unknown-licenses': 'warn',
 };
-const GIVEN: Record<string, string> = { 'api-url': 'https://security.example.com', 'api-token-id': 'i', 'api-token-secret': 's', 'app-id': '1' };
+const GIVEN: Record<string, string> = {
+  'api-url': 'https://security.example.com',
+  'api-token-id': 'i',
+  'api-token-secret': 's',
+  'app-id': '1',
+};
 
 describe('action.yml', () => {
   it('declares exactly the inputs the action reads', () => {
@@ -62,19 +79,26 @@ describe('action.yml', () => {
   });
 
   it('gives no input a default but github-token, so an input left out can be told from one given (the policy file fills it)', () => {
-    const withDefault = Object.entries(inputs).filter(([, props]) => 'default' in props).map(([name]) => name);
+    const withDefault = Object.entries(inputs)
+      .filter(([, props]) => 'default' in props)
+      .map(([name]) => name);
     expect(withDefault).toEqual(['github-token']);
     expect(inputs['github-token']?.default).toBe('${{ github.token }}');
     expect(NOT_IN_FILE).toContain('github-token');
   });
 
-  it.each(Object.entries(CONTRACT_DEFAULTS))('%s: its description states the default %s, which is what an empty input parses to', (name, value) => {
-    expect(inputs[name]?.description).toContain(`Default: ${value}.`);
-    const fromEmpty = parseFrom((input) => GIVEN[input] ?? '');
-    const fromDefault = parseFrom((input) => GIVEN[input] ?? (input === name ? value : ''));
-    expect(fromEmpty.ok).toBe(true);
-    expect(fromDefault.ok && fromEmpty.ok && { ...fromDefault.value, sources: {} }).toEqual(fromEmpty.ok && { ...fromEmpty.value, sources: {} });
-  });
+  it.each(Object.entries(CONTRACT_DEFAULTS))(
+    '%s: its description states the default %s, which is what an empty input parses to',
+    (name, value) => {
+      expect(inputs[name]?.description).toContain(`Default: ${value}.`);
+      const fromEmpty = parseFrom((input) => GIVEN[input] ?? '');
+      const fromDefault = parseFrom((input) => GIVEN[input] ?? (input === name ? value : ''));
+      expect(fromEmpty.ok).toBe(true);
+      expect(fromDefault.ok && fromEmpty.ok && { ...fromDefault.value, sources: {} }).toEqual(
+        fromEmpty.ok && { ...fromEmpty.value, sources: {} },
+      );
+    },
+  );
 
   it('runs dist/index.js on node24', () => {
     expect(yml.runs).toEqual({ using: 'node24', main: 'dist/index.js' });

@@ -11,7 +11,10 @@ const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 interface Workflow {
   on?: unknown;
   permissions?: unknown;
-  jobs?: Record<string, { 'runs-on'?: unknown; permissions?: unknown; steps?: { uses?: string; run?: string }[]; uses?: string }>;
+  jobs?: Record<
+    string,
+    { 'runs-on'?: unknown; permissions?: unknown; steps?: { uses?: string; run?: string }[]; uses?: string }
+  >;
 }
 
 const own = readdirSync(new URL('.github/workflows/', root)).filter((f) => /\.ya?ml$/.test(f));
@@ -23,13 +26,19 @@ function expectWorkflow(workflow: Workflow): void {
   expect(Object.keys(workflow.jobs ?? {}).length).toBeGreaterThan(0);
   for (const [name, job] of Object.entries(workflow.jobs ?? {})) {
     // a job runs steps on a runner, or calls a reusable workflow
-    expect({ name, ok: Boolean(job.uses) || (Boolean(job['runs-on']) && (job.steps?.length ?? 0) > 0) }).toEqual({ name, ok: true });
+    expect({ name, ok: Boolean(job.uses) || (Boolean(job['runs-on']) && (job.steps?.length ?? 0) > 0) }).toEqual({
+      name,
+      ok: true,
+    });
     // explicit permissions, at the top or on the job
-    expect({ name, permissions: workflow.permissions !== undefined || job.permissions !== undefined }).toEqual({ name, permissions: true });
+    expect({ name, permissions: workflow.permissions !== undefined || job.permissions !== undefined }).toEqual({
+      name,
+      permissions: true,
+    });
   }
 }
 
-describe('the project\'s workflows', () => {
+describe("the project's workflows", () => {
   test('there are some (CI and release)', () => {
     expect(own.length).toBeGreaterThanOrEqual(2);
   });
@@ -37,19 +46,25 @@ describe('the project\'s workflows', () => {
   test.each(own)('%s: valid YAML, a well-formed workflow, every action pinned by full commit SHA', (file) => {
     const workflow = parse(read(`.github/workflows/${file}`)) as Workflow;
     expectWorkflow(workflow);
-    const uses = Object.values(workflow.jobs ?? {}).flatMap((job) => (job.steps ?? []).map((s) => s.uses).filter((u): u is string => Boolean(u)));
-    for (const action of uses.filter((u) => !u.startsWith('./'))) expect(action).toMatch(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/);
+    const uses = Object.values(workflow.jobs ?? {}).flatMap((job) =>
+      (job.steps ?? []).map((s) => s.uses).filter((u): u is string => Boolean(u)),
+    );
+    for (const action of uses.filter((u) => !u.startsWith('./')))
+      expect(action).toMatch(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/);
   });
 });
 
-describe('the README\'s example workflows', () => {
+describe("the README's example workflows", () => {
   test('there are examples', () => {
     expect(readmeWorkflows.length).toBeGreaterThanOrEqual(3);
   });
 
-  test.each(readmeWorkflows.map((block, i) => [i + 1, block] as const))('example %i: valid YAML and a well-formed workflow', (_i, block) => {
-    expectWorkflow(parse(block) as Workflow);
-  });
+  test.each(readmeWorkflows.map((block, i) => [i + 1, block] as const))(
+    'example %i: valid YAML and a well-formed workflow',
+    (_i, block) => {
+      expectWorkflow(parse(block) as Workflow);
+    },
+  );
 
   test('every YAML block in the README parses', () => {
     for (const block of readmeBlocks) expect(() => parse(block)).not.toThrow();

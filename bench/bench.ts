@@ -45,26 +45,47 @@ function timedAsync(args: string[], env: Record<string, string>): Promise<number
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
     child.on('error', fail);
-    child.on('close', (code) => (code === 0 ? done(performance.now() - started) : fail(new Error(`${args.join(' ')} exited with ${code}`))));
+    child.on('close', (code) =>
+      code === 0 ? done(performance.now() - started) : fail(new Error(`${args.join(' ')} exited with ${code}`)),
+    );
   });
 }
 
 function inputs(sim: Simulator, extra: Record<string, string> = {}): Record<string, string> {
-  return { 'api-url': sim.url, 'api-token-id': DEMO_TOKEN.id, 'api-token-secret': DEMO_TOKEN.secret, 'organization-id': ORG_ID, 'app-id': APP_ID, ...extra };
+  return {
+    'api-url': sim.url,
+    'api-token-id': DEMO_TOKEN.id,
+    'api-token-secret': DEMO_TOKEN.secret,
+    'organization-id': ORG_ID,
+    'app-id': APP_ID,
+    ...extra,
+  };
 }
 
 function alertsOf(sim: Simulator, n: number): ScaAlert[] {
   const seeded = sim.state.alerts[MAIN_REPO.id] ?? [];
-  return Array.from({ length: n }, (_, i) => ({ ...structuredClone(seeded[i % seeded.length]!), id: `alert_${String(i).padStart(7, '0')}` }));
+  return Array.from({ length: n }, (_, i) => ({
+    ...structuredClone(seeded[i % seeded.length]!),
+    id: `alert_${String(i).padStart(7, '0')}`,
+  }));
 }
 
 // ---------- start-up ----------
 
 async function startup(): Promise<{ lines: string[]; floorMs: number; ok: boolean }> {
   const out = join(HERE, '.build', 'startup-floor');
-  const built = spawnSync(join(ROOT, 'node_modules', '.bin', 'ncc'), ['build', join(HERE, 'startup-floor.ts'), '-o', out, '--minify', '--quiet'], { stdio: 'inherit' });
+  const built = spawnSync(
+    join(ROOT, 'node_modules', '.bin', 'ncc'),
+    ['build', join(HERE, 'startup-floor.ts'), '-o', out, '--minify', '--quiet'],
+    { stdio: 'inherit' },
+  );
   if (built.status !== 0) throw new Error('could not bundle bench/startup-floor.ts');
-  const env = { PATH: process.env.PATH ?? '', GITHUB_ACTIONS: 'true', 'INPUT_FAIL-ON-SEVERITY': 'bogus', 'INPUT_API-URL': 'not a url' };
+  const env = {
+    PATH: process.env.PATH ?? '',
+    GITHUB_ACTIONS: 'true',
+    'INPUT_FAIL-ON-SEVERITY': 'bogus',
+    'INPUT_API-URL': 'not a url',
+  };
   const floor: number[] = [];
   const action: number[] = [];
   const ratios: number[] = [];
@@ -91,7 +112,9 @@ async function startup(): Promise<{ lines: string[]; floorMs: number; ok: boolea
   return {
     floorMs: median(floor),
     ok: r <= 1.1,
-    lines: [`| start-up (invalid input, no request) | ${ms(median(action))} | core + zod bundle: ${ms(median(floor))} | ${ratio(r)} (median of ${PAIRS} pairs) | ≤ 1.10× | ${verdict(r <= 1.1)} |`],
+    lines: [
+      `| start-up (invalid input, no request) | ${ms(median(action))} | core + zod bundle: ${ms(median(floor))} | ${ratio(r)} (median of ${PAIRS} pairs) | ≤ 1.10× | ${verdict(r <= 1.1)} |`,
+    ],
   };
 }
 
@@ -115,7 +138,9 @@ async function latency(startupFloorMs: number): Promise<{ lines: string[]; ok: b
     const r = median(times) / floor;
     return {
       ok: r <= 1.3,
-      lines: [`| latency: 3,000 alerts, ${LATENCY_MS} ms a response, page cap 100 (${requests} requests) | ${ms(median(times))} | start-up floor + 3 × ${LATENCY_MS} ms: ${ms(floor)} | ${ratio(r)} | ≤ 1.30× | ${verdict(r <= 1.3)} |`],
+      lines: [
+        `| latency: 3,000 alerts, ${LATENCY_MS} ms a response, page cap 100 (${requests} requests) | ${ms(median(times))} | start-up floor + 3 × ${LATENCY_MS} ms: ${ms(floor)} | ${ratio(r)} | ≤ 1.30× | ${verdict(r <= 1.3)} |`,
+      ],
     };
   } finally {
     await sim.close();
@@ -142,16 +167,28 @@ async function scaleRun(sim: Simulator, n: number): Promise<ScaleRun> {
       const rssFile = join(dir, `rss-${i}`);
       const started = performance.now();
       const run = await runAction({
-        inputs: inputs(sim, { 'fail-on-severity': 'high', 'report-file': 'report.json', 'sarif-file': 'out.sarif', annotations: 'true', summary: 'true' }),
+        inputs: inputs(sim, {
+          'fail-on-severity': 'high',
+          'report-file': 'report.json',
+          'sarif-file': 'out.sarif',
+          annotations: 'true',
+          summary: 'true',
+        }),
         nodeArgs: ['--import', pathToFileURL(join(HERE, 'rss-probe.mjs')).href],
         env: { BENCH_RSS_FILE: rssFile },
         timeoutMs: 600_000,
       });
       walls.push(performance.now() - started);
       await run.cleanup();
-      if (run.exitCode !== 1) throw new Error(`scale run of ${n} alerts ended with ${run.exitCode}: ${run.stdout.slice(-2000)}`);
+      if (run.exitCode !== 1)
+        throw new Error(`scale run of ${n} alerts ended with ${run.exitCode}: ${run.stdout.slice(-2000)}`);
       rss.push(Number(await readFile(rssFile, 'utf8')) / 1024);
-      floors.push(await timedAsync([join(HERE, 'fetch-floor.mjs'), sim.url, DEMO_TOKEN.id, DEMO_TOKEN.secret, MAIN_REPO.id, '1000'], { PATH: process.env.PATH ?? '' }));
+      floors.push(
+        await timedAsync(
+          [join(HERE, 'fetch-floor.mjs'), sim.url, DEMO_TOKEN.id, DEMO_TOKEN.secret, MAIN_REPO.id, '1000'],
+          { PATH: process.env.PATH ?? '' },
+        ),
+      );
     }
   } finally {
     await rm(dir, { recursive: true, force: true });

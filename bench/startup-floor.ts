@@ -8,5 +8,9 @@ const schema = z.object({
   'api-url': z.url(),
   'fail-on-severity': z.enum(['critical', 'high', 'medium', 'low', 'none']),
 });
-const parsed = schema.safeParse({ 'api-url': core.getInput('api-url'), 'fail-on-severity': core.getInput('fail-on-severity') });
-if (!parsed.success) core.setFailed(`Invalid inputs: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+const parsed = schema.safeParse({
+  'api-url': core.getInput('api-url'),
+  'fail-on-severity': core.getInput('fail-on-severity'),
+});
+if (!parsed.success)
+  core.setFailed(`Invalid inputs: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);

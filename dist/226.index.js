@@ -78,7 +78,10 @@ function parsePurl(rest) {
         version = decode(path.slice(at + 1)) || null;
         path = path.slice(0, at);
     }
-    const segments = path.split('/').filter((s) => s !== '').map(decode);
+    const segments = path
+        .split('/')
+        .filter((s) => s !== '')
+        .map(decode);
     const name = segments.pop();
     if (!name)
         return null;
@@ -119,7 +122,10 @@ function canonicalEcosystem(ecosystem) {
 }
 /** Go tags carry a `v` (`v1.6.0`) that other sources drop. */
 function canonicalVersion(version) {
-    return version.trim().toLowerCase().replace(/^v(?=\d)/, '');
+    return version
+        .trim()
+        .toLowerCase()
+        .replace(/^v(?=\d)/, '');
 }
 /** Lower-cased; for PyPI also PEP 503 (`typing_extensions` is `typing-extensions`). */
 function canonicalName(name, ecosystem) {
@@ -136,7 +142,9 @@ function packageMatches(id, pkg) {
     const pkgEcosystem = canonicalEcosystem(pkg.ecosystem);
     if (idEcosystem !== null && pkgEcosystem !== null && idEcosystem !== pkgEcosystem)
         return false;
-    if (id.version !== null && pkg.version.trim() !== '' && canonicalVersion(id.version) !== canonicalVersion(pkg.version)) {
+    if (id.version !== null &&
+        pkg.version.trim() !== '' &&
+        canonicalVersion(id.version) !== canonicalVersion(pkg.version)) {
         return false;
     }
     const ecosystem = idEcosystem ?? pkgEcosystem;
@@ -149,7 +157,11 @@ function packageMatches(id, pkg) {
 }
 /** Relative to the repository root with forward slashes, as annotations and SARIF want it. */
 function repoRelativePath(path) {
-    return path.trim().replace(/\\/g, '/').replace(/\/{2,}/g, '/').replace(/^(\.\/|\/)+/, '');
+    return path
+        .trim()
+        .replace(/\\/g, '/')
+        .replace(/\/{2,}/g, '/')
+        .replace(/^(\.\/|\/)+/, '');
 }
 function line(n) {
     return n !== null && Number.isFinite(n) ? Math.max(1, Math.floor(n)) : 1;
@@ -290,7 +302,7 @@ class ApiError extends Error {
 /** Replaces every secret (of 4+ characters) in a text with `***`. */
 function redactor(secrets) {
     const values = secrets.filter((t) => t.length >= 4);
-    return (text) => (values.some((t) => text.includes(t)) ? values.reduce((s, t) => s.split(t).join('***'), text) : text);
+    return (text) => values.some((t) => text.includes(t)) ? values.reduce((s, t) => s.split(t).join('***'), text) : text;
 }
 /**
  * Whether the raw JSON text could hold a secret once decoded: it does when a secret stands in it
@@ -301,7 +313,9 @@ function redactor(secrets) {
 function mayHoldSecret(json, secrets) {
     if (json.includes('\\u') || json.includes('\\/'))
         return true;
-    return secrets.filter((t) => t.length >= 4).some((t) => json.includes(t) || json.includes(JSON.stringify(t).slice(1, -1)));
+    return secrets
+        .filter((t) => t.length >= 4)
+        .some((t) => json.includes(t) || json.includes(JSON.stringify(t).slice(1, -1)));
 }
 /** Applies `redact` to every string (keys too) of parsed JSON, in place; iterative, as JSON may nest deeply. */
 function redactStrings(root, redact) {
@@ -421,19 +435,27 @@ function worseCopy(a, b) {
 /** `date` in the spec: YYYY-MM-DD. */
 const isoDate = schemas/* string */.YjP().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD');
 /** `date-time` in the spec. Lenient on the exact ISO form (offsets, fractions), strict on being a date. */
-const isoDateTime = schemas/* string */.YjP()
-    .refine((s) => !Number.isNaN(Date.parse(s)), 'expected an ISO 8601 date-time');
+const isoDateTime = schemas/* string */.YjP().refine((s) => !Number.isNaN(Date.parse(s)), 'expected an ISO 8601 date-time');
 const id = schemas/* string */.YjP();
 // Tolerant reader (contract, "Verdict integrity"): a number may come as a numeric string ("9.8");
 // what only a report shows may be null, missing or unusable and reads as "not available" (null or
 // empty); what the gate needs is required and makes the response, or the one alert, an error.
 /** A number, also when sent as a numeric string. */
-const numeric = schemas/* union */.KCZ([schemas/* number */.aig(), schemas/* string */.YjP().trim().regex(/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/, 'expected a number').transform(Number)]);
+const numeric = schemas/* union */.KCZ([
+    schemas/* number */.aig(),
+    schemas/* string */.YjP()
+        .trim()
+        .regex(/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/, 'expected a number')
+        .transform(Number),
+]);
 const count = numeric.pipe(schemas/* number */.aig().int().nonnegative());
 /** Report-only number: null when missing, null or not a number. */
 const statistic = numeric.nullable().catch(null);
 /** Report-only text: '' when missing, null or not a string. */
-const prose = schemas/* string */.YjP().nullable().catch(null).transform((s) => s ?? '');
+const prose = schemas/* string */.YjP()
+    .nullable()
+    .catch(null)
+    .transform((s) => s ?? '');
 /** Report-only list of strings: [] when missing or null; non-strings dropped. */
 const strings = schemas/* array */.YOg(schemas/* unknown */.L5J())
     .nullable()
@@ -447,7 +469,10 @@ const MAX_TEXT = 4096;
 /** Links: the reports show at most ten; an advisory may list thousands. */
 const MAX_REFERENCES = 20;
 /** Report-only date-time: null when missing or not one (by its form: it is only shown). */
-const when = schemas/* string */.YjP().regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/).nullable().catch(null);
+const when = schemas/* string */.YjP()
+    .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/)
+    .nullable()
+    .catch(null);
 /** An id that may come as a number. */
 const anyId = schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig().transform(String)]);
 /** An id the action cannot do without: `message` when missing, null or empty. */
@@ -471,7 +496,9 @@ function usable(schema) {
 }
 /** "metadata.id: expected string" */
 function describeIssue(issue) {
-    const path = issue.path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i ? '.' : ''}${String(part)}`)).join('');
+    const path = issue.path
+        .map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i ? '.' : ''}${String(part)}`))
+        .join('');
     return path ? `${path}: ${issue.message}` : issue.message;
 }
 /** The paging fields of the two paged searches (packages, alerts): request and response halves. */
@@ -619,7 +646,9 @@ const wellFormedAlertSchema = schemas/* object */.Ikc({
         references: schemas/* array */.YOg(schemas/* string */.YjP()),
     }),
     languages: schemas/* array */.YOg(schemas/* string */.YjP()),
-    reachabilityCounts: schemas/* object */.Ikc({ reachable: schemas/* number */.aig(), needsReview: schemas/* number */.aig(), unreachable: schemas/* number */.aig() }).nullable().optional(),
+    reachabilityCounts: schemas/* object */.Ikc({ reachable: schemas/* number */.aig(), needsReview: schemas/* number */.aig(), unreachable: schemas/* number */.aig() })
+        .nullable()
+        .optional(),
 });
 /**
  * Any other alert, read field by field. What the gate needs (`id`, `metadata.id`) is required;
@@ -628,12 +657,16 @@ const wellFormedAlertSchema = schemas/* object */.Ikc({
  */
 const tolerantAlertSchema = schemas/* object */.Ikc({
     id: requiredId('the alert has no id'),
-    isAlerted: schemas/* unknown */.L5J().optional().transform((v) => v !== false && v !== 'false'),
+    isAlerted: schemas/* unknown */.L5J()
+        .optional()
+        .transform((v) => v !== false && v !== 'false'),
     createdAt: when.transform((v) => v ?? undefined),
     updatedAt: when.transform((v) => v ?? undefined),
     metadata: schemas/* object */.Ikc({
         id: requiredId('the alert has no advisory id (metadata.id)'),
-        severity: schemas/* unknown */.L5J().optional().transform((v) => (typeof v === 'string' ? v : null)),
+        severity: schemas/* unknown */.L5J()
+            .optional()
+            .transform((v) => (typeof v === 'string' ? v : null)),
         severityScore: statistic,
         packageIdentifier: prose,
         summary: prose,
@@ -644,8 +677,8 @@ const tolerantAlertSchema = schemas/* object */.Ikc({
     languages: strings,
     reachabilityCounts: reachabilitySchema,
 });
-const clipText = (s) => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : s);
-const isDateTime = (s) => (s !== undefined && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s) ? s : null);
+const clipText = (s) => s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : s;
+const isDateTime = (s) => s !== undefined && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s) ? s : null;
 /** The model's Alert from the fields read: severity normalised, long text cut, nothing else kept. */
 function toAlert({ metadata, ...alert }) {
     const score = metadata.severityScore ?? null;
@@ -672,7 +705,9 @@ function readAlert(value) {
     if (wellFormed.success)
         return (0,model/* success */.kX)(toAlert(wellFormed.data));
     const tolerant = tolerantAlertSchema.safeParse(value);
-    return tolerant.success ? (0,model/* success */.kX)(toAlert(tolerant.data)) : (0,model/* failure */.V2)(tolerant.error.issues.map(describeIssue).join('; '));
+    return tolerant.success
+        ? (0,model/* success */.kX)(toAlert(tolerant.data))
+        : (0,model/* failure */.V2)(tolerant.error.issues.map(describeIssue).join('; '));
 }
 const alertsRequestSchema = schemas/* object */.Ikc({
     ...pageRequest,
@@ -693,7 +728,10 @@ const repositorySchema = schemas/* object */.Ikc({
         .nullable()
         .catch(null),
 })
-    .transform(({ github, ...repository }) => ({ ...repository, externalGithubRepositoryId: github?.externalGithubRepositoryId ?? null }));
+    .transform(({ github, ...repository }) => ({
+    ...repository,
+    externalGithubRepositoryId: github?.externalGithubRepositoryId ?? null,
+}));
 const repositoriesRequestSchema = schemas/* object */.Ikc({
     organizationId: schemas/* string */.YjP().optional(),
     appId: schemas/* string */.YjP().optional(),
@@ -715,9 +753,24 @@ const scheduleSchema = schemas/* object */.Ikc({
     ? { repoId: s.repoId, crontab: s.executionCriteriaCrontab, isEnabled: s.isEnabled ?? true }
     : null);
 // ---------- 8. issues/get ----------
-const issueStatus = schemas/* enum */.k5n(['open', 'patched', 'falsePositive', 'notExploitable', 'archived', 'processing', 'silenced']);
+const issueStatus = schemas/* enum */.k5n([
+    'open',
+    'patched',
+    'falsePositive',
+    'notExploitable',
+    'archived',
+    'processing',
+    'silenced',
+]);
 const vulnCategory = schemas/* enum */.k5n(['SAST', 'SCA', 'IAC', 'SECRETS', 'SMART_CONTRACT']);
-const triagePhase = schemas/* enum */.k5n(['VulnerabilityValidation', 'CodeGeneration', 'QA', 'Finished', 'LowSeverity', 'FinishedNoCode']);
+const triagePhase = schemas/* enum */.k5n([
+    'VulnerabilityValidation',
+    'CodeGeneration',
+    'QA',
+    'Finished',
+    'LowSeverity',
+    'FinishedNoCode',
+]);
 const errorRecord = schemas/* object */.Ikc({
     id,
     rawError: schemas/* string */.YjP(),
@@ -976,7 +1029,9 @@ function createClient(options) {
                 const parsed = schema.safeParse(outcome === EMPTY ? null : outcome);
                 if (parsed.success)
                     return parsed.data;
-                const problem = outcome === EMPTY ? 'an empty response, where the API answers with data' : `response does not match the API schema: ${describeIssues(parsed.error.issues)}`;
+                const problem = outcome === EMPTY
+                    ? 'an empty response, where the API answers with data'
+                    : `response does not match the API schema: ${describeIssues(parsed.error.issues)}`;
                 throw new ApiError(path, 'invalid-response', `${problem}.`, 200, attempt);
             }
             if (!outcome.retryable || attempt > maxRetries) {
@@ -1114,7 +1169,10 @@ var allowlist = __webpack_require__(6523);
 
 /** Reachability found only unreachable uses; no analysis (null) is not proof of that. */
 function isOnlyUnreachable(reachability) {
-    return reachability !== null && reachability.reachable === 0 && reachability.needsReview === 0 && reachability.unreachable > 0;
+    return (reachability !== null &&
+        reachability.reachable === 0 &&
+        reachability.needsReview === 0 &&
+        reachability.unreachable > 0);
 }
 function evaluateAlert(alert, opts, active) {
     const evaluated = (status) => ({ ...alert, status });
@@ -1132,7 +1190,9 @@ function allowWarnings(entry, evaluated, today) {
     const matched = evaluated.filter((e) => (0,allowlist/* entryMatches */.Yn)(entry, e));
     if ((0,allowlist/* isExpired */._d)(entry, today)) {
         const regating = matched.filter((e) => e.status === 'gating').length;
-        const consequence = regating === 0 ? '' : ` ${(0,numbers/* plural */.L)(regating, 'alert')} it matches ${regating === 1 ? 'fails' : 'fail'} the gate again.`;
+        const consequence = regating === 0
+            ? ''
+            : ` ${(0,numbers/* plural */.L)(regating, 'alert')} it matches ${regating === 1 ? 'fails' : 'fail'} the gate again.`;
         warnings.push({
             kind: 'expired-allow',
             message: `allow-alerts entry ${entry.id} expired: its until date ${entry.until} has passed, so it suppresses nothing.${consequence}`,
@@ -1216,7 +1276,9 @@ function gateVerdict(evaluated, opts, postureRepository, licenseViolations = [])
 }
 /** "2 packages violate the license policy: left-pad@1.3.0 (GPL-3.0-only), foo (no known license)." */
 function licenseReason(violations) {
-    const named = violations.slice(0, 3).map((f) => `${f.package} (${f.status === 'unknown' ? 'no known license' : f.license})`);
+    const named = violations
+        .slice(0, 3)
+        .map((f) => `${f.package} (${f.status === 'unknown' ? 'no known license' : f.license})`);
     const more = violations.length > 3 ? ` and ${violations.length - 3} more` : '';
     const verb = violations.length === 1 ? 'violates' : 'violate';
     return `${(0,numbers/* plural */.L)(violations.length, 'package')} ${verb} the license policy: ${named.join(', ')}${more}.`;
@@ -1258,18 +1320,29 @@ function failureMessage(verdict, max = 5) {
 
 
 function normaliseUrl(url) {
-    return url.trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '').replace(/\/+$/, '');
+    return url
+        .trim()
+        .toLowerCase()
+        .replace(/\/+$/, '')
+        .replace(/\.git$/, '')
+        .replace(/\/+$/, '');
 }
 function rules(context) {
     const list = [];
     const numericId = context.repositoryNumericId;
     if (numericId) {
-        list.push({ name: `github.externalGithubRepositoryId = ${numericId}`, matches: (r) => r.externalGithubRepositoryId === numericId });
+        list.push({
+            name: `github.externalGithubRepositoryId = ${numericId}`,
+            matches: (r) => r.externalGithubRepositoryId === numericId,
+        });
     }
     const fullName = context.repository;
     if (fullName) {
         const url = normaliseUrl(`${context.serverUrl}/${fullName}`);
-        list.push({ name: `repositoryUrl = ${context.serverUrl}/${fullName}`, matches: (r) => normaliseUrl(r.repositoryUrl) === url });
+        list.push({
+            name: `repositoryUrl = ${context.serverUrl}/${fullName}`,
+            matches: (r) => normaliseUrl(r.repositoryUrl) === url,
+        });
         // GitHub names are case-insensitive, so the name rule is too.
         const names = new Set([fullName.toLowerCase(), fullName.split('/').pop().toLowerCase()]);
         list.push({ name: `repositoryName = ${fullName}`, matches: (r) => names.has(r.repositoryName.toLowerCase()) });
@@ -1379,7 +1452,13 @@ async function applySettings(endpoints, target, plan, dryRun) {
     return Promise.all(plan.map(async (p) => {
         try {
             const { ok } = await send(endpoints, target, p);
-            return ok ? { ...p, status: 'applied' } : { ...p, status: 'failed', error: 'the service answered ok: false and did not apply it; check the value and the repository in the service' };
+            return ok
+                ? { ...p, status: 'applied' }
+                : {
+                    ...p,
+                    status: 'failed',
+                    error: 'the service answered ok: false and did not apply it; check the value and the repository in the service',
+                };
         }
         catch (error) {
             const status = error instanceof ApiError && error.kind === 'credentials' ? 'rejected' : 'failed';
@@ -1398,7 +1477,11 @@ function send(endpoints, target, p) {
     }
 }
 function describeSetting(change) {
-    const value = Array.isArray(change.value) ? (change.value.length ? change.value.join(', ') : '(empty list)') : String(change.value);
+    const value = Array.isArray(change.value)
+        ? change.value.length
+            ? change.value.join(', ')
+            : '(empty list)'
+        : String(change.value);
     return `${change.input}: ${value}`;
 }
 
@@ -1408,7 +1491,7 @@ function describeSetting(change) {
 
 
 
-function assembleResult({ config, repository, reads, statistics, settings, window, now, describeSchedule, evaluateLicenses, blobUrl = null }) {
+function assembleResult({ config, repository, reads, statistics, settings, window, now, describeSchedule, evaluateLicenses, blobUrl = null, }) {
     const errors = reads.alerts.errors.map(runError);
     const warnings = reads.alerts.warnings.map((message) => ({ kind: 'read', message }));
     /** A read that only feeds the reports failed: a warning, unless the token was rejected. */
@@ -1419,7 +1502,7 @@ function assembleResult({ config, repository, reads, statistics, settings, windo
             warnings.push({ kind: 'unavailable', message: `${what} not available: ${error.message}` });
         return null;
     };
-    const forReports = (read, what) => (read.ok ? read.value : unavailable(read.error, what));
+    const forReports = (read, what) => read.ok ? read.value : unavailable(read.error, what);
     const decisive = (read) => {
         if (read.ok)
             return read.value;
@@ -1427,9 +1510,13 @@ function assembleResult({ config, repository, reads, statistics, settings, windo
         return null;
     };
     // The posture decides the verdict only under fail-on-critical-issues.
-    const posture = config.failOnCriticalIssues ? decisive(statistics.posture) : forReports(statistics.posture, 'The security posture');
+    const posture = config.failOnCriticalIssues
+        ? decisive(statistics.posture)
+        : forReports(statistics.posture, 'The security posture');
     const timeSaved = forReports(statistics.timeSaved, 'Time saved');
-    const schedule = reads.schedule.ok ? viewSchedule(reads.schedule.value, now, describeSchedule) : unavailable(reads.schedule.error, 'The scan schedule');
+    const schedule = reads.schedule.ok
+        ? viewSchedule(reads.schedule.value, now, describeSchedule)
+        : unavailable(reads.schedule.error, 'The scan schedule');
     // Without the packages, annotations and SARIF results fall back to the first manifest.
     const packages = reads.packages && forReports(reads.packages, 'Manifest locations (SCA packages)');
     // Under a license policy the licenses decide the verdict too.
@@ -1437,7 +1524,10 @@ function assembleResult({ config, repository, reads, statistics, settings, windo
     const licenses = licenseEntries && evaluateLicenses ? evaluateLicenses(licenseEntries, { ...config.licenses }) : null;
     const unknown = licenses?.findings.filter((f) => f.status === 'unknown' && !f.gates) ?? [];
     if (unknown.length > 0) {
-        const some = unknown.slice(0, 5).map((f) => `${f.package} (${f.license || 'none given'})`).join(', ');
+        const some = unknown
+            .slice(0, 5)
+            .map((f) => `${f.package} (${f.license || 'none given'})`)
+            .join(', ');
         warnings.push({
             kind: 'license',
             message: `${unknown.length === 1 ? '1 package has' : `${unknown.length} packages have`} no known license: ${some}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''} (unknown-licenses: warn).`,
@@ -1445,10 +1535,16 @@ function assembleResult({ config, repository, reads, statistics, settings, windo
     }
     for (const change of settings) {
         if (change.error)
-            errors.push({ kind: change.status === 'rejected' ? 'credentials' : 'api', message: `${change.input}: ${change.error}` });
+            errors.push({
+                kind: change.status === 'rejected' ? 'credentials' : 'api',
+                message: `${change.input}: ${change.error}`,
+            });
     }
     const postureView = posture ? viewPosture(posture, repository.id, window) : null;
-    if (config.failOnCriticalIssues && posture && postureView?.repository && postureView.repository.criticalIssues === null) {
+    if (config.failOnCriticalIssues &&
+        posture &&
+        postureView?.repository &&
+        postureView.repository.criticalIssues === null) {
         errors.push({
             kind: 'api',
             message: 'fail-on-critical-issues cannot be checked: the security posture gives no criticalIssues for this repository.',
@@ -1567,7 +1663,7 @@ function viewSchedule(schedule, now, describe) {
 // complete, so that a caller can never mistake part of the data for all of it.
 const same = (a, b) => a === b || JSON.stringify(a) === JSON.stringify(b);
 async function pagedSearch(fetchPage, options) {
-    const { key, merge, pageSize = 1000, fallbackPageSize = 100, isRefusal = () => false, concurrency = 32, maxItems = 1_000_000, noun = 'items' } = options;
+    const { key, merge, pageSize = 1000, fallbackPageSize = 100, isRefusal = () => false, concurrency = 32, maxItems = 1_000_000, noun = 'items', } = options;
     const most = Math.max(1, concurrency);
     let window = most;
     let narrowest = most;
@@ -1598,7 +1694,16 @@ async function pagedSearch(fetchPage, options) {
         }
     }
     if (first === null) {
-        return { items: [], totalCount: null, pagesRequested: requested, narrowestWindow: narrowest, conflicts: [], unreadable: [], failure, incomplete: null };
+        return {
+            items: [],
+            totalCount: null,
+            pagesRequested: requested,
+            narrowestWindow: narrowest,
+            conflicts: [],
+            unreadable: [],
+            failure,
+            incomplete: null,
+        };
     }
     failure = null;
     const total = first.totalCount;
@@ -1757,7 +1862,10 @@ function readStatistics(api, request) {
         startDate: request.startDate,
         endDate: request.endDate,
     };
-    return Promise.all([settle(api.securityPosture({ ...window, timeGranularity: 'day' })), settle(api.timeSaved(window))]).then(([posture, timeSaved]) => ({ posture, timeSaved }));
+    return Promise.all([
+        settle(api.securityPosture({ ...window, timeGranularity: 'day' })),
+        settle(api.timeSaved(window)),
+    ]).then(([posture, timeSaved]) => ({ posture, timeSaved }));
 }
 async function readRepository(api, request) {
     const organizationId = request.organizationId ?? undefined;
@@ -1780,7 +1888,9 @@ async function readRepository(api, request) {
             return read.items;
         })
         : null;
-    const licenses = request.licenses ? api.searchLicenses({ organizationId, repositoryIds }).then((r) => r.licenses) : null;
+    const licenses = request.licenses
+        ? api.searchLicenses({ organizationId, repositoryIds }).then((r) => r.licenses)
+        : null;
     const [alerts, s, k, l] = await Promise.all([
         readAlerts(api, organizationId, repositoryIds),
         settle(schedule),
@@ -1855,7 +1965,11 @@ async function evaluate(config, context, { now: started, fetch }) {
 async function evaluate_decide(api, config, context, started, scheduling, licensing) {
     const window = postureWindow(started, config.postureDays);
     // The statistics do not need the repository id: they start at once.
-    const statistics = readStatistics(api, { ...window, organizationId: config.organizationId, projectId: config.projectId });
+    const statistics = readStatistics(api, {
+        ...window,
+        organizationId: config.organizationId,
+        projectId: config.projectId,
+    });
     let repository;
     let check = Promise.resolve(null);
     if (config.repositoryId) {
@@ -1883,7 +1997,9 @@ async function evaluate_decide(api, config, context, started, scheduling, licens
         });
         // With an id to check, settings wait for the check: never change another repository's settings.
         const target = { organizationId: config.organizationId ?? undefined, repositoryId: repository.id };
-        const changes = check.then((problem) => problem ? notSent(config, 'the repository id was not confirmed') : applySettings(api, target, planSettings(config.settings), config.dryRun));
+        const changes = check.then((problem) => problem
+            ? notSent(config, 'the repository id was not confirmed')
+            : applySettings(api, target, planSettings(config.settings), config.dryRun));
         const [r, s, c, w] = await Promise.all([reading, statistics, changes, check]);
         log/* info */.pq(`${r.alerts.alerts.length} alerts read`);
         for (const change of c)

@@ -642,7 +642,10 @@ function licensePolicy(policy) {
     // spdx-satisfies reads `X-only` as `X`; ids whose `X` is no id of its own (GFDL-1.1-invariants-only)
     // would make it throw, and they are no member of any range anyway.
     const usable = deny
-        ? [..._license_ids_js__WEBPACK_IMPORTED_MODULE_3__.CURRENT].filter((id) => !denied.has(id) && !id.endsWith('-or-later') && !id.endsWith('+') && parsed(id.replace(/-only$/, '')) !== null)
+        ? [..._license_ids_js__WEBPACK_IMPORTED_MODULE_3__.CURRENT].filter((id) => !denied.has(id) &&
+            !id.endsWith('-or-later') &&
+            !id.endsWith('+') &&
+            parsed(id.replace(/-only$/, '')) !== null)
         : [];
     const leafDenied = new Map();
     const isDenied = (leaf) => {

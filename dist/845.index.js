@@ -78,7 +78,10 @@ function parsePurl(rest) {
         version = decode(path.slice(at + 1)) || null;
         path = path.slice(0, at);
     }
-    const segments = path.split('/').filter((s) => s !== '').map(decode);
+    const segments = path
+        .split('/')
+        .filter((s) => s !== '')
+        .map(decode);
     const name = segments.pop();
     if (!name)
         return null;
@@ -119,7 +122,10 @@ function canonicalEcosystem(ecosystem) {
 }
 /** Go tags carry a `v` (`v1.6.0`) that other sources drop. */
 function canonicalVersion(version) {
-    return version.trim().toLowerCase().replace(/^v(?=\d)/, '');
+    return version
+        .trim()
+        .toLowerCase()
+        .replace(/^v(?=\d)/, '');
 }
 /** Lower-cased; for PyPI also PEP 503 (`typing_extensions` is `typing-extensions`). */
 function canonicalName(name, ecosystem) {
@@ -136,7 +142,9 @@ function packageMatches(id, pkg) {
     const pkgEcosystem = canonicalEcosystem(pkg.ecosystem);
     if (idEcosystem !== null && pkgEcosystem !== null && idEcosystem !== pkgEcosystem)
         return false;
-    if (id.version !== null && pkg.version.trim() !== '' && canonicalVersion(id.version) !== canonicalVersion(pkg.version)) {
+    if (id.version !== null &&
+        pkg.version.trim() !== '' &&
+        canonicalVersion(id.version) !== canonicalVersion(pkg.version)) {
         return false;
     }
     const ecosystem = idEcosystem ?? pkgEcosystem;
@@ -149,7 +157,11 @@ function packageMatches(id, pkg) {
 }
 /** Relative to the repository root with forward slashes, as annotations and SARIF want it. */
 function repoRelativePath(path) {
-    return path.trim().replace(/\\/g, '/').replace(/\/{2,}/g, '/').replace(/^(\.\/|\/)+/, '');
+    return path
+        .trim()
+        .replace(/\\/g, '/')
+        .replace(/\/{2,}/g, '/')
+        .replace(/^(\.\/|\/)+/, '');
 }
 function line(n) {
     return n !== null && Number.isFinite(n) ? Math.max(1, Math.floor(n)) : 1;
@@ -267,7 +279,11 @@ async function githubCommentApi(token, pr) {
     const octokit = getOctokit(token);
     const where = { owner: pr.owner, repo: pr.repo };
     return {
-        list: async () => (await octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: pr.number, per_page: 100 })),
+        list: async () => (await octokit.paginate(octokit.rest.issues.listComments, {
+            ...where,
+            issue_number: pr.number,
+            per_page: 100,
+        })),
         create: async (body) => void (await octokit.rest.issues.createComment({ ...where, issue_number: pr.number, body })),
         update: async (id, body) => void (await octokit.rest.issues.updateComment({ ...where, comment_id: id, body })),
     };
@@ -408,7 +424,9 @@ function escapeInline(text, breakLinks) {
             case '&':
                 // A numeric reference (`&#64;`) is already broken by the zero-width space after its `#`.
                 CHARACTER_REFERENCE.lastIndex = offset;
-                return CHARACTER_REFERENCE.test(text) && !(breakLinks && /^#\d/.test(text.slice(offset + 1, offset + 3))) ? '\\&' : '&';
+                return CHARACTER_REFERENCE.test(text) && !(breakLinks && /^#\d/.test(text.slice(offset + 1, offset + 3)))
+                    ? '\\&'
+                    : '&';
             case '@':
                 return breakLinks && NAME_CHAR.test(next) ? `@${ZWSP}` : '@';
             case '#':
@@ -681,7 +699,12 @@ function allowedSection(alerts, maxRows, budget) {
     return [open, '', ...table, '', '</details>'].join('\n');
 }
 const NOT_GATING = [
-    ['below-threshold', (r) => (r.options.failOnSeverity === 'none' ? 'fail-on-severity is none' : `below the ${r.options.failOnSeverity} threshold`)],
+    [
+        'below-threshold',
+        (r) => r.options.failOnSeverity === 'none'
+            ? 'fail-on-severity is none'
+            : `below the ${r.options.failOnSeverity} threshold`,
+    ],
     ['unreachable', () => 'only unreachable (ignored)'],
     ['not-alerted', () => 'not alerted by the service'],
 ];
@@ -729,7 +752,9 @@ function alertAnnotation(e) {
     return annotation;
 }
 function licenseAnnotation(f) {
-    const why = f.status === 'unknown' ? 'has no known license (unknown-licenses: fail)' : `is licensed ${f.license}, which the license policy does not allow`;
+    const why = f.status === 'unknown'
+        ? 'has no known license (unknown-licenses: fail)'
+        : `is licensed ${f.license}, which the license policy does not allow`;
     const annotation = {
         title: plainLine(`license ${f.status === 'unknown' ? 'unknown' : f.license} in ${f.package}`, MAX_TITLE),
         message: plainLine(`${f.package} ${why}. Allow or deny licenses with allow-licenses / deny-licenses, or exempt the package with license-exceptions.`, MAX_SUMMARY),
@@ -755,7 +780,9 @@ function buildAnnotations(result, max = MAX_ERROR_ANNOTATIONS) {
     const shown = all.slice(0, cap - 1);
     const omitted = all.length - shown.length;
     // Licenses come last: when none is left out, the words can be about alerts alone.
-    const what = licenses.length === 0 ? ['more gating alert', 'more alert fails', 'more alerts fail'] : ['more finding', 'more finding fails', 'more findings fail'];
+    const what = licenses.length === 0
+        ? ['more gating alert', 'more alert fails', 'more alerts fail']
+        : ['more finding', 'more finding fails', 'more findings fail'];
     const more = {
         title: `${(0,numbers/* plural */.L)(omitted, what[0])} not annotated`,
         message: `${(0,numbers/* plural */.L)(omitted, what[1], what[2])} the gate. GitHub shows at most ` +
@@ -784,7 +811,11 @@ function declaredIn(f, blobUrl) {
 }
 function row(blobUrl) {
     return (f) => {
-        const status = f.gates ? (f.status === 'unknown' ? '❌ unknown license (fails)' : '❌ not allowed') : '⚠️ unknown license';
+        const status = f.gates
+            ? f.status === 'unknown'
+                ? '❌ unknown license (fails)'
+                : '❌ not allowed'
+            : '⚠️ unknown license';
         const license = f.license === '' ? 'none given' : escapeCell(f.license, 120);
         return `| ${codeCell(f.package, 120)} | ${license} | ${declaredIn(f, blobUrl)} | ${status} |`;
     };
@@ -803,7 +834,13 @@ function licenseSection(report, blobUrl, maxRows, budget) {
     if (report.findings.length === 0)
         return `${title}\n\n${checked}\n\nEvery package's license is allowed.`;
     const more = (n) => `…and ${(0,numbers/* plural */.L)(n, 'more package')} (see the JSON report).`;
-    return [title, '', checked, '', ...boundedTable(HEADER, report.findings, row(blobUrl), { maxRows, budget, more })].join('\n');
+    return [
+        title,
+        '',
+        checked,
+        '',
+        ...boundedTable(HEADER, report.findings, row(blobUrl), { maxRows, budget, more }),
+    ].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/reports/sparkline.ts
@@ -1013,14 +1050,20 @@ function countsSection(result) {
     const header = severities.map((s) => `${SEVERITY_MARKERS[s]} ${s[0]?.toUpperCase()}${s.slice(1)}`);
     const values = severities.map((s) => (0,numbers/* formatNumber */.Z)(counts[s]));
     const policy = [
-        options.failOnSeverity === 'none' ? 'alerts never fail the gate' : `fails on **${options.failOnSeverity}** or worse`,
+        options.failOnSeverity === 'none'
+            ? 'alerts never fail the gate'
+            : `fails on **${options.failOnSeverity}** or worse`,
         options.ignoreUnreachable ? 'unreachable-only alerts ignored' : null,
         options.failOnCriticalIssues ? 'fails on open critical issues' : null,
         options.dryRun ? 'dry run' : null,
     ].filter((part) => part !== null);
-    const fromFile = Object.entries(options.sources).filter(([, source]) => source === 'file').map(([name]) => name);
+    const fromFile = Object.entries(options.sources)
+        .filter(([, source]) => source === 'file')
+        .map(([name]) => name);
     const file = options.configFile
-        ? [`Policy file: ${code(options.configFile, 200)}${fromFile.length > 0 ? ` (${fromFile.map((name) => code(name, 60)).join(', ')} from it)` : ''}.`]
+        ? [
+            `Policy file: ${code(options.configFile, 200)}${fromFile.length > 0 ? ` (${fromFile.map((name) => code(name, 60)).join(', ')} from it)` : ''}.`,
+        ]
         : [];
     return [
         `| ${[...header, 'Total', 'Gating', 'Allowed'].join(' | ')} |`,
@@ -1205,7 +1248,9 @@ const NOT_GATING_LEVELS = {
 /** Alerts reported, and why each that does not gate does not: `not-alerted` and `allowed` are left out. */
 const REPORTED = {
     gating: () => null,
-    'below-threshold': (r) => r.options.failOnSeverity === 'none' ? 'fail-on-severity is none' : `below the ${r.options.failOnSeverity} threshold`,
+    'below-threshold': (r) => r.options.failOnSeverity === 'none'
+        ? 'fail-on-severity is none'
+        : `below the ${r.options.failOnSeverity} threshold`,
     unreachable: () => 'only unreachable uses (ignore-unreachable)',
 };
 const SEVERITY_RANK = { critical: 0, high: 1, medium: 2, low: 3, unknown: 4 };
@@ -1279,12 +1324,16 @@ function renderRule(findings, detail) {
     const summary = plainLine(alert.summary, detail.short) || `Vulnerable dependency: ${advisoryId}`;
     const description = plainText(alert.description, detail.description) || summary;
     const references = alert.references.filter((r) => r.trim() !== '');
-    const packages = findings.map((f) => f.location.package === null ? `${f.pkg} (not found in the package search)` : `${f.pkg} in ${f.location.path}, line ${f.location.startLine}`);
+    const packages = findings.map((f) => f.location.package === null
+        ? `${f.pkg} (not found in the package search)`
+        : `${f.pkg} in ${f.location.path}, line ${f.location.startLine}`);
     const moreRefs = (n) => `…and ${(0,numbers/* formatNumber */.Z)(n)} more`;
     const text = [
         summary,
         ...(description === summary ? [] : ['', description]),
-        ...(references.length > 0 ? ['', 'References:', ...capped(references, detail.references, (r) => `- ${plainLine(r, 500)}`, moreRefs)] : []),
+        ...(references.length > 0
+            ? ['', 'References:', ...capped(references, detail.references, (r) => `- ${plainLine(r, 500)}`, moreRefs)]
+            : []),
         '',
         'Packages affected:',
         ...capped(packages, detail.packages, (p) => `- ${p}`, moreRefs),
@@ -1329,12 +1378,17 @@ function renderResult(finding, ruleIndex) {
         ruleId: advisoryId,
         ruleIndex,
         level: finding.level,
-        message: { text: notGating === null ? text : `${/[.!?…]$/.test(text) ? text : `${text}.`} Does not fail the gate: ${notGating}.` },
+        message: {
+            text: notGating === null ? text : `${/[.!?…]$/.test(text) ? text : `${text}.`} Does not fail the gate: ${notGating}.`,
+        },
         locations: [
             {
                 physicalLocation: {
                     // `?` and `#` would end a URI path; everything else is left readable.
-                    artifactLocation: { uri: encodeURI(location.path).replace(/[?#]/g, encodeURIComponent), uriBaseId: '%SRCROOT%' },
+                    artifactLocation: {
+                        uri: encodeURI(location.path).replace(/[?#]/g, encodeURIComponent),
+                        uriBaseId: '%SRCROOT%',
+                    },
                     region: {
                         startLine: location.startLine,
                         endLine: location.endLine,
@@ -1430,9 +1484,14 @@ function licenseParts(result, firstRuleIndex) {
             rules.push({
                 id: ruleId,
                 name: f.status === 'unknown' ? 'UnknownLicense' : 'LicenseNotAllowed',
-                shortDescription: { text: f.status === 'unknown' ? 'Unknown license' : `License ${plainLine(license, 200)} not allowed` },
+                shortDescription: {
+                    text: f.status === 'unknown' ? 'Unknown license' : `License ${plainLine(license, 200)} not allowed`,
+                },
                 fullDescription: { text },
-                help: { text: `${text} Change the dependency, or exempt it with license-exceptions.`, markdown: `${text} Change the dependency, or exempt it with \`license-exceptions\`.` },
+                help: {
+                    text: `${text} Change the dependency, or exempt it with license-exceptions.`,
+                    markdown: `${text} Change the dependency, or exempt it with \`license-exceptions\`.`,
+                },
                 defaultConfiguration: { level: f.gates ? 'error' : 'warning' },
                 properties: { tags: ['license', 'dependency'] },
             });
@@ -1443,7 +1502,9 @@ function licenseParts(result, firstRuleIndex) {
             ruleId,
             ruleIndex: index,
             level: f.gates ? 'error' : 'warning',
-            message: { text: plainLine(`${f.package} is licensed ${f.status === 'unknown' ? `under no known license (${f.license || 'none given'})` : license}${f.gates ? '' : '. Does not fail the gate: unknown-licenses is warn'}.`, 1000) },
+            message: {
+                text: plainLine(`${f.package} is licensed ${f.status === 'unknown' ? `under no known license (${f.license || 'none given'})` : license}${f.gates ? '' : '. Does not fail the gate: unknown-licenses is warn'}.`, 1000),
+            },
             locations: [
                 {
                     physicalLocation: {
@@ -1575,7 +1636,9 @@ async function commentOnPullRequest(result, config, context) {
         // A comment is a courtesy: it never fails the gate. 403/404: fork or read-only token.
         const why = isPermissionError(error)
             ? 'the token may not write to this pull request (a fork, or a workflow without permissions: pull-requests: write)'
-            : error instanceof Error ? error.message : String(error);
+            : error instanceof Error
+                ? error.message
+                : String(error);
         log/* warning */.$e(`The PR comment was not written: ${why}.`);
     }
 }

@@ -182,7 +182,9 @@ function inputValue(key, node, error) {
         const items = node.items.map((item) => listItem(key, item, error));
         return items.every((item) => item !== null) ? items.join('\n') : null;
     }
-    error(node, LISTS.has(key) ? 'expected a value or a list of values.' : 'expected a single value (a string, number or true/false).');
+    error(node, LISTS.has(key)
+        ? 'expected a value or a list of values.'
+        : 'expected a single value (a string, number or true/false).');
     return null;
 }
 function listItem(key, node, error) {

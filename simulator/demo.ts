@@ -27,8 +27,9 @@ const rule = (title: string) => console.log(`\n${bold(`── ${title} ${'─'.r
  * literal, so they are left as they are.
  */
 function forTerminal(markdown: string): string {
-  return markdown.replace(/(`+)[^`]*?\1|\\([!-/:-@[-`{-~])|\u200b/g, (match, fence: string | undefined, escaped: string | undefined) =>
-    fence ? match : (escaped ?? ''),
+  return markdown.replace(
+    /(`+)[^`]*?\1|\\([!-/:-@[-`{-~])|\u200b/g,
+    (match, fence: string | undefined, escaped: string | undefined) => (fence ? match : (escaped ?? '')),
   );
 }
 
@@ -51,7 +52,9 @@ const settings: Record<string, string> = policy
   ? { 'config-file': POLICY_PATH }
   : {
       'fail-on-severity': 'critical',
-      'allow-alerts': clean ? '' : `${ADVISORIES.log4jIncompleteFix} until 2099-12-31 # log4j pinned by the vendor, see SEC-123`,
+      'allow-alerts': clean
+        ? ''
+        : `${ADVISORIES.log4jIncompleteFix} until 2099-12-31 # log4j pinned by the vendor, see SEC-123`,
     };
 
 const sim = await startSimulator({ latencyMs });

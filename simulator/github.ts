@@ -23,7 +23,14 @@ export interface FakeGitHub {
 
 export async function startFakeGitHub(): Promise<FakeGitHub> {
   let nextId = 1000;
-  const fake: FakeGitHub = { url: '', comments: [], requests: [], failWith: null, files: new Map(), close: async () => {} };
+  const fake: FakeGitHub = {
+    url: '',
+    comments: [],
+    requests: [],
+    failWith: null,
+    files: new Map(),
+    close: async () => {},
+  };
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const fullPath = (req.url ?? '').split('?')[0] ?? '';
     fake.requests.push({ method: req.method ?? '', path: fullPath, authorization: req.headers.authorization });
@@ -41,8 +48,10 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       const ref = new URL(req.url ?? '/', 'http://x').searchParams.get('ref') ?? 'main';
       const file = fake.files.get(`${contents[1]}/${contents[2]}/${decodeURIComponent(contents[3]!)}@${ref}`);
       // GitHub answers 404, not 403, when the token may not see the repository.
-      if (!file || (file.token !== undefined && req.headers.authorization !== `Bearer ${file.token}`)) return send(404, { message: 'Not Found' });
-      if (!/application\/vnd\.github\.raw/.test(req.headers.accept ?? '')) return send(415, { message: 'ask for the raw media type' });
+      if (!file || (file.token !== undefined && req.headers.authorization !== `Bearer ${file.token}`))
+        return send(404, { message: 'Not Found' });
+      if (!/application\/vnd\.github\.raw/.test(req.headers.accept ?? ''))
+        return send(415, { message: 'ask for the raw media type' });
       res.writeHead(200, { 'content-type': 'application/vnd.github.raw; charset=utf-8' });
       return res.end(file.text);
     }

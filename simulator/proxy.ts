@@ -20,7 +20,8 @@ export interface TestProxy {
 }
 
 export async function startProxy(credentials?: { user: string; password: string }): Promise<TestProxy> {
-  const expected = credentials && `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}`;
+  const expected =
+    credentials && `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}`;
   const sockets = new Set<Socket>();
   const requests: ProxyRecord[] = [];
   const allowed = (req: IncomingMessage) => !expected || req.headers['proxy-authorization'] === expected;
@@ -33,7 +34,13 @@ export async function startProxy(credentials?: { user: string; password: string 
       return;
     }
     const upstream = request(
-      { host: '127.0.0.1', port: target.port || 80, path: target.pathname + target.search, method: req.method, headers: { ...req.headers, host: target.host } },
+      {
+        host: '127.0.0.1',
+        port: target.port || 80,
+        path: target.pathname + target.search,
+        method: req.method,
+        headers: { ...req.headers, host: target.host },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);

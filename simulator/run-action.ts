@@ -114,7 +114,11 @@ function spawnNode(args: string[], env: Record<string, string>, cwd: string, tim
   return new Promise<{ exitCode: number | null; stdout: string; stderr: string }>((done, fail) => {
     // SECURITY_GATE_NODE: another Node to run the action on (CI runs the integration tests on the
     // runner's Node 24 too); default the Node running this.
-    const child = spawn(process.env.SECURITY_GATE_NODE || process.execPath, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.env.SECURITY_GATE_NODE || process.execPath, args, {
+      env,
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -2,7 +2,13 @@
 // in-memory data set, with scripted faults for tests. Where the spec is silent (status codes, error
 // bodies, page size cap, validation) it behaves as a typical JSON API: `{"error": "..."}` bodies,
 // 400 for bad requests, 401 for bad tokens, 404 for unknown ids.
-import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -167,7 +173,13 @@ function paging(body: Body, maxPageSize: number) {
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 type Band = 'critical' | 'high' | 'medium' | 'low' | 'unknown';
-const WORDS: Record<string, Band> = { critical: 'critical', high: 'high', medium: 'medium', moderate: 'medium', low: 'low' };
+const WORDS: Record<string, Band> = {
+  critical: 'critical',
+  high: 'high',
+  medium: 'medium',
+  moderate: 'medium',
+  low: 'low',
+};
 
 /** The severity the gate would compute: a known word, else the CVSS v3 band of the score. */
 function severityBand(alert: ScaAlert): Band {
@@ -192,11 +204,19 @@ function alertMatcher(body: Body): (alert: ScaAlert) => boolean {
   const severities = lowerSet(optionalStringArray(body, 'severities'));
   const reachability = lowerSet(optionalStringArray(body, 'reachability'));
   const unknown = [...(reachability ?? [])].filter((r) => !Object.hasOwn(REACHABILITY, r));
-  if (unknown.length > 0) throw new HttpError(400, `reachability: unknown value(s) ${unknown.join(', ')}; use reachable, needsReview or unreachable`);
+  if (unknown.length > 0)
+    throw new HttpError(
+      400,
+      `reachability: unknown value(s) ${unknown.join(', ')}; use reachable, needsReview or unreachable`,
+    );
 
   return (alert) => {
     const { metadata } = alert;
-    if (query && ![metadata.id, ...metadata.aliases, metadata.summary].some((text) => text.toLowerCase().includes(query))) return false;
+    if (
+      query &&
+      ![metadata.id, ...metadata.aliases, metadata.summary].some((text) => text.toLowerCase().includes(query))
+    )
+      return false;
     if (languages && !alert.languages.some((l) => languages.has(l.toLowerCase()))) return false;
     if (severities && !severities.has(metadata.severity?.toLowerCase() ?? '')) return false;
     const counts = alert.reachabilityCounts;
@@ -215,7 +235,12 @@ function findAlerts(body: Body, state: SimData, repositoryIds: string[]): ScaAle
   const lists = repositoryIds.map((id) => state.alerts[id] ?? []);
   const unfiltered = ['query', 'languages', 'severities', 'reachability'].every((f) => body[f] === undefined);
   const cached = lastSearch;
-  if (unfiltered && cached && cached.lists.length === lists.length && cached.lists.every((l, i) => l === lists[i] && l.length === cached.lengths[i])) {
+  if (
+    unfiltered &&
+    cached &&
+    cached.lists.length === lists.length &&
+    cached.lists.every((l, i) => l === lists[i] && l.length === cached.lengths[i])
+  ) {
     return cached.found;
   }
   const found = lists.flat().filter(alertMatcher(body)).sort(byId);
@@ -242,7 +267,10 @@ function patchAlert(alert: ScaAlert, patches: NonNullable<Faults['alertFields']>
     for (const [path, value] of Object.entries(set)) {
       const keys = path.split('.');
       const last = keys.pop()!;
-      const parent = keys.reduce<Record<string, unknown>>((node, key) => (node[key] ??= {}) as Record<string, unknown>, copy);
+      const parent = keys.reduce<Record<string, unknown>>(
+        (node, key) => (node[key] ??= {}) as Record<string, unknown>,
+        copy,
+      );
       if (value === undefined) delete parent[last];
       else parent[last] = value;
     }
@@ -307,7 +335,8 @@ const wave = (day: number, period: number) => Math.sin((day * 2 * Math.PI) / per
 
 /** Risk from weighted severity counts, saturating towards 100; 0 when nothing is open. */
 function riskScore(counts: Record<Band, number>): number {
-  const weighted = counts.critical * 10 + counts.high * 4 + counts.medium * 1.5 + counts.low * 0.5 + counts.unknown * 0.5;
+  const weighted =
+    counts.critical * 10 + counts.high * 4 + counts.medium * 1.5 + counts.low * 0.5 + counts.unknown * 0.5;
   return round1(100 * (1 - Math.exp(-weighted / 150)));
 }
 
@@ -334,7 +363,12 @@ function exposureOn(day: number, created: Record<'critical' | 'high', number[]>)
   const oldest = (xs: number[]) => (xs.length ? Math.floor(xs.reduce((a, b) => Math.max(a, b), 0)) : 0);
   const critical = ages('critical');
   const high = ages('high');
-  return { meanCriticalExposure: mean(critical), meanHighExposure: mean(high), oldestCriticalAge: oldest(critical), oldestHighAge: oldest(high) };
+  return {
+    meanCriticalExposure: mean(critical),
+    meanHighExposure: mean(high),
+    oldestCriticalAge: oldest(critical),
+    oldestHighAge: oldest(high),
+  };
 }
 
 // projectId, timeGranularity and severities are accepted and ignored: the spec does not say what they change.
@@ -367,7 +401,13 @@ function securityPosture(body: Body, { state }: Context) {
   const repositoryRiskScores = state.repositories.map((r) => {
     const alerts = open(r.id);
     const repoCounts = countBands(alerts);
-    return { id: r.id, name: r.repositoryName, riskScore: riskScore(repoCounts), openIssues: alerts.length, criticalIssues: repoCounts.critical };
+    return {
+      id: r.id,
+      name: r.repositoryName,
+      riskScore: riskScore(repoCounts),
+      openIssues: alerts.length,
+      criticalIssues: repoCounts.critical,
+    };
   });
   const reachable = allOpen.filter((a) => (a.reachabilityCounts?.reachable ?? 0) > 0).length;
   const openIssuesByClass = Object.values(state.issues).filter((i) => i.status === 'open');
@@ -413,7 +453,11 @@ function timeSaved(body: Body) {
   }
   const patchingMinutesSaved = Math.round(patching);
   const validationMinutesSaved = Math.round(validation);
-  return { totalMinutesSaved: patchingMinutesSaved + validationMinutesSaved, patchingMinutesSaved, validationMinutesSaved };
+  return {
+    totalMinutesSaved: patchingMinutesSaved + validationMinutesSaved,
+    patchingMinutesSaved,
+    validationMinutesSaved,
+  };
 }
 
 // ---------- 6. installations/repositories, 7. scans/get-schedule, 8. issues/get ----------
@@ -489,7 +533,8 @@ function settingsOf(body: Body, state: SimData): RepositorySettings {
 
 function setCweWhitelist(body: Body, { state }: Context) {
   const list = body.cweWhitelist;
-  if (!Array.isArray(list) || !list.every((c) => typeof c === 'string')) throw new HttpError(400, 'cweWhitelist must be an array of strings');
+  if (!Array.isArray(list) || !list.every((c) => typeof c === 'string'))
+    throw new HttpError(400, 'cweWhitelist must be an array of strings');
   settingsOf(body, state).cweWhitelist = [...list];
   return { ok: true };
 }
@@ -538,7 +583,11 @@ interface Answer {
   body: unknown;
   headers?: Record<string, string>;
 }
-const failure = (status: number, message: string, headers?: Record<string, string>): Answer => ({ status, body: { error: message }, headers });
+const failure = (status: number, message: string, headers?: Record<string, string>): Answer => ({
+  status,
+  body: { error: message },
+  headers,
+});
 
 interface Token {
   id: string;
@@ -546,7 +595,14 @@ interface Token {
 }
 
 /** Normal handling, in the order a real gateway would check: path, method, token, body, then the operation. */
-function answer(method: string, path: string, headers: IncomingHttpHeaders, raw: string, context: Context, token: Token): Answer {
+function answer(
+  method: string,
+  path: string,
+  headers: IncomingHttpHeaders,
+  raw: string,
+  context: Context,
+  token: Token,
+): Answer {
   const operation = OPERATIONS.get(path);
   if (!operation) return failure(404, `no operation at ${path}`);
   if (method !== 'POST') return failure(405, `method ${method} not allowed on ${path}; use POST`, { Allow: 'POST' });
@@ -629,14 +685,21 @@ function sendScripted(req: IncomingMessage, res: ServerResponse, s: ScriptedResp
   }
   if (s.redirect !== undefined) return send(res, 307, '', { Location: s.redirect, ...s.headers });
   const status = s.status ?? 200;
-  if (s.rawBody !== undefined) return send(res, status, s.rawBody, { 'Content-Type': 'text/plain; charset=utf-8', ...s.headers });
-  const body = s.body !== undefined ? s.body : status >= 400 ? { error: `scripted ${status} ${STATUS_CODES[status] ?? ''}`.trim() } : undefined;
+  if (s.rawBody !== undefined)
+    return send(res, status, s.rawBody, { 'Content-Type': 'text/plain; charset=utf-8', ...s.headers });
+  const body =
+    s.body !== undefined
+      ? s.body
+      : status >= 400
+        ? { error: `scripted ${status} ${STATUS_CODES[status] ?? ''}`.trim() }
+        : undefined;
   send(res, status, body === undefined ? '' : JSON.stringify(body), { ...JSON_TYPE, ...s.headers });
 }
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const maxPageSize = options.maxPageSize ?? 25;
-  if (!Number.isInteger(maxPageSize) || maxPageSize < 1) throw new Error(`maxPageSize must be an integer >= 1, got ${maxPageSize}`);
+  if (!Number.isInteger(maxPageSize) || maxPageSize < 1)
+    throw new Error(`maxPageSize must be an integer >= 1, got ${maxPageSize}`);
   const token: Token = { id: options.tokenId ?? DEMO_TOKEN.id, secret: options.tokenSecret ?? DEMO_TOKEN.secret };
   let latencyMs = options.latencyMs ?? 0;
   const scripts = new Map<string, ScriptedResponse[]>();
@@ -664,7 +727,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? '';
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const recorded: RecordedRequest = { method, path, headers: flattenHeaders(req.headers), body: undefined, at: Date.now() };
+    const recorded: RecordedRequest = {
+      method,
+      path,
+      headers: flattenHeaders(req.headers),
+      body: undefined,
+      at: Date.now(),
+    };
     sim.requests.push(recorded);
     let raw: string;
     try {
@@ -687,7 +756,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       send(res, 500, JSON.stringify({ error: `simulator failure: ${String(error)}` }), JSON_TYPE);
     });
   };
-  const server = options.tls ? createTlsServer({ key: options.tls.key, cert: options.tls.cert }, handler) : createServer(handler);
+  const server = options.tls
+    ? createTlsServer({ key: options.tls.key, cert: options.tls.cert }, handler)
+    : createServer(handler);
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

@@ -8,9 +8,7 @@ import { z } from 'zod';
 /** `date` in the spec: YYYY-MM-DD. */
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD');
 /** `date-time` in the spec. Lenient on the exact ISO form (offsets, fractions), strict on being a date. */
-export const isoDateTime = z
-  .string()
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'expected an ISO 8601 date-time');
+export const isoDateTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'expected an ISO 8601 date-time');
 const id = z.string();
 const count = z.number().int().nonnegative();
 
@@ -153,10 +151,7 @@ export const repositorySchema = z.object({
     })
     .nullable()
     .optional(),
-  gitlab: z
-    .object({ gitlabInstallationId: z.string(), externalGitlabProjectId: z.string() })
-    .nullable()
-    .optional(),
+  gitlab: z.object({ gitlabInstallationId: z.string(), externalGitlabProjectId: z.string() }).nullable().optional(),
   bitbucket: z
     .object({ bitbucketInstallationId: z.string(), externalBitbucketRepositoryId: z.string() })
     .nullable()
@@ -178,4 +173,3 @@ export const scheduleSchema = z.object({
   stagedCodeScans: z.array(z.string()).optional(),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;
-

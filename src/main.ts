@@ -37,8 +37,12 @@ export async function run({ now = () => new Date(), fetch }: RunDependencies = {
   }
   const config = parsed.value;
   if (file.value) {
-    const fromFile = Object.entries(config.sources).filter(([, source]) => source === 'file').map(([name]) => name);
-    log.info(`Policy file ${file.value.name}: ${fromFile.length > 0 ? fromFile.join(', ') : 'nothing'} from it (inputs given in the workflow win).`);
+    const fromFile = Object.entries(config.sources)
+      .filter(([, source]) => source === 'file')
+      .map(([name]) => name);
+    log.info(
+      `Policy file ${file.value.name}: ${fromFile.length > 0 ? fromFile.join(', ') : 'nothing'} from it (inputs given in the workflow win).`,
+    );
   }
   const { evaluate, stepFails, failureMessage } = await import('./run/evaluate.js');
   const publishing = import('./run/publish.js');
@@ -52,7 +56,10 @@ export async function run({ now = () => new Date(), fetch }: RunDependencies = {
 }
 
 /** The policy file `config-file` names, read and parsed (in a chunk of its own); null when none. */
-async function readPolicyFile(read: (name: string) => string, context: RunnerContext): Promise<Outcome<PolicyFile | null, string[]>> {
+async function readPolicyFile(
+  read: (name: string) => string,
+  context: RunnerContext,
+): Promise<Outcome<PolicyFile | null, string[]>> {
   const name = read('config-file').trim();
   if (name === '') return success(null);
   const { loadPolicyFile } = await import('./config/policy-file.js');
@@ -66,7 +73,12 @@ interface Verdicts {
 }
 
 /** Step 8. Exit as the result says: fail on a failed gate; API errors as on-api-error says. */
-function finish(result: GateResult, config: Config, writeErrors: string[], { stepFails, failureMessage }: Verdicts): void {
+function finish(
+  result: GateResult,
+  config: Config,
+  writeErrors: string[],
+  { stepFails, failureMessage }: Verdicts,
+): void {
   for (const warning of result.warnings) log.warning(warning.message);
   const errors = result.errors.map((e) => e.message);
   const failures: string[] = [...writeErrors];

@@ -72,7 +72,11 @@ describe('retries', () => {
   test('503 then success is retried once with backoff', async () => {
     sim.script(ALERTS, { status: 503, body: { error: 'busy' } });
     const retries: string[] = [];
-    const result = await client({ onRetry: (e) => retries.push(e.reason) }).call(ALERTS, {}, z.object({ totalCount: z.number() }));
+    const result = await client({ onRetry: (e) => retries.push(e.reason) }).call(
+      ALERTS,
+      {},
+      z.object({ totalCount: z.number() }),
+    );
     expect(result.totalCount).toBeGreaterThan(0);
     expect(sim.requests).toHaveLength(2);
     expect(sleeps).toEqual([750]); // base 1000 ms, equal jitter at random 0.5
@@ -147,7 +151,11 @@ describe('responses', () => {
   });
 
   test('an answer larger than maxResponseBytes is a too-large error, not retried', async () => {
-    sim.script(ALERTS, { status: 200, rawBody: JSON.stringify({ pad: 'x'.repeat(5_000) }), headers: { 'Content-Type': 'application/json' } });
+    sim.script(ALERTS, {
+      status: 200,
+      rawBody: JSON.stringify({ pad: 'x'.repeat(5_000) }),
+      headers: { 'Content-Type': 'application/json' },
+    });
     const error = await failure(client({ maxResponseBytes: 1_000 }).call(ALERTS, {}, z.unknown()));
     expect(error.kind).toBe('too-large');
     expect(error.message).toContain('response larger than 1000 bytes');
@@ -225,10 +233,20 @@ describe('parseRetryAfter', () => {
 describe('token values spelled with JSON escapes', () => {
   test.each([
     ['an escaped slash', (t: string) => t.replace(/-/g, '\\u002d')],
-    ['unicode escapes for every character', (t: string) => [...t].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')],
+    [
+      'unicode escapes for every character',
+      (t: string) => [...t].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+    ],
   ])('are redacted after decoding (%s)', async (_name, spell) => {
-    sim.script(ALERTS, { rawBody: `{"note":"seen ${spell(DEMO_TOKEN.secret)}","deep":[[{"k":"${spell(DEMO_TOKEN.id)}"}]]}`, headers: { 'Content-Type': 'application/json' } });
-    const data = await client().call(ALERTS, {}, z.object({ note: z.string(), deep: z.array(z.array(z.object({ k: z.string() }))) }));
+    sim.script(ALERTS, {
+      rawBody: `{"note":"seen ${spell(DEMO_TOKEN.secret)}","deep":[[{"k":"${spell(DEMO_TOKEN.id)}"}]]}`,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    const data = await client().call(
+      ALERTS,
+      {},
+      z.object({ note: z.string(), deep: z.array(z.array(z.object({ k: z.string() }))) }),
+    );
     expect(JSON.stringify(data)).not.toContain(DEMO_TOKEN.secret);
     expect(data).toEqual({ note: 'seen ***', deep: [[{ k: '***' }]] });
   });

@@ -11,7 +11,9 @@ let sim: Simulator;
 let api: Endpoints;
 beforeAll(async () => {
   sim = await startSimulator();
-  api = createEndpoints(createClient({ baseUrl: sim.url, tokenId: DEMO_TOKEN.id, tokenSecret: DEMO_TOKEN.secret, maxRetries: 0 }));
+  api = createEndpoints(
+    createClient({ baseUrl: sim.url, tokenId: DEMO_TOKEN.id, tokenSecret: DEMO_TOKEN.secret, maxRetries: 0 }),
+  );
 });
 afterAll(async () => {
   await sim.close();
@@ -27,18 +29,50 @@ const referral = makeReferral();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each row checks its own endpoint's answer
 type Check = (value: any) => void;
 const calls: Array<[keyof Endpoints, () => Promise<unknown>, Check]> = [
-  ['securityPosture', () => api.securityPosture({ ...window, timeGranularity: 'day', severities: ['critical'] }), (v) => expect(v.trends).toHaveLength(7)],
+  [
+    'securityPosture',
+    () => api.securityPosture({ ...window, timeGranularity: 'day', severities: ['critical'] }),
+    (v) => expect(v.trends).toHaveLength(7),
+  ],
   ['timeSaved', () => api.timeSaved(window), (v) => expect(v.totalMinutesSaved).toBeGreaterThan(0)],
-  ['searchPackages', () => api.searchPackages({ ...org, repositoryIds: [MAIN_REPO.id], page: 1, pageSize: 100 }), (v) => expect(v.packages.length).toBeGreaterThan(0)],
-  ['searchLicenses', () => api.searchLicenses({ ...org, repositoryIds: [MAIN_REPO.id] }), (v) => expect(v.licenses.length).toBeGreaterThan(0)],
-  ['searchAlerts', () => api.searchAlerts({ ...org, repositoryIds: [MAIN_REPO.id], page: 1, pageSize: 100, severities: ['critical'] }), (v) => expect(v.totalCount).toBeGreaterThan(0)],
-  ['listRepositories', () => api.listRepositories({ ...org, appId: APP_ID }), (v) => expect(v.map((r: { id: string }) => r.id)).toContain(CLEAN_REPO.id)],
+  [
+    'searchPackages',
+    () => api.searchPackages({ ...org, repositoryIds: [MAIN_REPO.id], page: 1, pageSize: 100 }),
+    (v) => expect(v.packages.length).toBeGreaterThan(0),
+  ],
+  [
+    'searchLicenses',
+    () => api.searchLicenses({ ...org, repositoryIds: [MAIN_REPO.id] }),
+    (v) => expect(v.licenses.length).toBeGreaterThan(0),
+  ],
+  [
+    'searchAlerts',
+    () => api.searchAlerts({ ...org, repositoryIds: [MAIN_REPO.id], page: 1, pageSize: 100, severities: ['critical'] }),
+    (v) => expect(v.totalCount).toBeGreaterThan(0),
+  ],
+  [
+    'listRepositories',
+    () => api.listRepositories({ ...org, appId: APP_ID }),
+    (v) => expect(v.map((r: { id: string }) => r.id)).toContain(CLEAN_REPO.id),
+  ],
   ['getSchedule', () => api.getSchedule(repo), (v) => expect(v.crontab).toBe('0 2 * * 1-5')],
   ['getIssue', () => api.getIssue({ ...org, issueId: ISSUE_IDS.sca }), (v) => expect(v.vulnCategory).toBe('SCA')],
   ['createReferral', () => api.createReferral(referral), (v) => expect(v.success).toBe(true)],
-  ['setCweWhitelist', () => api.setCweWhitelist({ ...repo, cweWhitelist: ['CWE-79'] }), (v) => expect(v).toEqual({ ok: true })],
-  ['setMaxPrTimeout', () => api.setMaxPrTimeout({ ...repo, maxPrTimeoutMinutes: 30 }), (v) => expect(v).toEqual({ ok: true })],
-  ['setPrScanning', () => api.setPrScanning({ ...repo, isPrScanningEnabled: false }), (v) => expect(v).toEqual({ ok: true })],
+  [
+    'setCweWhitelist',
+    () => api.setCweWhitelist({ ...repo, cweWhitelist: ['CWE-79'] }),
+    (v) => expect(v).toEqual({ ok: true }),
+  ],
+  [
+    'setMaxPrTimeout',
+    () => api.setMaxPrTimeout({ ...repo, maxPrTimeoutMinutes: 30 }),
+    (v) => expect(v).toEqual({ ok: true }),
+  ],
+  [
+    'setPrScanning',
+    () => api.setPrScanning({ ...repo, isPrScanningEnabled: false }),
+    (v) => expect(v).toEqual({ ok: true }),
+  ],
 ];
 
 describe('each endpoint against the simulator', () => {
@@ -47,10 +81,13 @@ describe('each endpoint against the simulator', () => {
     expect(sim.requests.map((r) => r.path)).toEqual([PATHS[name]]);
   });
 
-  test.each(calls)('%s: an answer that is not even the right kind of JSON value is an invalid-response ApiError', async (name, call) => {
-    sim.script(PATHS[name], { body: 42 });
-    await expect(call()).rejects.toMatchObject({ kind: 'invalid-response', endpoint: PATHS[name] });
-  });
+  test.each(calls)(
+    '%s: an answer that is not even the right kind of JSON value is an invalid-response ApiError',
+    async (name, call) => {
+      sim.script(PATHS[name], { body: 42 });
+      await expect(call()).rejects.toMatchObject({ kind: 'invalid-response', endpoint: PATHS[name] });
+    },
+  );
 
   // Time saved only feeds the reports (every field reads as "not available"); a schedule without a
   // crontab is no schedule. Every other answer needs something an object of the wrong shape lacks.
@@ -65,7 +102,11 @@ describe('each endpoint against the simulator', () => {
 
   test('timeSaved: an object of the wrong shape reads as no figures', async () => {
     sim.script(PATHS.timeSaved, { body: { unexpected: true } });
-    expect(await api.timeSaved(window)).toEqual({ totalMinutesSaved: null, patchingMinutesSaved: null, validationMinutesSaved: null });
+    expect(await api.timeSaved(window)).toEqual({
+      totalMinutesSaved: null,
+      patchingMinutesSaved: null,
+      validationMinutesSaved: null,
+    });
   });
 
   test('getSchedule: an object of the wrong shape reads as no schedule', async () => {
@@ -88,7 +129,11 @@ describe('requests refused before sending', () => {
     ['referral with a bad email', () => api.createReferral({ ...referral, email: 'not-an-email' }), 'email'],
     ['referral with a short phone', () => api.createReferral({ ...referral, mobilePhone: '12345' }), 'mobilePhone'],
     ['referral of another type', () => api.createReferral(makeReferral({ type: 'SALES' })), 'type'],
-    ['referral notes over 1000 characters', () => api.createReferral({ ...referral, notes: 'x'.repeat(1001) }), 'notes'],
+    [
+      'referral notes over 1000 characters',
+      () => api.createReferral({ ...referral, notes: 'x'.repeat(1001) }),
+      'notes',
+    ],
     ['alerts page 0', () => api.searchAlerts({ page: 0 }), 'page'],
     ['alerts pageSize 0', () => api.searchAlerts({ pageSize: 0 }), 'pageSize'],
     ['issue without an id', () => api.getIssue({ issueId: '' }), 'issueId'],
@@ -107,7 +152,16 @@ describe('requests refused before sending', () => {
 describe('fields the action never reads may be missing', () => {
   test('a posture with only the fields the reports use parses', async () => {
     const minimal = {
-      summary: { overAllRiskScore: 50, totalOpenIssues: 3, criticalIssues: 1, highIssues: 1, mediumIssues: 1, lowIssues: 0, meanRemediationTime: 2, riskTrend: 'stable' },
+      summary: {
+        overAllRiskScore: 50,
+        totalOpenIssues: 3,
+        criticalIssues: 1,
+        highIssues: 1,
+        mediumIssues: 1,
+        lowIssues: 0,
+        meanRemediationTime: 2,
+        riskTrend: 'stable',
+      },
       trends: [{ date: '2026-11-01', openIssues: 3, riskScore: 50 }],
       repositoryRiskScores: [],
     };
@@ -118,7 +172,9 @@ describe('fields the action never reads may be missing', () => {
   });
 
   test('statistics the posture leaves out or sends as null read as not available (null)', async () => {
-    sim.script(PATHS.securityPosture, { body: [{ summary: { overAllRiskScore: null, riskTrend: null }, trends: [], repositoryRiskScores: [] }] });
+    sim.script(PATHS.securityPosture, {
+      body: [{ summary: { overAllRiskScore: null, riskTrend: null }, trends: [], repositoryRiskScores: [] }],
+    });
     expect(await api.securityPosture(window)).toEqual({
       summary: {
         overAllRiskScore: null,
@@ -206,22 +262,66 @@ describe('the tolerant reader: what the service sends, as the model', () => {
     ['isAlerted false: not alerted', { isAlerted: false }, {}, { alerted: false }],
     ['reachabilityCounts {}: not analysed', { reachabilityCounts: {} }, {}, { reachability: null }],
     ['reachabilityCounts null: not analysed', { reachabilityCounts: null }, {}, { reachability: null }],
-    ['reachabilityCounts missing a count: not analysed', { reachabilityCounts: { reachable: 1, needsReview: 0 } }, {}, { reachability: null }],
-    ['a score as a numeric string: the number', {}, { severity: null, severityScore: '9.8' }, { score: 9.8, severity: 'critical' }],
-    ['a score that is not a number: none', {}, { severity: null, severityScore: 'high' }, { score: null, severity: 'unknown' }],
+    [
+      'reachabilityCounts missing a count: not analysed',
+      { reachabilityCounts: { reachable: 1, needsReview: 0 } },
+      {},
+      { reachability: null },
+    ],
+    [
+      'a score as a numeric string: the number',
+      {},
+      { severity: null, severityScore: '9.8' },
+      { score: 9.8, severity: 'critical' },
+    ],
+    [
+      'a score that is not a number: none',
+      {},
+      { severity: null, severityScore: 'high' },
+      { score: null, severity: 'unknown' },
+    ],
     ['severity important: high', {}, { severity: 'important', severityScore: 2.0 }, { severity: 'high', score: 2 }],
-    ['severity moderate: medium', {}, { severity: 'Moderate', severityScore: null }, { severity: 'medium', score: null }],
+    [
+      'severity moderate: medium',
+      {},
+      { severity: 'Moderate', severityScore: null },
+      { severity: 'medium', score: null },
+    ],
     [
       'report-only fields null: empty',
       { languages: null, createdAt: null, updatedAt: null },
       { summary: null, description: null, aliases: null, references: null, packageIdentifier: null },
-      { languages: [], createdAt: null, updatedAt: null, summary: '', description: '', aliases: [], references: [], package: '' },
+      {
+        languages: [],
+        createdAt: null,
+        updatedAt: null,
+        summary: '',
+        description: '',
+        aliases: [],
+        references: [],
+        package: '',
+      },
     ],
     [
       'report-only fields missing: empty',
       { languages: undefined, createdAt: undefined, updatedAt: undefined },
-      { summary: undefined, description: undefined, aliases: undefined, references: undefined, packageIdentifier: undefined },
-      { languages: [], createdAt: null, updatedAt: null, summary: '', description: '', aliases: [], references: [], package: '' },
+      {
+        summary: undefined,
+        description: undefined,
+        aliases: undefined,
+        references: undefined,
+        packageIdentifier: undefined,
+      },
+      {
+        languages: [],
+        createdAt: null,
+        updatedAt: null,
+        summary: '',
+        description: '',
+        aliases: [],
+        references: [],
+        package: '',
+      },
     ],
   ])('%s', async (_case, over, metadata, expected) => {
     expect(await readAlert(wireAlert(over, metadata))).toMatchObject(expected);
@@ -248,7 +348,9 @@ describe('the tolerant reader: what the service sends, as the model', () => {
       { date: '2026-11-03', openIssues: 3, riskScore: 30 },
     ]);
     expect(posture?.summary.overAllRiskScore).toBe(42.5);
-    expect(posture?.repositoryRiskScores).toEqual([{ id: MAIN_REPO.id, name: '', riskScore: 7, openIssues: 2, criticalIssues: null }]);
+    expect(posture?.repositoryRiskScores).toEqual([
+      { id: MAIN_REPO.id, name: '', riskScore: 7, openIssues: 2, criticalIssues: null },
+    ]);
   });
 
   test.each<[string, unknown]>([

@@ -2,7 +2,8 @@ import { describe, expect, test } from '@jest/globals';
 import { pagedSearch, type Page, type PagedRead } from '../../src/api/paginate.js';
 
 type Item = { id: string; v?: number };
-const items = (from: number, to: number): Item[] => Array.from({ length: Math.max(0, to - from) }, (_, i) => ({ id: `a${from + i}` }));
+const items = (from: number, to: number): Item[] =>
+  Array.from({ length: Math.max(0, to - from) }, (_, i) => ({ id: `a${from + i}` }));
 const ids = (list: Item[]) => list.map((i) => i.id);
 const keep = { key: (i: Item) => i.id, merge: (a: Item, b: Item) => ((b.v ?? 0) > (a.v ?? 0) ? b : a) };
 
@@ -29,12 +30,17 @@ function source(server: Server) {
   const fetchPage = async (page: number, pageSize: number): Promise<Page<Item>> => {
     asked.push({ page, pageSize });
     for (let i = server.hops?.(page) ?? 0; i > 0; i--) await Promise.resolve();
-    if (server.maxAccepted !== undefined && pageSize > server.maxAccepted) throw new Refused(`pageSize ${pageSize} refused`);
+    if (server.maxAccepted !== undefined && pageSize > server.maxAccepted)
+      throw new Refused(`pageSize ${pageSize} refused`);
     if (server.failing?.includes(page)) throw new Error(`page ${page} failed`);
     const size = Math.min(pageSize, server.cap);
     const served = server.ignorePage ? 1 : page;
     const start = Math.max(0, (served - 1) * size - (served > 1 ? (server.overlap ?? 0) : 0));
-    return { items: items(start, Math.min(server.total, start + size)), totalCount: server.reported ?? server.total, pageSize: size };
+    return {
+      items: items(start, Math.min(server.total, start + size)),
+      totalCount: server.reported ?? server.total,
+      pageSize: size,
+    };
   };
   return { fetchPage, asked };
 }
@@ -136,10 +142,18 @@ describe('pagedSearch: the fewest requests', () => {
 
 describe('pagedSearch: never mistakes part of the data for all of it', () => {
   test.each<[string, Server, RegExp]>([
-    ['a server that ignores `page`', { total: 250, cap: 100, ignorePage: true }, /read 100 of 250 items .*page 2 repeated/],
+    [
+      'a server that ignores `page`',
+      { total: 250, cap: 100, ignorePage: true },
+      /read 100 of 250 items .*page 2 repeated/,
+    ],
     ['an empty page 1 while totalCount says 5', { total: 0, cap: 100, reported: 5 }, /read 0 of 5/],
     ['page 2 repeating half of page 1', { total: 200, cap: 100, overlap: 50 }, /read 150 of 200/],
-    ['totalCount too low and `page` ignored', { total: 90, cap: 25, reported: 10, ignorePage: true }, /page 2 repeated a full page/],
+    [
+      'totalCount too low and `page` ignored',
+      { total: 90, cap: 25, reported: 10, ignorePage: true },
+      /page 2 repeated a full page/,
+    ],
   ])('%s: incomplete, with the reason', async (_name, server, reason) => {
     const read = await pagedSearch(source(server).fetchPage, keep);
     expect(read.failure).toBeNull();
@@ -166,7 +180,10 @@ describe('pagedSearch: never mistakes part of the data for all of it', () => {
   });
 
   test('unreadable items count as read, and are listed with their positions', async () => {
-    const read = await pagedSearch(async () => ({ items: items(0, 3), unreadable: ['item 4 of page 1 (no id)'], totalCount: 4, pageSize: 10 }), keep);
+    const read = await pagedSearch(
+      async () => ({ items: items(0, 3), unreadable: ['item 4 of page 1 (no id)'], totalCount: 4, pageSize: 10 }),
+      keep,
+    );
     expect(complete(read)).toBe(true);
     expect(read.unreadable).toEqual(['item 4 of page 1 (no id)']);
   });
@@ -196,7 +213,12 @@ describe('pagedSearch, property: either every item the server holds was read, or
       const server: Server = {
         total,
         cap,
-        reported: pick(total, total, total + 1 + Math.floor(r() * 300), Math.max(0, total - 1 - Math.floor(r() * total))),
+        reported: pick(
+          total,
+          total,
+          total + 1 + Math.floor(r() * 300),
+          Math.max(0, total - 1 - Math.floor(r() * total)),
+        ),
         ignorePage: r() < 0.15,
         overlap: r() < 0.2 ? Math.floor(r() * cap) : 0,
         failing: r() < 0.2 ? [1 + Math.floor(r() * 6)] : [],
@@ -204,16 +226,25 @@ describe('pagedSearch, property: either every item the server holds was read, or
         hops: () => Math.floor(r() * 5),
       };
       const { fetchPage, asked } = source(server);
-      const read = await pagedSearch(fetchPage, { ...keep, concurrency: pick(1, 2, 8, 32), isRefusal: (e) => e instanceof Refused });
+      const read = await pagedSearch(fetchPage, {
+        ...keep,
+        concurrency: pick(1, 2, 8, 32),
+        isRefusal: (e) => e instanceof Refused,
+      });
       const pages = asked.map((a) => `${a.page}@${a.pageSize}`);
       const everything = read.items.length === total && ids(read.items).every((id, i) => id === `a${i}`);
       // The one case no client can see: a totalCount too low by a whole number of full pages, each
       // of which the server filled (it holds more items than it said, but nothing shows it).
       const served = Math.min(cap, asked[asked.length - 1]?.pageSize ?? 1000);
       const undetectable = server.reported! < total && server.reported! % served === 0;
-      if (complete(read) && !everything && !undetectable) counterexamples.push(`seed ${seed}: ${JSON.stringify({ ...server, hops: undefined })} read ${read.items.length}`);
-      if (new Set(pages).size !== pages.length) counterexamples.push(`seed ${seed}: a page asked twice: ${pages.join(' ')}`);
-      if (asked.length > Math.ceil(Math.max(total, server.reported!) / Math.min(cap, 100)) + 40) counterexamples.push(`seed ${seed}: ${asked.length} requests`);
+      if (complete(read) && !everything && !undetectable)
+        counterexamples.push(
+          `seed ${seed}: ${JSON.stringify({ ...server, hops: undefined })} read ${read.items.length}`,
+        );
+      if (new Set(pages).size !== pages.length)
+        counterexamples.push(`seed ${seed}: a page asked twice: ${pages.join(' ')}`);
+      if (asked.length > Math.ceil(Math.max(total, server.reported!) / Math.min(cap, 100)) + 40)
+        counterexamples.push(`seed ${seed}: ${asked.length} requests`);
     }
     expect(counterexamples).toEqual([]);
   });

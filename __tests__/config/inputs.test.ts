@@ -3,10 +3,16 @@ import type { Config, RunContext } from '../../src/config/inputs.js';
 import type { Outcome } from '../../src/model.js';
 
 /** The inputs `read` gives, with no policy file, parsed. */
-const parseFrom = (read: (name: string) => string, context: Parameters<typeof parseInputs>[1]) => parseInputs(collectInputs(read), context);
+const parseFrom = (read: (name: string) => string, context: Parameters<typeof parseInputs>[1]) =>
+  parseInputs(collectInputs(read), context);
 
 const PUSH: RunContext = { eventName: 'push', actor: 'octocat', isForkPullRequest: false };
-const REQUIRED = { 'api-url': 'https://security.example.com', 'api-token-id': 'tid', 'api-token-secret': 'tsecret', 'app-id': '4242' };
+const REQUIRED = {
+  'api-url': 'https://security.example.com',
+  'api-token-id': 'tid',
+  'api-token-secret': 'tsecret',
+  'app-id': '4242',
+};
 
 /** Parses with the required inputs given, `overrides` on top; every other input is empty. */
 function parse(overrides: Record<string, string> = {}, context: RunContext = PUSH): Outcome<Config, string[]> {
@@ -67,7 +73,16 @@ describe('parseInputs defaults', () => {
   });
 
   it('trims values and keeps ids as strings', () => {
-    expect(config({ 'organization-id': '  org_1 ', 'project-id': 'p1', 'repository-id': '007', 'github-token': ' ghs_x ', 'report-file': 'out/r.json', 'sarif-file': 's.sarif' })).toMatchObject({
+    expect(
+      config({
+        'organization-id': '  org_1 ',
+        'project-id': 'p1',
+        'repository-id': '007',
+        'github-token': ' ghs_x ',
+        'report-file': 'out/r.json',
+        'sarif-file': 's.sarif',
+      }),
+    ).toMatchObject({
       organizationId: 'org_1',
       projectId: 'p1',
       repositoryId: '007',
@@ -127,7 +142,12 @@ describe('booleans follow the YAML 1.2 core schema', () => {
     ['set-pr-scanning', (c) => c.settings.prScanning],
   ];
   const ACCEPTED: Array<[string, boolean]> = [
-    ['true', true], ['True', true], ['TRUE', true], ['false', false], ['False', false], ['FALSE', false],
+    ['true', true],
+    ['True', true],
+    ['TRUE', true],
+    ['false', false],
+    ['False', false],
+    ['FALSE', false],
   ];
 
   describe.each(BOOLEANS)('%s', (name, pick) => {
@@ -193,10 +213,16 @@ describe('numbers', () => {
     ['posture-days', ['0', '367', '-1', '1.5', '30d', 'thirty', '1e2'], 'expected a whole number from 1 to 366.'],
     ['max-retries', ['11', '-1', '2.0', 'three'], 'expected a whole number from 0 to 10.'],
     ['set-max-pr-timeout-minutes', ['0', '1441', '1.5', '-5'], 'expected a whole number from 1 to 1440.'],
-    ['request-timeout-seconds', ['0', '0.0', '-1', '2147484', '1e3', 'Infinity', 'NaN', '30s', '1.2.3'], 'expected a positive number of seconds, at most 2147483'],
+    [
+      'request-timeout-seconds',
+      ['0', '0.0', '-1', '2147484', '1e3', 'Infinity', 'NaN', '30s', '1.2.3'],
+      'expected a positive number of seconds, at most 2147483',
+    ],
   ])('%s rejects %j', (name, values, message) => {
     for (const value of values) {
-      expect(errors({ [name]: value })).toEqual([expect.stringContaining(`${name}: "${value}" is not accepted; ${message}`)]);
+      expect(errors({ [name]: value })).toEqual([
+        expect.stringContaining(`${name}: "${value}" is not accepted; ${message}`),
+      ]);
     }
   });
 });
@@ -235,7 +261,10 @@ describe('set-cwe-whitelist', () => {
 
 describe('allow-alerts', () => {
   it('parses the entries with the shared allow-list parser', () => {
-    expect(config({ 'allow-alerts': 'GHSA-aaaa-bbbb-cccc until 2030-01-31 # waiting on upstream\nCVE-2024-1, CVE-2024-2' }).allowAlerts).toEqual([
+    expect(
+      config({ 'allow-alerts': 'GHSA-aaaa-bbbb-cccc until 2030-01-31 # waiting on upstream\nCVE-2024-1, CVE-2024-2' })
+        .allowAlerts,
+    ).toEqual([
       { id: 'GHSA-aaaa-bbbb-cccc', until: '2030-01-31', reason: 'waiting on upstream' },
       { id: 'CVE-2024-1' },
       { id: 'CVE-2024-2' },
@@ -257,13 +286,18 @@ describe('cross-field rules', () => {
   });
 
   it('does not need app-id when repository-id is given', () => {
-    expect(config({ 'app-id': '', 'repository-id': 'repo_abc' })).toMatchObject({ appId: null, repositoryId: 'repo_abc' });
+    expect(config({ 'app-id': '', 'repository-id': 'repo_abc' })).toMatchObject({
+      appId: null,
+      repositoryId: 'repo_abc',
+    });
   });
 });
 
 describe('tokens', () => {
   test.each(['api-token-id', 'api-token-secret'])('%s is required, to be passed from a secret', (name) => {
-    expect(errors({ [name]: '' })).toEqual([expect.stringMatching(new RegExp(`^${name}: is required; pass it from a secret, e\\.g\\. .*secrets\\.`))]);
+    expect(errors({ [name]: '' })).toEqual([
+      expect.stringMatching(new RegExp(`^${name}: is required; pass it from a secret, e\\.g\\. .*secrets\\.`)),
+    ]);
   });
 
   const FORK: RunContext = { eventName: 'pull_request', actor: 'someone', isForkPullRequest: true };
@@ -275,7 +309,9 @@ describe('tokens', () => {
   ])('on %s, explains that GitHub withholds secrets from forks and how to set up', (_, context) => {
     const found = errors({ 'api-token-id': '', 'api-token-secret': '' }, context);
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatch(/^api-token-id and api-token-secret are empty: GitHub does not pass repository secrets to workflows triggered by pull requests from forks/);
+    expect(found[0]).toMatch(
+      /^api-token-id and api-token-secret are empty: GitHub does not pass repository secrets to workflows triggered by pull requests from forks/,
+    );
     expect(found[0]).toContain('if: github.event.pull_request.head.repo.full_name == github.repository');
     expect(found[0]).toContain('pull_request_target');
   });
@@ -328,15 +364,19 @@ describe('tokens', () => {
 
 describe('every bad input is reported at once', () => {
   it('lists each in one message, in the inputs order', () => {
-    const parsed = parseFrom((name) => ({
-      'api-url': 'http://security.example.com',
-      'fail-on-severity': 'severe',
-      'ignore-unreachable': 'yes',
-      'posture-days': '0',
-      'max-retries': '99',
-      'set-cwe-whitelist': 'CWE-x',
-      'comment-on-pr': 'sometimes',
-    })[name] ?? '', PUSH);
+    const parsed = parseFrom(
+      (name) =>
+        ({
+          'api-url': 'http://security.example.com',
+          'fail-on-severity': 'severe',
+          'ignore-unreachable': 'yes',
+          'posture-days': '0',
+          'max-retries': '99',
+          'set-cwe-whitelist': 'CWE-x',
+          'comment-on-pr': 'sometimes',
+        })[name] ?? '',
+      PUSH,
+    );
     expect(parsed.ok).toBe(false);
     const message = parsed.ok ? '' : formatInputErrors(parsed.error);
     const lines = message.split('\n');
@@ -358,7 +398,13 @@ describe('every bad input is reported at once', () => {
 
 describe('runOptions: what the JSON report records', () => {
   it('is the configuration without the tokens', () => {
-    const full = config({ 'api-token-id': 'tid-value', 'api-token-secret': 'tsecret-value', 'github-token': 'ghp_value', 'config-token': 'ghp_config', 'dry-run': 'true' });
+    const full = config({
+      'api-token-id': 'tid-value',
+      'api-token-secret': 'tsecret-value',
+      'github-token': 'ghp_value',
+      'config-token': 'ghp_config',
+      'dry-run': 'true',
+    });
     const options = runOptions(full);
     const { tokenId: _id, tokenSecret: _secret, githubToken: _github, configToken: _config, ...rest } = full;
     expect(options).toEqual(rest);

@@ -8,7 +8,12 @@ import { licenseIdProblem } from '../../src/policy/license-ids.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/policy/${name}`, import.meta.url), 'utf8');
 const context = { eventName: 'pull_request', actor: null, isForkPullRequest: false };
-const TOKENS: Record<string, string> = { 'api-url': 'https://security.example.com', 'api-token-id': 'tid', 'api-token-secret': 'tsecret', 'app-id': '1' };
+const TOKENS: Record<string, string> = {
+  'api-url': 'https://security.example.com',
+  'api-token-id': 'tid',
+  'api-token-secret': 'tsecret',
+  'app-id': '1',
+};
 
 function file(name: string): PolicyFile {
   const parsed = parsePolicyFile(fixture(name), `.github/${name}`);
@@ -36,10 +41,20 @@ describe('a policy file sets inputs', () => {
         { id: 'GHSA-7rjr-3q55-vv33', until: '2026-12-31', reason: 'vendor fix pending, SEC-123' },
         { id: 'CVE-2022-42889', until: '2027-01-31', reason: 'pinned by the vendor' },
       ],
-      licenses: { allow: null, deny: ['GPL-3.0-only', 'AGPL-3.0-only'], exceptions: ['pkg:npm/left-pad@1.3.0', 'internal-tool'], unknown: 'fail' },
+      licenses: {
+        allow: null,
+        deny: ['GPL-3.0-only', 'AGPL-3.0-only'],
+        exceptions: ['pkg:npm/left-pad@1.3.0', 'internal-tool'],
+        unknown: 'fail',
+      },
       settings: { cweWhitelist: ['CWE-79', 'CWE-89'] },
     });
-    expect(config.sources).toMatchObject({ 'fail-on-severity': 'file', 'api-token-id': 'input', 'max-retries': 'default', 'deny-licenses': 'file' });
+    expect(config.sources).toMatchObject({
+      'fail-on-severity': 'file',
+      'api-token-id': 'input',
+      'max-retries': 'default',
+      'deny-licenses': 'file',
+    });
   });
 
   test('an input given in the workflow wins over the file; the file over the default', () => {
@@ -52,7 +67,10 @@ describe('a policy file sets inputs', () => {
   });
 
   test('an empty file sets nothing', () => {
-    expect(parsePolicyFile('# nothing yet\n', 'p.yml')).toEqual({ ok: true, value: { name: 'p.yml', values: {}, positions: {} } });
+    expect(parsePolicyFile('# nothing yet\n', 'p.yml')).toEqual({
+      ok: true,
+      value: { name: 'p.yml', values: {}, positions: {} },
+    });
   });
 });
 
@@ -69,10 +87,14 @@ describe('errors name the file, the key, the line and the column, all at once', 
   });
 
   test('values the schema refuses are reported at their key in the file', () => {
-    const text = 'fail-on-severity: severe\nposture-days: 400\nallow-alerts:\n  - id: GHSA-aaaa-bbbb-cccc\n    until: 2026-02-30\n';
+    const text =
+      'fail-on-severity: severe\nposture-days: 400\nallow-alerts:\n  - id: GHSA-aaaa-bbbb-cccc\n    until: 2026-02-30\n';
     const policy = parsePolicyFile(text, 'policy.yml');
     if (!policy.ok) throw new Error(policy.error.join('\n'));
-    const parsed = parseInputs(collectInputs((input) => TOKENS[input] ?? '', policy.value), context);
+    const parsed = parseInputs(
+      collectInputs((input) => TOKENS[input] ?? '', policy.value),
+      context,
+    );
     const errors = parsed.ok ? [] : parsed.error;
     expect(errors).toHaveLength(3);
     expect(errors).toEqual(
@@ -104,10 +126,15 @@ describe('errors name the file, the key, the line and the column, all at once', 
 
   test('a list item that holds several values', () => {
     const parsed = parsePolicyFile('deny-licenses:\n  - GPL-3.0-only, MIT\n', 'p.yml');
-    expect(parsed.ok ? [] : parsed.error).toEqual(['p.yml:2:5: deny-licenses: "GPL-3.0-only, MIT" holds several values; give one per list item.']);
+    expect(parsed.ok ? [] : parsed.error).toEqual([
+      'p.yml:2:5: deny-licenses: "GPL-3.0-only, MIT" holds several values; give one per list item.',
+    ]);
   });
 
   test('version must be 1', () => {
-    expect(parsePolicyFile('version: 2\n', 'p.yml')).toEqual({ ok: false, error: ['p.yml:1:10: version: the only version is 1.'] });
+    expect(parsePolicyFile('version: 2\n', 'p.yml')).toEqual({
+      ok: false,
+      error: ['p.yml:1:10: version: the only version is 1.'],
+    });
   });
 });

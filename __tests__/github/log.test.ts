@@ -108,7 +108,9 @@ describe('info', () => {
   });
 
   test('a retry message carrying a hostile service body', () => {
-    info('sca/alerts/search: attempt 1 failed (HTTP 503. The service said: "busy\n::set-output name=result::pass\n::add-mask::evil"); retrying in 0.00 s');
+    info(
+      'sca/alerts/search: attempt 1 failed (HTTP 503. The service said: "busy\n::set-output name=result::pass\n::add-mask::evil"); retrying in 0.00 s',
+    );
     const out = written.join('');
     expect(commandLines(out)).toEqual([]);
     expect(out).toContain('set-output name=result');
@@ -156,7 +158,9 @@ describe('info, warning, error and fail: no control character reaches the log', 
     ['error', (m) => error(m)],
     ['fail', fail],
   ];
-  const cases = writers.flatMap(([name, write]) => CONTROL_TEXT.map(([what, text]) => [name, what, write, text] as const));
+  const cases = writers.flatMap(([name, write]) =>
+    CONTROL_TEXT.map(([what, text]) => [name, what, write, text] as const),
+  );
 
   test.each(cases)('%s: %s', (_name, _what, write, text) => {
     write(`service said: ${text}`);
@@ -173,7 +177,11 @@ describe('info, warning, error and fail: no control character reaches the log', 
     ['warning', warning],
     ['error', error],
   ])('%s: the title and file properties carry none either', (_name, write) => {
-    write('message', { title: 'title \u001b[31mred\u001b[0m \u202eevil\u0007', file: 'src/\u0000a\u2066.ts\u009b', startLine: 3 });
+    write('message', {
+      title: 'title \u001b[31mred\u001b[0m \u202eevil\u0007',
+      file: 'src/\u0000a\u2066.ts\u009b',
+      startLine: 3,
+    });
     const line = out();
     expect(line).not.toMatch(FORBIDDEN);
     expect(line).toContain('title=title [31mred[0m evil');

@@ -52,13 +52,19 @@ function postureWithRow(riskScore: number): PostureView {
 describe('actionOutputs: every output of the contract', () => {
   test.each([
     ['a passing result with nothing optional', makeResult()],
-    ['a failing result with posture, time saved and a schedule', makeResult({
-      alerts: [makeEvaluated()],
-      posture: makePostureView(),
-      timeSaved: { totalMinutesSaved: 750, patchingMinutesSaved: 480, validationMinutesSaved: 270 },
-      schedule: { crontab: '0 2 * * 1-5', enabled: true, description: null, nextRun: null },
-    })],
-    ['an error result', makeResult({ result: 'error', errors: [{ kind: 'api', message: 'sca/alerts/search: HTTP 503' }] })],
+    [
+      'a failing result with posture, time saved and a schedule',
+      makeResult({
+        alerts: [makeEvaluated()],
+        posture: makePostureView(),
+        timeSaved: { totalMinutesSaved: 750, patchingMinutesSaved: 480, validationMinutesSaved: 270 },
+        schedule: { crontab: '0 2 * * 1-5', enabled: true, description: null, nextRun: null },
+      }),
+    ],
+    [
+      'an error result',
+      makeResult({ result: 'error', errors: [{ kind: 'api', message: 'sca/alerts/search: HTTP 503' }] }),
+    ],
   ])('%s: exactly the contract outputs, all strings', (_name, result) => {
     const outputs = actionOutputs(result, NO_FILES);
     expect(Object.keys(outputs).sort()).toEqual([...CONTRACT_OUTPUTS].sort());
@@ -101,7 +107,16 @@ describe('actionOutputs: every output of the contract', () => {
 
   test('no alerts: every count is 0, not empty', () => {
     const outputs = actionOutputs(makeResult(), NO_FILES);
-    for (const name of ['alerts-total', 'critical-count', 'high-count', 'medium-count', 'low-count', 'unknown-count', 'gating-count', 'allowed-count']) {
+    for (const name of [
+      'alerts-total',
+      'critical-count',
+      'high-count',
+      'medium-count',
+      'low-count',
+      'unknown-count',
+      'gating-count',
+      'allowed-count',
+    ]) {
       expect(outputs[name]).toBe('0');
     }
   });
@@ -195,7 +210,11 @@ describe('risk-score from a service posture, through assembleResult', () => {
 
   test('no row for the repository: overAllRiskScore', () => {
     const rows = [{ id: 'repo_other', name: 'acme/other', riskScore: 99, openIssues: 1, criticalIssues: 1 }];
-    const posture = { ...basePosture, summary: { ...basePosture.summary, overAllRiskScore: 42 }, repositoryRiskScores: rows };
+    const posture = {
+      ...basePosture,
+      summary: { ...basePosture.summary, overAllRiskScore: 42 },
+      repositoryRiskScores: rows,
+    };
     expect(outputsFor({ ok: true, value: posture })['risk-score']).toBe('42');
   });
 
@@ -222,12 +241,22 @@ describe('minutes-saved', () => {
 
 describe('schedule', () => {
   test('enabled: the crontab', () => {
-    const schedule = { crontab: '0 2 * * 1-5', enabled: true, description: 'At 02:00, Monday through Friday (UTC)', nextRun: '2024-06-10T02:00:00.000Z' };
+    const schedule = {
+      crontab: '0 2 * * 1-5',
+      enabled: true,
+      description: 'At 02:00, Monday through Friday (UTC)',
+      nextRun: '2024-06-10T02:00:00.000Z',
+    };
     expect(actionOutputs(makeResult({ schedule }), NO_FILES).schedule).toBe('0 2 * * 1-5');
   });
 
   test('disabled: empty, though there is a crontab', () => {
-    const schedule = { crontab: '0 2 * * 1-5', enabled: false, description: 'At 02:00, Monday through Friday (UTC)', nextRun: null };
+    const schedule = {
+      crontab: '0 2 * * 1-5',
+      enabled: false,
+      description: 'At 02:00, Monday through Friday (UTC)',
+      nextRun: null,
+    };
     expect(actionOutputs(makeResult({ schedule }), NO_FILES).schedule).toBe('');
   });
 
@@ -243,14 +272,23 @@ describe('schedule', () => {
 
 describe('report-file and sarif-file', () => {
   test('the paths written', () => {
-    const outputs = actionOutputs(makeResult(), { reportFile: 'out/security-gate.json', sarifFile: 'out/results.sarif' });
+    const outputs = actionOutputs(makeResult(), {
+      reportFile: 'out/security-gate.json',
+      sarifFile: 'out/results.sarif',
+    });
     expect(outputs['report-file']).toBe('out/security-gate.json');
     expect(outputs['sarif-file']).toBe('out/results.sarif');
   });
 
   test('only one written: the other is empty', () => {
-    expect(actionOutputs(makeResult(), { reportFile: 'report.json', sarifFile: null })).toMatchObject({ 'report-file': 'report.json', 'sarif-file': '' });
-    expect(actionOutputs(makeResult(), { reportFile: null, sarifFile: 'a.sarif' })).toMatchObject({ 'report-file': '', 'sarif-file': 'a.sarif' });
+    expect(actionOutputs(makeResult(), { reportFile: 'report.json', sarifFile: null })).toMatchObject({
+      'report-file': 'report.json',
+      'sarif-file': '',
+    });
+    expect(actionOutputs(makeResult(), { reportFile: null, sarifFile: 'a.sarif' })).toMatchObject({
+      'report-file': '',
+      'sarif-file': 'a.sarif',
+    });
   });
 
   test('none written: both empty', () => {
@@ -270,8 +308,17 @@ describe('license-violations', () => {
   });
   test('empty without a license policy; else the packages that fail the gate (unknown licenses under warn do not)', () => {
     expect(actionOutputs(makeResult(), NO_FILES)['license-violations']).toBe('');
-    const licenses = { mode: 'deny' as const, ids: ['GPL-3.0-only'], unknown: 'warn' as const, checked: 3, exempted: 0, findings: [finding(true), finding(true), finding(false)] };
+    const licenses = {
+      mode: 'deny' as const,
+      ids: ['GPL-3.0-only'],
+      unknown: 'warn' as const,
+      checked: 3,
+      exempted: 0,
+      findings: [finding(true), finding(true), finding(false)],
+    };
     expect(actionOutputs(makeResult({ licenses }), NO_FILES)['license-violations']).toBe('2');
-    expect(actionOutputs(makeResult({ licenses: { ...licenses, findings: [] } }), NO_FILES)['license-violations']).toBe('0');
+    expect(actionOutputs(makeResult({ licenses: { ...licenses, findings: [] } }), NO_FILES)['license-violations']).toBe(
+      '0',
+    );
   });
 });

@@ -24,7 +24,11 @@ describe('alerts endpoint failing beyond the retries', () => {
   });
 
   test('max-retries 1 (Retry-After 0): two attempts, then the error', async () => {
-    h.sim.script(PATHS.alerts, { status: 503, headers: { 'Retry-After': '0' } }, { status: 503, headers: { 'Retry-After': '0' } });
+    h.sim.script(
+      PATHS.alerts,
+      { status: 503, headers: { 'Retry-After': '0' } },
+      { status: 503, headers: { 'Retry-After': '0' } },
+    );
     const run = await h.gate({ 'max-retries': '1' });
     expect(run.exitCode).toBe(1);
     expect(run.outputs.result).toBe('error');
@@ -50,7 +54,10 @@ describe('alerts endpoint failing beyond the retries', () => {
 describe('retries', () => {
   test.each([
     ['429 with Retry-After 0', { status: 429, headers: { 'Retry-After': '0' } }],
-    ['503 with Retry-After as a past HTTP date', { status: 503, headers: { 'Retry-After': new Date(Date.now() - 60_000).toUTCString() } }],
+    [
+      '503 with Retry-After as a past HTTP date',
+      { status: 503, headers: { 'Retry-After': new Date(Date.now() - 60_000).toUTCString() } },
+    ],
     ['a dropped connection', { drop: true }],
   ])('%s, then a normal answer: retried, the gate is decided', async (_name, fault) => {
     h.sim.script(PATHS.alerts, fault);
@@ -61,7 +68,11 @@ describe('retries', () => {
   });
 
   test('a 400 is not retried: page 1 is asked once more with pageSize 100 (contract), and no more', async () => {
-    h.sim.script(PATHS.alerts, { status: 400, body: { error: 'pageSize too large' } }, { status: 400, body: { error: 'bad request' } });
+    h.sim.script(
+      PATHS.alerts,
+      { status: 400, body: { error: 'pageSize too large' } },
+      { status: 400, body: { error: 'bad request' } },
+    );
     const run = await h.gate({ 'max-retries': '3' });
     expect(run.exitCode).toBe(1);
     expect(run.outputs.result).toBe('error');
@@ -81,7 +92,10 @@ describe('retries', () => {
 describe('rejected credentials always fail, even under warn', () => {
   test.each([
     ['wrong secret, resolving through app-id', { 'api-token-secret': 'wrong-secret-0f9e8d7c' }],
-    ['wrong secret, repository-id given', { 'api-token-secret': 'wrong-secret-0f9e8d7c', 'repository-id': MAIN_REPO.id }],
+    [
+      'wrong secret, repository-id given',
+      { 'api-token-secret': 'wrong-secret-0f9e8d7c', 'repository-id': MAIN_REPO.id },
+    ],
     ['wrong token id', { 'api-token-id': 'wrong-token-id-1234', 'repository-id': MAIN_REPO.id }],
   ])('%s: exit 1', async (_name, inputs) => {
     const run = await h.gate({ ...inputs, 'on-api-error': 'warn' });
@@ -109,21 +123,31 @@ describe('the posture endpoint failing', () => {
     ['fail', 'true', 'acme/webshop (gate fails)', 1, 'fail', {}],
     ['fail', 'true', 'acme/clean-lib (gate cannot be decided)', 1, 'error', CLEAN],
     ['warn', 'true', 'acme/clean-lib (gate cannot be decided)', 0, 'error', CLEAN],
-  ])('on-api-error %s, fail-on-critical-issues %s, %s: exit %d, result %s', async (mode, critical, _repo, exitCode, result, options) => {
-    h.sim.script(PATHS.posture, { status: 503 });
-    const run = await h.gate({ 'on-api-error': mode, 'fail-on-critical-issues': critical, 'max-retries': '0' }, options);
-    expect(run.exitCode).toBe(exitCode);
-    expect(run.outputs.result).toBe(result);
-    expect(said(run)).toContain('stats/securityPosture');
-    expect(run.outputs['risk-score']).toBe('');
-    expect(run.summary).toContain('Posture not available.');
-    if (result === 'fail') expect(errorText(run)).toMatch(/security gate failed/i);
-  });
+  ])(
+    'on-api-error %s, fail-on-critical-issues %s, %s: exit %d, result %s',
+    async (mode, critical, _repo, exitCode, result, options) => {
+      h.sim.script(PATHS.posture, { status: 503 });
+      const run = await h.gate(
+        { 'on-api-error': mode, 'fail-on-critical-issues': critical, 'max-retries': '0' },
+        options,
+      );
+      expect(run.exitCode).toBe(exitCode);
+      expect(run.outputs.result).toBe(result);
+      expect(said(run)).toContain('stats/securityPosture');
+      expect(run.outputs['risk-score']).toBe('');
+      expect(run.summary).toContain('Posture not available.');
+      if (result === 'fail') expect(errorText(run)).toMatch(/security gate failed/i);
+    },
+  );
 });
 
 describe('unusable responses are API errors naming the endpoint and the problem', () => {
   test.each([
-    ['not JSON', { status: 200, rawBody: '<html><body>Sign in</body></html>', headers: { 'Content-Type': 'text/html' } }, /not JSON/i],
+    [
+      'not JSON',
+      { status: 200, rawBody: '<html><body>Sign in</body></html>', headers: { 'Content-Type': 'text/html' } },
+      /not JSON/i,
+    ],
     ['JSON of the wrong shape', { status: 200, body: { alerts: 'none', totalCount: 'many' } }, /alerts/],
     ['an empty 200', { status: 200, rawBody: '' }, /empty/i],
   ])('%s', async (_name, response, problem) => {
@@ -136,7 +160,10 @@ describe('unusable responses are API errors naming the endpoint and the problem'
   });
 
   test('fields the spec does not list are accepted and ignored', async () => {
-    h.sim.script(PATHS.schedule, { status: 200, body: { ...h.sim.state.schedules[MAIN_REPO.id], extraField: { nested: true }, timezone: 'UTC' } });
+    h.sim.script(PATHS.schedule, {
+      status: 200,
+      body: { ...h.sim.state.schedules[MAIN_REPO.id], extraField: { nested: true }, timezone: 'UTC' },
+    });
     const run = await h.gate();
     expect(run.outputs.result).toBe('fail');
     expect(run.outputs.schedule).toBe('0 2 * * 1-5');
@@ -177,7 +204,9 @@ describe('redirects', () => {
   beforeAll(async () => {
     other = createServer((req, res) => {
       seen.push(req.headers);
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"alerts":[],"totalCount":0,"page":1,"pageSize":100}');
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end('{"alerts":[],"totalCount":0,"page":1,"pageSize":100}');
     });
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
   });
@@ -208,10 +237,19 @@ describe('a service that echoes the token', () => {
 
   test.each<[string, ScriptedResponse | ScriptedResponse[]]>([
     ['in a JSON error body (500), under warn', { status: 500, body: { error: echo } }],
-    ['in a JSON error body (400), twice (pageSize 1000, then 100)', [{ status: 400, body: { error: echo } }, { status: 400, body: { error: echo } }]],
+    [
+      'in a JSON error body (400), twice (pageSize 1000, then 100)',
+      [
+        { status: 400, body: { error: echo } },
+        { status: 400, body: { error: echo } },
+      ],
+    ],
     ['in a 401 error body', { status: 401, body: { error: echo } }],
     ['in a non-JSON 200 body', { status: 200, rawBody: echo }],
-    ['in a non-JSON 502 body from a proxy', { status: 502, rawBody: `<html>${echo}</html>`, headers: { 'Content-Type': 'text/html' } }],
+    [
+      'in a non-JSON 502 body from a proxy',
+      { status: 502, rawBody: `<html>${echo}</html>`, headers: { 'Content-Type': 'text/html' } },
+    ],
   ])('%s: no token value anywhere', async (_name, response) => {
     h.sim.script(PATHS.alerts, ...[response].flat());
     const run = await h.gate({ 'max-retries': '0', 'on-api-error': 'warn', 'report-file': 'report.json' });

@@ -24,7 +24,12 @@ describe('failing and passing gates', () => {
     const run = await h.gate();
 
     expect(run.exitCode).toBe(1);
-    expect(run.outputs).toMatchObject({ result: 'fail', 'repository-id': MAIN_REPO.id, 'allowed-count': '0', ...countOutputs(e) });
+    expect(run.outputs).toMatchObject({
+      result: 'fail',
+      'repository-id': MAIN_REPO.id,
+      'allowed-count': '0',
+      ...countOutputs(e),
+    });
 
     // One ::error:: for the failure, naming the count and the worst alerts.
     const failure = run.errors.find((m) => /security gate failed/i.test(m));
@@ -43,7 +48,8 @@ describe('failing and passing gates', () => {
     expect(h.requests(PATHS.repositories)[0]!.body).toMatchObject({ appId: '4242', organizationId: ORG_ID });
     const alertRequests = h.requests(PATHS.alerts);
     expect(alertRequests.length).toBeGreaterThan(0);
-    for (const r of alertRequests) expect(r.body).toMatchObject({ organizationId: ORG_ID, repositoryIds: [MAIN_REPO.id] });
+    for (const r of alertRequests)
+      expect(r.body).toMatchObject({ organizationId: ORG_ID, repositoryIds: [MAIN_REPO.id] });
     expect(h.requests(PATHS.posture)).toHaveLength(1);
     expect(h.requests(PATHS.timeSaved)).toHaveLength(1);
     expect(h.requests(PATHS.schedule)).toHaveLength(1);
@@ -100,12 +106,16 @@ describe('fail-on-severity thresholds', () => {
 });
 
 describe('allow-alerts', () => {
-  const log4shellAliases = () => webshopAlerts(h.sim).find((a) => a.metadata.id === ADVISORIES.log4shell)!.metadata.aliases;
+  const log4shellAliases = () =>
+    webshopAlerts(h.sim).find((a) => a.metadata.id === ADVISORIES.log4shell)!.metadata.aliases;
 
   test.each([
     ['by advisory id', () => ADVISORIES.log4shell],
     ['by alias, case-insensitively', () => log4shellAliases()[0]!.toLowerCase()],
-    ['by id in another case, with until today (inclusive) and a reason', () => `${ADVISORIES.log4shell.toLowerCase()} until ${utcDay(0)} # vendor fix pending`],
+    [
+      'by id in another case, with until today (inclusive) and a reason',
+      () => `${ADVISORIES.log4shell.toLowerCase()} until ${utcDay(0)} # vendor fix pending`,
+    ],
   ])('allowing a gating alert %s: allowed-count 1, gating-count one less', async (_name, entry) => {
     const base = expected(webshopAlerts(h.sim), 'critical');
     const allowed = expected(webshopAlerts(h.sim), 'critical', { allowed: [ADVISORIES.log4shell] });
@@ -194,7 +204,10 @@ describe('annotations', () => {
     expect(log4shell?.properties).toMatchObject({ file: log4j.manifestPath, line: String(log4j.manifestStartLine) });
     // the ones not shown are counted
     const annotated = placed.length;
-    const more = errors.map((c) => `${c.properties.title ?? ''} ${c.message}`).join('\n').match(/(\d+) more/);
+    const more = errors
+      .map((c) => `${c.properties.title ?? ''} ${c.message}`)
+      .join('\n')
+      .match(/(\d+) more/);
     expect(more).not.toBeNull();
     expect(annotated + Number(more![1])).toBe(e.gating.length);
   });

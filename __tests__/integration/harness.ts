@@ -140,7 +140,8 @@ async function bundleReady(ms = 30_000): Promise<void> {
       await access(BUNDLE);
       return;
     } catch {
-      if (Date.now() > deadline) throw new Error(`${BUNDLE} is missing: run \`npm run bundle\` before the integration tests.`);
+      if (Date.now() > deadline)
+        throw new Error(`${BUNDLE} is missing: run \`npm run bundle\` before the integration tests.`);
       await new Promise((r) => setTimeout(r, 250));
     }
   }
@@ -274,8 +275,13 @@ export function expected(
 
 /** Gating alerts worst first: severity, then score descending. */
 export function worstFirst(alerts: ScaAlert[]): ScaAlert[] {
-  const rank = (a: ScaAlert) => ({ critical: 4, high: 3, medium: 2, low: 1, unknown: 0 })[alertSeverity(a.metadata.severity, a.metadata.severityScore)];
-  return [...alerts].sort((a, b) => rank(b) - rank(a) || (b.metadata.severityScore ?? -1) - (a.metadata.severityScore ?? -1));
+  const rank = (a: ScaAlert) =>
+    ({ critical: 4, high: 3, medium: 2, low: 1, unknown: 0 })[
+      alertSeverity(a.metadata.severity, a.metadata.severityScore)
+    ];
+  return [...alerts].sort(
+    (a, b) => rank(b) - rank(a) || (b.metadata.severityScore ?? -1) - (a.metadata.severityScore ?? -1),
+  );
 }
 
 export const webshopAlerts = (sim: Simulator): ScaAlert[] => sim.state.alerts[MAIN_REPO.id] ?? [];

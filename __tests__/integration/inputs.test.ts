@@ -23,11 +23,23 @@ describe('each invalid input fails the step before any request', () => {
     ['api-url not a URL', { 'api-url': 'not a url' }, ['api-url']],
     ['api-url with another scheme', { 'api-url': 'ftp://127.0.0.1/' }, ['api-url']],
     ['api-url http:// to a non-loopback host', { 'api-url': 'http://security.example.com' }, ['api-url']],
-    ['api-url http:// to a host that only starts like loopback', { 'api-url': 'http://127.0.0.1.example.com' }, ['api-url']],
-    ['api-token-id and api-token-secret empty', { 'api-token-id': '', 'api-token-secret': '' }, ['api-token-id', 'api-token-secret']],
+    [
+      'api-url http:// to a host that only starts like loopback',
+      { 'api-url': 'http://127.0.0.1.example.com' },
+      ['api-url'],
+    ],
+    [
+      'api-token-id and api-token-secret empty',
+      { 'api-token-id': '', 'api-token-secret': '' },
+      ['api-token-id', 'api-token-secret'],
+    ],
     ['api-token-secret empty', { 'api-token-secret': '' }, ['api-token-secret']],
     ['fail-on-severity unknown', { 'fail-on-severity': 'severe' }, ['fail-on-severity']],
-    ['fail-on-severity moderate (a service word, not an input value)', { 'fail-on-severity': 'moderate' }, ['fail-on-severity']],
+    [
+      'fail-on-severity moderate (a service word, not an input value)',
+      { 'fail-on-severity': 'moderate' },
+      ['fail-on-severity'],
+    ],
     ['ignore-unreachable not a boolean', { 'ignore-unreachable': 'yes' }, ['ignore-unreachable']],
     ['dry-run not a boolean', { 'dry-run': '1' }, ['dry-run']],
     ['set-pr-scanning not a boolean', { 'set-pr-scanning': 'on' }, ['set-pr-scanning']],
@@ -39,11 +51,19 @@ describe('each invalid input fails the step before any request', () => {
     ['on-api-error unknown', { 'on-api-error': 'ignore' }, ['on-api-error']],
     ['request-timeout-seconds 0', { 'request-timeout-seconds': '0' }, ['request-timeout-seconds']],
     ['request-timeout-seconds not a number', { 'request-timeout-seconds': 'soon' }, ['request-timeout-seconds']],
-    ['set-max-pr-timeout-minutes not a number', { 'set-max-pr-timeout-minutes': 'ten' }, ['set-max-pr-timeout-minutes']],
+    [
+      'set-max-pr-timeout-minutes not a number',
+      { 'set-max-pr-timeout-minutes': 'ten' },
+      ['set-max-pr-timeout-minutes'],
+    ],
     ['set-max-pr-timeout-minutes 0', { 'set-max-pr-timeout-minutes': '0' }, ['set-max-pr-timeout-minutes']],
     ['set-max-pr-timeout-minutes 1441', { 'set-max-pr-timeout-minutes': '1441' }, ['set-max-pr-timeout-minutes']],
     ['set-cwe-whitelist with a non-CWE', { 'set-cwe-whitelist': 'CWE-79, XSS' }, ['set-cwe-whitelist']],
-    ['allow-alerts with an impossible date', { 'allow-alerts': 'GHSA-jfh8-c2jp-5v3q until 2025-02-30' }, ['allow-alerts']],
+    [
+      'allow-alerts with an impossible date',
+      { 'allow-alerts': 'GHSA-jfh8-c2jp-5v3q until 2025-02-30' },
+      ['allow-alerts'],
+    ],
     ['allow-alerts with a malformed date', { 'allow-alerts': 'GHSA-jfh8-c2jp-5v3q until tomorrow' }, ['allow-alerts']],
     ['comment-on-pr unknown', { 'comment-on-pr': 'sometimes' }, ['comment-on-pr']],
     ['app-id and repository-id both empty', { 'app-id': '', 'repository-id': '' }, ['app-id']],
@@ -89,7 +109,10 @@ describe('empty tokens where GitHub withholds secrets', () => {
   };
 
   test('a pull request from a fork: the message says secrets are not passed to forks and how to set it up', async () => {
-    const run = await h.gate({ 'api-token-id': '', 'api-token-secret': '' }, { event: FORK_EVENT, eventName: 'pull_request' });
+    const run = await h.gate(
+      { 'api-token-id': '', 'api-token-secret': '' },
+      { event: FORK_EVENT, eventName: 'pull_request' },
+    );
     const message = expectRejected(run);
     expect(message).toMatch(/fork/i);
     expect(message).toMatch(/secret/i);
@@ -109,7 +132,10 @@ describe('empty tokens where GitHub withholds secrets', () => {
   });
 
   test('a push with empty tokens: a plain "required" message naming both, not the fork explanation', async () => {
-    const run = await h.gate({ 'api-token-id': '', 'api-token-secret': '' }, { eventName: 'push', event: { repository: { id: 123456789 } } });
+    const run = await h.gate(
+      { 'api-token-id': '', 'api-token-secret': '' },
+      { eventName: 'push', event: { repository: { id: 123456789 } } },
+    );
     const message = expectRejected(run);
     expect(message).toContain('api-token-id');
     expect(message).toContain('api-token-secret');

@@ -2,7 +2,12 @@
 // on OR/AND/WITH, free-text names, exceptions, each unknown-licenses mode, no licenses request
 // without a policy, and a failing licenses read under on-api-error.
 import { describe, expect, test } from '@jest/globals';
-import { DENIED_LICENSES, LICENSE_FIXTURES, MAIN_REPO_LICENSE_FINDINGS, PERMISSIVE_LICENSES } from '../../simulator/data.js';
+import {
+  DENIED_LICENSES,
+  LICENSE_FIXTURES,
+  MAIN_REPO_LICENSE_FINDINGS,
+  PERMISSIVE_LICENSES,
+} from '../../simulator/data.js';
 import { CLEAN, errorText, useSimulator, type GateRun } from './harness.js';
 
 const h = useSimulator();
@@ -13,11 +18,19 @@ const allow = PERMISSIVE_LICENSES.join('\n');
 const quiet = { 'fail-on-severity': 'none', 'report-file': 'r.json' };
 
 interface Report {
-  licenses: { mode: string; checked: number; exempted: number; findings: { package: string; status: string; gates: boolean; license: string; location: { path: string } | null }[] } | null;
+  licenses: {
+    mode: string;
+    checked: number;
+    exempted: number;
+    findings: { package: string; status: string; gates: boolean; license: string; location: { path: string } | null }[];
+  } | null;
 }
 const report = (run: GateRun) => JSON.parse(run.files['r.json']!) as Report;
 const packages = (run: GateRun, status: string) =>
-  (report(run).licenses?.findings ?? []).filter((f) => f.status === status).map((f) => f.package).sort();
+  (report(run).licenses?.findings ?? [])
+    .filter((f) => f.status === status)
+    .map((f) => f.package)
+    .sort();
 
 describe('deny-licenses', () => {
   test('a package that cannot be used without a denied license fails the gate; a dual license with a way out does not', async () => {
@@ -30,7 +43,10 @@ describe('deny-licenses', () => {
     expect(errorText(run)).toMatch(/1 package violates the license policy: ffmpeg-static@5\.2\.0 \(GPL-3\.0-only\)/);
     // the violation is annotated on the manifest line that declares the package
     const annotation = run.commands.find((c) => c.command === 'error' && c.properties.title?.startsWith('license'));
-    expect(annotation?.properties).toMatchObject({ title: 'license GPL-3.0-only in ffmpeg-static@5.2.0', file: expect.stringMatching(/package\.json$/) });
+    expect(annotation?.properties).toMatchObject({
+      title: 'license GPL-3.0-only in ffmpeg-static@5.2.0',
+      file: expect.stringMatching(/package\.json$/),
+    });
     // unknown licenses are warnings (unknown-licenses: warn, the default)
     expect(packages(run, 'unknown')).toEqual(MAIN_REPO_LICENSE_FINDINGS.deny.unknown);
     expect(run.warnings.join('\n')).toMatch(/2 packages have no known license: .*@acme\/design-tokens@2\.4\.0/);
@@ -40,7 +56,11 @@ describe('deny-licenses', () => {
   test('license-exceptions skips the package (by name, name@version or package URL)', async () => {
     for (const exception of ['ffmpeg-static', 'ffmpeg-static@5.2.0', 'pkg:npm/ffmpeg-static@5.2.0']) {
       const run = await h.gate({ ...quiet, 'deny-licenses': deny, 'license-exceptions': exception });
-      expect({ exception, result: run.outputs.result, violations: run.outputs['license-violations'] }).toEqual({ exception, result: 'pass', violations: '0' });
+      expect({ exception, result: run.outputs.result, violations: run.outputs['license-violations'] }).toEqual({
+        exception,
+        result: 'pass',
+        violations: '0',
+      });
       expect(report(run).licenses?.exempted).toBe(1);
     }
     const wrongVersion = await h.gate({ ...quiet, 'deny-licenses': deny, 'license-exceptions': 'ffmpeg-static@4.0.0' });
@@ -122,12 +142,20 @@ describe('bad license inputs', () => {
 describe('license findings in the reports', () => {
   test('the summary lists them with the manifest line linked at the commit, SARIF has license/<id> results', async () => {
     const sha = 'abcdef0123456789abcdef0123456789abcdef01';
-    const run = await h.gate({ ...quiet, 'deny-licenses': deny, 'sarif-file': 'out.sarif' }, { env: { GITHUB_SHA: sha } });
+    const run = await h.gate(
+      { ...quiet, 'deny-licenses': deny, 'sarif-file': 'out.sarif' },
+      { env: { GITHUB_SHA: sha } },
+    );
     expect(run.summary).toContain('### License policy (1 violation)');
     const row = run.summary.split('\n').find((line) => line.includes('ffmpeg-static@5.2.0'))!;
     expect(row).toMatch(new RegExp(`\\(https://github\\.com/acme/webshop/blob/${sha}/[^)]*package\\.json#L\\d+`));
     expect(row).toContain('not allowed');
-    const sarif = JSON.parse(run.files['out.sarif']!) as { runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; level: string; ruleIndex: number }[] }[] };
+    const sarif = JSON.parse(run.files['out.sarif']!) as {
+      runs: {
+        tool: { driver: { rules: { id: string }[] } };
+        results: { ruleId: string; level: string; ruleIndex: number }[];
+      }[];
+    };
     const [sarifRun] = sarif.runs;
     const results = sarifRun!.results.filter((r) => r.ruleId.startsWith('license/'));
     expect(results.map((r) => [r.ruleId, r.level])).toEqual([

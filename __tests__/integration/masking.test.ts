@@ -49,7 +49,9 @@ describe('the tokens are masked before anything else is printed', () => {
     const run = await h.gate({ ...tokens, 'github-token': GITHUB_TOKEN, 'comment-on-pr': 'sometimes' });
     expect(run.exitCode).toBe(1);
     expect(h.sim.requests).toEqual([]);
-    expect(leadingMasks(run).sort()).toEqual(expect.arrayContaining([tokens['api-token-id'], tokens['api-token-secret'], GITHUB_TOKEN]));
+    expect(leadingMasks(run).sort()).toEqual(
+      expect.arrayContaining([tokens['api-token-id'], tokens['api-token-secret'], GITHUB_TOKEN]),
+    );
   });
 });
 
@@ -87,23 +89,34 @@ describe('a hostile service error body cannot inject workflow commands', () => {
   test.each([
     ['fail', 1],
     ['warn', 0],
-  ] as const)('the body on the final error, on-api-error %s: nothing injected, result error', async (mode, exitCode) => {
-    h.sim.script(PATHS.alerts, { status: 503, body: { error: HOSTILE } });
-    const run = await h.gate({ 'max-retries': '0', 'on-api-error': mode });
-    expectNoInjection(run);
-    expect(run.exitCode).toBe(exitCode);
-    expect(run.outputs.result).toBe('error');
-  });
+  ] as const)(
+    'the body on the final error, on-api-error %s: nothing injected, result error',
+    async (mode, exitCode) => {
+      h.sim.script(PATHS.alerts, { status: 503, body: { error: HOSTILE } });
+      const run = await h.gate({ 'max-retries': '0', 'on-api-error': mode });
+      expectNoInjection(run);
+      expect(run.exitCode).toBe(exitCode);
+      expect(run.outputs.result).toBe('error');
+    },
+  );
 
   test('a CRLF / lone-CR hostile body on a retried posture read', async () => {
-    h.sim.script(PATHS.posture, { status: 502, headers: { 'Retry-After': '0' }, body: { error: 'x\r\n  ::set-output name=result::pass\r::add-mask::evil ##[error]y' } });
+    h.sim.script(PATHS.posture, {
+      status: 502,
+      headers: { 'Retry-After': '0' },
+      body: { error: 'x\r\n  ::set-output name=result::pass\r::add-mask::evil ##[error]y' },
+    });
     const run = await h.gate({ 'max-retries': '1' });
     expectNoInjection(run);
     expect(run.outputs.result).toBe('fail');
   });
 
   test('a line that starts with NEXT LINE (U+0085), which the runner trims as whitespace', async () => {
-    h.sim.script(PATHS.alerts, { status: 503, headers: { 'Retry-After': '0' }, body: { error: 'busy\n\u0085::set-output name=result::pass\n\u0085::add-mask::evil' } });
+    h.sim.script(PATHS.alerts, {
+      status: 503,
+      headers: { 'Retry-After': '0' },
+      body: { error: 'busy\n\u0085::set-output name=result::pass\n\u0085::add-mask::evil' },
+    });
     const run = await h.gate({ 'max-retries': '1' });
     expectNoInjection(run);
     expect(run.outputs.result).toBe('fail');
@@ -112,7 +125,8 @@ describe('a hostile service error body cannot inject workflow commands', () => {
 
 describe('the posture window sent', () => {
   /** YYYY-MM-DD `days` before `date`. */
-  const minus = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  const minus = (date: string, days: number) =>
+    new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
   test.each([
     ['default posture-days (30)', {}, 29],
@@ -129,6 +143,9 @@ describe('the posture window sent', () => {
     expect([before, after]).toContain(body.endDate);
     expect(body.startDate).toBe(minus(body.endDate!, back));
     const timeSaved = h.requests(PATHS.timeSaved)[0]!.body as { startDate?: string; endDate?: string };
-    expect({ startDate: timeSaved.startDate, endDate: timeSaved.endDate }).toEqual({ startDate: body.startDate, endDate: body.endDate });
+    expect({ startDate: timeSaved.startDate, endDate: timeSaved.endDate }).toEqual({
+      startDate: body.startDate,
+      endDate: body.endDate,
+    });
   });
 });

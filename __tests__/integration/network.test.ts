@@ -14,11 +14,27 @@ import { errorText, PATHS, useSimulator, type GateRun } from './harness.js';
 // A self-signed certificate for security.test and 127.0.0.1, made for this run.
 const dir = mkdtempSync(join(tmpdir(), 'security-gate-tls-'));
 const certFile = join(dir, 'cert.pem');
-execFileSync('openssl', [
-  'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=security.test',
-  '-addext', 'subjectAltName=DNS:security.test,IP:127.0.0.1',
-  '-keyout', join(dir, 'key.pem'), '-out', certFile,
-], { stdio: 'ignore' });
+execFileSync(
+  'openssl',
+  [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=security.test',
+    '-addext',
+    'subjectAltName=DNS:security.test,IP:127.0.0.1',
+    '-keyout',
+    join(dir, 'key.pem'),
+    '-out',
+    certFile,
+  ],
+  { stdio: 'ignore' },
+);
 const tls = { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(certFile, 'utf8') };
 
 const h = useSimulator({ tls });
@@ -49,8 +65,16 @@ const proxied = (extra: Record<string, string> = {}) => ({
 
 /** The password appears only where it is registered as a secret (`::add-mask::`). */
 function expectNoProxyPassword(run: GateRun, password = PASSWORD): void {
-  const masked = run.stdout.split('\n').filter((line) => line.trim() !== `::add-mask::${password}`).join('\n');
-  for (const [where, text] of Object.entries({ stdout: masked, stderr: run.stderr, summary: run.summary, outputs: JSON.stringify(run.outputs) })) {
+  const masked = run.stdout
+    .split('\n')
+    .filter((line) => line.trim() !== `::add-mask::${password}`)
+    .join('\n');
+  for (const [where, text] of Object.entries({
+    stdout: masked,
+    stderr: run.stderr,
+    summary: run.summary,
+    outputs: JSON.stringify(run.outputs),
+  })) {
     expect({ where, leaked: text.includes(password) }).toEqual({ where, leaked: false });
   }
 }
@@ -62,13 +86,18 @@ describe('https_proxy', () => {
     expect(run.exitCode).toBe(1);
     expect(h.requests(PATHS.alerts).length).toBeGreaterThan(0);
     expect(proxy.requests.length).toBeGreaterThan(0);
-    expect(proxy.requests.every((r) => r.method === 'CONNECT' && r.target === `security.test:${h.sim.port}` && r.authorized)).toBe(true);
+    expect(
+      proxy.requests.every((r) => r.method === 'CONNECT' && r.target === `security.test:${h.sim.port}` && r.authorized),
+    ).toBe(true);
     expect(run.stdout).toContain(`::add-mask::${PASSWORD}`);
     expectNoProxyPassword(run);
   });
 
   test('without the CA in NODE_EXTRA_CA_CERTS, the certificate is refused: a network error, never a pass', async () => {
-    const run = await h.gate({ 'api-url': serviceUrl(), 'max-retries': '0' }, { env: proxied({ NODE_EXTRA_CA_CERTS: '' }) });
+    const run = await h.gate(
+      { 'api-url': serviceUrl(), 'max-retries': '0' },
+      { env: proxied({ NODE_EXTRA_CA_CERTS: '' }) },
+    );
     expect(run.exitCode).toBe(1);
     expect(run.outputs.result).toBe('error');
     expect(errorText(run)).toMatch(/network error: .*(CERT|SIGNATURE|certificate)/i);
@@ -76,7 +105,10 @@ describe('https_proxy', () => {
   });
 
   test('wrong proxy credentials: an error that does not print them', async () => {
-    const run = await h.gate({ 'api-url': serviceUrl(), 'max-retries': '0' }, { env: proxied({ https_proxy: `http://runner:wrong-${PASSWORD}@127.0.0.1:${proxy.port}` }) });
+    const run = await h.gate(
+      { 'api-url': serviceUrl(), 'max-retries': '0' },
+      { env: proxied({ https_proxy: `http://runner:wrong-${PASSWORD}@127.0.0.1:${proxy.port}` }) },
+    );
     expect(run.exitCode).toBe(1);
     expect(run.outputs.result).toBe('error');
     expect(proxy.requests.some((r) => !r.authorized)).toBe(true);
@@ -95,7 +127,10 @@ describe('no_proxy and loopback: direct, never through the proxy', () => {
     ['*', '*'],
     ['one of a list', 'example.com, security.test ,other.org'],
   ])('no_proxy with %s: the proxy is not asked (and security.test resolves nowhere)', async (_name, noProxy) => {
-    const run = await h.gate({ 'api-url': serviceUrl(), 'max-retries': '0' }, { env: proxied({ no_proxy: noProxy.replace('PORT', String(h.sim.port)) }) });
+    const run = await h.gate(
+      { 'api-url': serviceUrl(), 'max-retries': '0' },
+      { env: proxied({ no_proxy: noProxy.replace('PORT', String(h.sim.port)) }) },
+    );
     expect(proxy.requests).toEqual([]);
     expect(run.outputs.result).toBe('error');
     expect(errorText(run)).toMatch(/network error: (ENOTFOUND|EAI_AGAIN)/);
@@ -116,7 +151,12 @@ describe('no_proxy and loopback: direct, never through the proxy', () => {
 
 describe('GitHub Enterprise Server', () => {
   test('the PR comment goes to GITHUB_API_URL with its /api/v3 prefix, and links use GITHUB_SERVER_URL', async () => {
-    const env = { GITHUB_API_URL: `${github.url}/api/v3`, GITHUB_SERVER_URL: 'https://ghe.example.com', GITHUB_RUN_ID: '7', NODE_EXTRA_CA_CERTS: certFile };
+    const env = {
+      GITHUB_API_URL: `${github.url}/api/v3`,
+      GITHUB_SERVER_URL: 'https://ghe.example.com',
+      GITHUB_RUN_ID: '7',
+      NODE_EXTRA_CA_CERTS: certFile,
+    };
     const run = await h.gate({ 'api-url': `https://127.0.0.1:${h.sim.port}`, 'comment-on-pr': 'always' }, { env });
     expect(run.outputs.result).toBe('fail');
     expect(github.requests.length).toBeGreaterThan(0);

@@ -16,7 +16,10 @@ const sizeOf = (r: RecordedRequest) => (r.body as { pageSize?: number }).pageSiz
 /** The webshop's alerts, repeated with fresh ids until there are `n`. */
 function alertsOfLength(n: number): ScaAlert[] {
   const base = webshopAlerts(h.sim);
-  return Array.from({ length: n }, (_, i) => ({ ...structuredClone(base[i % base.length]!), id: `alert_many_${String(i).padStart(5, '0')}` }));
+  return Array.from({ length: n }, (_, i) => ({
+    ...structuredClone(base[i % base.length]!),
+    id: `alert_many_${String(i).padStart(5, '0')}`,
+  }));
 }
 
 /** The alerts the server would put on page 1 (it sorts by id). */
@@ -47,7 +50,9 @@ describe('pages are asked for with pageSize 1000, the fewest of them', () => {
     expectWellPaged(requests, lastPage);
     expect(requests).toHaveLength(lastPage); // every page exactly once: the fewest requests
     // contract: "pages are asked for with pageSize 1000" (every page, not only the first)
-    expect(requests.map((r) => ({ page: pageOf(r), pageSize: sizeOf(r) }))).toEqual(requests.map((r) => ({ page: pageOf(r), pageSize: 1000 })));
+    expect(requests.map((r) => ({ page: pageOf(r), pageSize: sizeOf(r) }))).toEqual(
+      requests.map((r) => ({ page: pageOf(r), pageSize: 1000 })),
+    );
   });
 });
 
@@ -83,13 +88,26 @@ describe('concurrency', () => {
 });
 
 describe('a server whose totalCount is wrong, or whose pages repeat', () => {
-  const page1 = (totalCount: number) => ({ status: 200, body: { alerts: firstPage(), totalCount, page: 1, pageSize: MAX_PAGE_SIZE } });
+  const page1 = (totalCount: number) => ({
+    status: 200,
+    body: { alerts: firstPage(), totalCount, page: 1, pageSize: MAX_PAGE_SIZE },
+  });
 
   test.each([
-    ['totalCount far too high on page 1: an error (read 69 of 100000)', () => h.sim.script(PATHS.alerts, page1(100_000)), 69, 'error'],
+    [
+      'totalCount far too high on page 1: an error (read 69 of 100000)',
+      () => h.sim.script(PATHS.alerts, page1(100_000)),
+      69,
+      'error',
+    ],
     ['totalCount too low on page 1: a pass with all 69', () => h.sim.script(PATHS.alerts, page1(10)), 69, 'pass'],
     ['totalCount 0 with a full page 1: a pass with all 69', () => h.sim.script(PATHS.alerts, page1(0)), 69, 'pass'],
-    ['every page is page 1 again (totalCount 1000): an error', () => h.sim.script(PATHS.alerts, ...Array.from({ length: 60 }, () => page1(1000))), MAX_PAGE_SIZE, 'error'],
+    [
+      'every page is page 1 again (totalCount 1000): an error',
+      () => h.sim.script(PATHS.alerts, ...Array.from({ length: 60 }, () => page1(1000))),
+      MAX_PAGE_SIZE,
+      'error',
+    ],
   ])('%s; the run ends with every distinct alert it was sent', async (_name, arrange, total, result) => {
     arrange();
     const run = await h.gate({ 'fail-on-severity': 'none' }, { timeoutMs: 20_000 });

@@ -31,18 +31,35 @@ const local = (text: string) => ({ files: { '.github/security-gate.yml': text } 
 describe('a policy file in the workspace', () => {
   test('sets the policy; the log, the summary and the JSON report say which file and which settings', async () => {
     const run = await h.gate({ 'config-file': '.github/security-gate.yml', 'report-file': 'r.json' }, local(POLICY));
-    const report = JSON.parse(run.files['r.json']!) as { options: { failOnSeverity: string; configFile: string; sources: Record<string, string>; allowAlerts: unknown[] } };
+    const report = JSON.parse(run.files['r.json']!) as {
+      options: { failOnSeverity: string; configFile: string; sources: Record<string, string>; allowAlerts: unknown[] };
+    };
     expect(report.options.failOnSeverity).toBe('high');
-    expect(report.options.allowAlerts).toEqual([{ id: 'GHSA-jfh8-c2jp-5v3q', until: '2099-12-31', reason: 'vendor fix pending, SEC-123' }]);
+    expect(report.options.allowAlerts).toEqual([
+      { id: 'GHSA-jfh8-c2jp-5v3q', until: '2099-12-31', reason: 'vendor fix pending, SEC-123' },
+    ]);
     expect(report.options.configFile).toBe('.github/security-gate.yml');
-    expect(report.options.sources).toMatchObject({ 'fail-on-severity': 'file', 'ignore-unreachable': 'file', 'allow-alerts': 'file', 'api-url': 'input', 'posture-days': 'default' });
-    expect(run.stdout).toContain('Policy file .github/security-gate.yml: fail-on-severity, ignore-unreachable, allow-alerts from it');
-    expect(plain(run.summary)).toMatch(/Policy file: `\.github\/security-gate\.yml` \(`fail-on-severity`, `ignore-unreachable`, `allow-alerts` from it\)/);
+    expect(report.options.sources).toMatchObject({
+      'fail-on-severity': 'file',
+      'ignore-unreachable': 'file',
+      'allow-alerts': 'file',
+      'api-url': 'input',
+      'posture-days': 'default',
+    });
+    expect(run.stdout).toContain(
+      'Policy file .github/security-gate.yml: fail-on-severity, ignore-unreachable, allow-alerts from it',
+    );
+    expect(plain(run.summary)).toMatch(
+      /Policy file: `\.github\/security-gate\.yml` \(`fail-on-severity`, `ignore-unreachable`, `allow-alerts` from it\)/,
+    );
     expect(run.outputs['allowed-count']).toBe('1');
   });
 
   test('an input given in the workflow wins over the file', async () => {
-    const run = await h.gate({ 'config-file': '.github/security-gate.yml', 'fail-on-severity': 'none', 'report-file': 'r.json' }, local(POLICY));
+    const run = await h.gate(
+      { 'config-file': '.github/security-gate.yml', 'fail-on-severity': 'none', 'report-file': 'r.json' },
+      local(POLICY),
+    );
     expect(run.exitCode).toBe(0);
     expect(run.outputs.result).toBe('pass');
     const report = JSON.parse(run.files['r.json']!) as { options: { sources: Record<string, string> } };
@@ -50,18 +67,26 @@ describe('a policy file in the workspace', () => {
   });
 
   test('api-url may come from the file', async () => {
-    const run = await h.gate({ 'config-file': 'policy.yml', 'api-url': '' }, { files: { 'policy.yml': `api-url: ${h.sim.url}\n` } });
+    const run = await h.gate(
+      { 'config-file': 'policy.yml', 'api-url': '' },
+      { files: { 'policy.yml': `api-url: ${h.sim.url}\n` } },
+    );
     expect(run.outputs.result).toBe('fail');
   });
 
   test('mistakes are input errors with the file, key, line and column, all at once, and nothing is sent', async () => {
     const text = 'fail-on-severity: severe\nposture-dayz: 3\napi-token-id: abc123\nignore-unreachable: [true]\n';
-    const run = await h.gate({ 'config-file': '.github/security-gate.yml', 'set-pr-scanning': 'true', 'max-retries': '99' }, local(text));
+    const run = await h.gate(
+      { 'config-file': '.github/security-gate.yml', 'set-pr-scanning': 'true', 'max-retries': '99' },
+      local(text),
+    );
     expect(run.exitCode).toBe(1);
     expect(run.outputs.result).toBe('error');
     const message = errorText(run);
     expect(message).toContain('Invalid inputs (no request was sent):');
-    expect(message).toContain('.github/security-gate.yml:2:1: posture-dayz: is not an input of security-gate. Did you mean posture-days?');
+    expect(message).toContain(
+      '.github/security-gate.yml:2:1: posture-dayz: is not an input of security-gate. Did you mean posture-days?',
+    );
     expect(message).toContain('.github/security-gate.yml:3:1: api-token-id: a policy file may not set a token');
     expect(message).toContain('.github/security-gate.yml:4:21: ignore-unreachable: expected a single value');
     expect(message).toMatch(/max-retries: "99" is not accepted/); // the inputs' own errors come along
@@ -69,15 +94,24 @@ describe('a policy file in the workspace', () => {
   });
 
   test('a value the file gives that the schema refuses: at its line', async () => {
-    const run = await h.gate({ 'config-file': 'p.yml' }, { files: { 'p.yml': 'version: 1\nfail-on-severity: severe\n' } });
-    expect(errorText(run)).toContain('p.yml:2:1: fail-on-severity: "severe" is not one of critical, high, medium, low, none');
+    const run = await h.gate(
+      { 'config-file': 'p.yml' },
+      { files: { 'p.yml': 'version: 1\nfail-on-severity: severe\n' } },
+    );
+    expect(errorText(run)).toContain(
+      'p.yml:2:1: fail-on-severity: "severe" is not one of critical, high, medium, low, none',
+    );
     expect(h.sim.requests).toEqual([]);
   });
 
   test.each([
     ['a missing file', {}, /config-file \.github\/security-gate\.yml: no such file in the workspace/],
     ['a file outside the workspace', { 'config-file': '../../etc/passwd' }, /is outside the workspace/],
-    ['a file over 1 MiB', { files: { '.github/security-gate.yml': `# ${'x'.repeat(1024 * 1024)}\n` } }, /larger than 1 MiB/],
+    [
+      'a file over 1 MiB',
+      { files: { '.github/security-gate.yml': `# ${'x'.repeat(1024 * 1024)}\n` } },
+      /larger than 1 MiB/,
+    ],
   ])('%s: an input error, nothing sent', async (_name, extra, message) => {
     const { files, ...inputs } = extra as { files?: Record<string, string>; 'config-file'?: string };
     const run = await h.gate({ 'config-file': '.github/security-gate.yml', ...inputs }, { files });
@@ -91,10 +125,23 @@ describe('a policy file in another repository, through the GitHub contents API',
   const env = () => ({ GITHUB_API_URL: github.url });
 
   test('read with config-token, at the ref given', async () => {
-    github.files.set('acme/policies/security-gate.yml@v2', { text: POLICY.replace('high', 'medium'), token: 'ghp_configToken42' });
-    const run = await h.gate({ 'config-file': 'acme/policies/security-gate.yml@v2', 'config-token': 'ghp_configToken42', 'report-file': 'r.json' }, { ...CLEAN, env: env() });
+    github.files.set('acme/policies/security-gate.yml@v2', {
+      text: POLICY.replace('high', 'medium'),
+      token: 'ghp_configToken42',
+    });
+    const run = await h.gate(
+      {
+        'config-file': 'acme/policies/security-gate.yml@v2',
+        'config-token': 'ghp_configToken42',
+        'report-file': 'r.json',
+      },
+      { ...CLEAN, env: env() },
+    );
     const report = JSON.parse(run.files['r.json']!) as { options: { failOnSeverity: string; configFile: string } };
-    expect(report.options).toMatchObject({ failOnSeverity: 'medium', configFile: 'acme/policies/security-gate.yml@v2' });
+    expect(report.options).toMatchObject({
+      failOnSeverity: 'medium',
+      configFile: 'acme/policies/security-gate.yml@v2',
+    });
     expect(github.requests.map((r) => r.path)).toEqual(['/repos/acme/policies/contents/security-gate.yml']);
     expect(github.requests[0]!.authorization).toBe('Bearer ghp_configToken42');
     expect(run.stdout).toContain('::add-mask::ghp_configToken42');
@@ -102,16 +149,29 @@ describe('a policy file in another repository, through the GitHub contents API',
   });
 
   test('without config-token, github-token is used', async () => {
-    github.files.set('acme/policies/p.yml@main', { text: 'fail-on-severity: low\n', token: 'ghs_fakeGithubTokenForTests' });
-    const run = await h.gate({ 'config-file': 'acme/policies/p.yml@main', 'report-file': 'r.json' }, { ...CLEAN, env: env() });
-    expect((JSON.parse(run.files['r.json']!) as { options: { failOnSeverity: string } }).options.failOnSeverity).toBe('low');
+    github.files.set('acme/policies/p.yml@main', {
+      text: 'fail-on-severity: low\n',
+      token: 'ghs_fakeGithubTokenForTests',
+    });
+    const run = await h.gate(
+      { 'config-file': 'acme/policies/p.yml@main', 'report-file': 'r.json' },
+      { ...CLEAN, env: env() },
+    );
+    expect((JSON.parse(run.files['r.json']!) as { options: { failOnSeverity: string } }).options.failOnSeverity).toBe(
+      'low',
+    );
   });
 
   test('not found, or a token that may not read it (GitHub says 404): an input error saying so, nothing sent to the service', async () => {
     github.files.set('acme/policies/p.yml@main', { text: 'fail-on-severity: low\n', token: 'ghp_right' });
-    const run = await h.gate({ 'config-file': 'acme/policies/p.yml@main', 'config-token': 'ghp_wrong1' }, { env: env() });
+    const run = await h.gate(
+      { 'config-file': 'acme/policies/p.yml@main', 'config-token': 'ghp_wrong1' },
+      { env: env() },
+    );
     expect(run.exitCode).toBe(1);
-    expect(errorText(run)).toMatch(/config-file acme\/policies\/p\.yml@main: not found, or config-token \(or github-token\) may not read acme\/policies/);
+    expect(errorText(run)).toMatch(
+      /config-file acme\/policies\/p\.yml@main: not found, or config-token \(or github-token\) may not read acme\/policies/,
+    );
     expect(h.sim.requests).toEqual([]);
   });
 });

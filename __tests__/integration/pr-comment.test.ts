@@ -57,7 +57,10 @@ describe('comment-on-pr', () => {
 
   test('never (the default) and non-PR events call GitHub not at all', async () => {
     await h.gate({}, { env: env() });
-    await h.gate({ 'comment-on-pr': 'always' }, { env: env(), eventName: 'push', event: { repository: { id: 123456789 } } });
+    await h.gate(
+      { 'comment-on-pr': 'always' },
+      { env: env(), eventName: 'push', event: { repository: { id: 123456789 } } },
+    );
     expect(github.requests).toHaveLength(0);
   });
 });

@@ -51,7 +51,8 @@ describe('sarif-file', () => {
     for (const rule of sarifRun?.tool.driver.rules ?? []) {
       expect(rule.properties?.tags).toContain('security');
       // an unknown severity without a score has none to give
-      if (!rule.properties?.tags?.includes('unknown')) expect(typeof rule.properties?.['security-severity']).toBe('string');
+      if (!rule.properties?.tags?.includes('unknown'))
+        expect(typeof rule.properties?.['security-severity']).toBe('string');
     }
     for (const result of sarifRun?.results ?? []) {
       expect(result.locations?.[0]?.physicalLocation?.artifactLocation?.uri).toBeTruthy();
@@ -62,8 +63,15 @@ describe('sarif-file', () => {
 
   test('levels by the contract: error when it gates, warning for critical/high/medium below the threshold, note for low/unknown; allowed alerts left out', async () => {
     const alerts = webshopAlerts(h.sim);
-    const allowedId = alerts.find((a) => a.isAlerted && alertSeverity(a.metadata.severity, a.metadata.severityScore) === 'high')!.metadata.id;
-    const run = await h.gate({ 'sarif-file': 'levels.sarif', 'fail-on-severity': 'high', 'allow-alerts': allowedId, annotations: 'false' });
+    const allowedId = alerts.find(
+      (a) => a.isAlerted && alertSeverity(a.metadata.severity, a.metadata.severityScore) === 'high',
+    )!.metadata.id;
+    const run = await h.gate({
+      'sarif-file': 'levels.sarif',
+      'fail-on-severity': 'high',
+      'allow-alerts': allowedId,
+      annotations: 'false',
+    });
     const log = JSON.parse(run.files['levels.sarif'] ?? 'null') as Log;
     const results = log.runs[0]?.results ?? [];
     const levelsOf = (id: string) => [...new Set(results.filter((r) => r.ruleId === id).map((r) => r.level))];
@@ -71,8 +79,15 @@ describe('sarif-file', () => {
     expect(new Set(results.map((r) => r.ruleId))).toEqual(new Set(reported.map((a) => a.metadata.id)));
     for (const alert of reported) {
       const severity = alertSeverity(alert.metadata.severity, alert.metadata.severityScore);
-      const level = gates(severity, 'high') ? 'error' : ['critical', 'high', 'medium'].includes(severity) ? 'warning' : 'note';
-      expect({ id: alert.metadata.id, levels: levelsOf(alert.metadata.id) }).toEqual({ id: alert.metadata.id, levels: [level] });
+      const level = gates(severity, 'high')
+        ? 'error'
+        : ['critical', 'high', 'medium'].includes(severity)
+          ? 'warning'
+          : 'note';
+      expect({ id: alert.metadata.id, levels: levelsOf(alert.metadata.id) }).toEqual({
+        id: alert.metadata.id,
+        levels: [level],
+      });
     }
     expect(new Set(results.map((r) => r.level))).toEqual(new Set(['error', 'warning', 'note']));
   });
@@ -104,14 +119,19 @@ describe('sarif-file', () => {
   test.each([
     ['fail', 0],
     ['warn', 0],
-  ])('package search failing on a passing repository (reports only): result=pass, on-api-error %s exits %i, SARIF still written', async (mode, exitCode) => {
-    h.sim.script(PACKAGES, { status: 500 });
-    const run = await h.gate({ 'max-retries': '0', 'on-api-error': mode, 'sarif-file': 'out.sarif' }, CLEAN);
-    expect(run.outputs.result).toBe('pass');
-    expect(run.exitCode).toBe(exitCode);
-    expect(run.warnings.join('\n')).toMatch(/Manifest locations \(SCA packages\) not available: .*sca\/packages\/search/);
-    expect(run.files['out.sarif']).toBeDefined();
-  });
+  ])(
+    'package search failing on a passing repository (reports only): result=pass, on-api-error %s exits %i, SARIF still written',
+    async (mode, exitCode) => {
+      h.sim.script(PACKAGES, { status: 500 });
+      const run = await h.gate({ 'max-retries': '0', 'on-api-error': mode, 'sarif-file': 'out.sarif' }, CLEAN);
+      expect(run.outputs.result).toBe('pass');
+      expect(run.exitCode).toBe(exitCode);
+      expect(run.warnings.join('\n')).toMatch(
+        /Manifest locations \(SCA packages\) not available: .*sca\/packages\/search/,
+      );
+      expect(run.files['out.sarif']).toBeDefined();
+    },
+  );
 
   test('package search rejecting the token fails even under warn', async () => {
     h.sim.script(PACKAGES, { status: 403, body: { error: 'forbidden' } });

@@ -48,7 +48,10 @@ describe('rule 1: github.externalGithubRepositoryId = the event repository.id', 
   });
 
   test('the event id as a string matches too', async () => {
-    const run = await h.gate({}, { repository: CLEAN_REPO.name, event: { repository: { id: CLEAN_REPO.externalId } } , eventName: 'push' });
+    const run = await h.gate(
+      {},
+      { repository: CLEAN_REPO.name, event: { repository: { id: CLEAN_REPO.externalId } }, eventName: 'push' },
+    );
     expectResolved(run, CLEAN_REPO.id);
   });
 });
@@ -70,7 +73,10 @@ describe('rule 2: repositoryUrl = GITHUB_SERVER_URL/GITHUB_REPOSITORY, ignoring 
 
   test('an event repository.id the service does not know falls through to the URL', async () => {
     repo(UNSCHEDULED_REPO.id).repositoryName = 'legacy (renamed in the service)';
-    const run = await h.gate({}, { repository: 'acme/legacy-api', eventName: 'push', event: { repository: { id: 1 } } });
+    const run = await h.gate(
+      {},
+      { repository: 'acme/legacy-api', eventName: 'push', event: { repository: { id: 1 } } },
+    );
     expectResolved(run, UNSCHEDULED_REPO.id);
   });
 
@@ -111,7 +117,11 @@ describe('no match and ambiguity are errors that list what was seen', () => {
   });
 
   test('two repositories with the event id: exit 1, the error lists both', async () => {
-    h.sim.state.repositories.push({ ...structuredClone(repo(MAIN_REPO.id)), id: 'repo_webshop_copy', repositoryName: 'acme/webshop-copy' });
+    h.sim.state.repositories.push({
+      ...structuredClone(repo(MAIN_REPO.id)),
+      id: 'repo_webshop_copy',
+      repositoryName: 'acme/webshop-copy',
+    });
     const run = await h.gate();
     const message = expectUnresolved(run);
     expect(message).toContain(MAIN_REPO.id);

@@ -11,7 +11,10 @@ const N = 100_000;
 
 function manyAlerts(n: number): ScaAlert[] {
   const base = webshopAlerts(h.sim);
-  return Array.from({ length: n }, (_, i) => ({ ...structuredClone(base[i % base.length]!), id: `alert_${String(i).padStart(6, '0')}` }));
+  return Array.from({ length: n }, (_, i) => ({
+    ...structuredClone(base[i % base.length]!),
+    id: `alert_${String(i).padStart(6, '0')}`,
+  }));
 }
 
 describe('scale', () => {
@@ -19,12 +22,15 @@ describe('scale', () => {
     const alerts = manyAlerts(N);
     h.sim.state.alerts[MAIN_REPO.id] = alerts;
     const e = expected(alerts, 'high');
-    const run = await h.gate({ 'fail-on-severity': 'high', 'report-file': 'report.json', 'sarif-file': 'out.sarif' }, { timeoutMs: 120_000 });
+    const run = await h.gate(
+      { 'fail-on-severity': 'high', 'report-file': 'report.json', 'sarif-file': 'out.sarif' },
+      { timeoutMs: 120_000 },
+    );
     expect(run.exitCode).toBe(1);
     expect(run.outputs.result).toBe('fail');
     expect(run.outputs).toMatchObject(countOutputs(e));
 
-    const pages = h.requests(PATHS.alerts).map((r) => (r.body as { page: number; pageSize: number }));
+    const pages = h.requests(PATHS.alerts).map((r) => r.body as { page: number; pageSize: number });
     expect(pages.map((p) => p.page).sort((a, b) => a - b)).toEqual(Array.from({ length: N / 1000 }, (_, i) => i + 1));
     expect(new Set(pages.map((p) => p.pageSize))).toEqual(new Set([1000]));
 

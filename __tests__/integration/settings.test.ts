@@ -11,14 +11,72 @@ const settingsOf = (id: string): RepositorySettings => h.sim.state.settings[id]!
 const settingsRequests = () => h.sim.requests.filter((r) => SETTINGS_PATHS.includes(r.path));
 
 describe('each setting input changes the repository and is listed in the summary', () => {
-  test.each<[string, Record<string, string>, string, Record<string, unknown>, Partial<RepositorySettings>, (RepositorySettings) | null]>([
-    ['set-pr-scanning false', { 'set-pr-scanning': 'false' }, PATHS.setPrScanning, { isPrScanningEnabled: false }, { isPrScanningEnabled: false }, null],
-    ['set-pr-scanning TRUE', { 'set-pr-scanning': 'TRUE' }, PATHS.setPrScanning, { isPrScanningEnabled: true }, { isPrScanningEnabled: true }, { cweWhitelist: [], maxPrTimeoutMinutes: 30, isPrScanningEnabled: false }],
-    ['set-max-pr-timeout-minutes 90', { 'set-max-pr-timeout-minutes': '90' }, PATHS.setTimeout, { maxPrTimeoutMinutes: 90 }, { maxPrTimeoutMinutes: 90 }, null],
-    ['set-max-pr-timeout-minutes 1440', { 'set-max-pr-timeout-minutes': '1440' }, PATHS.setTimeout, { maxPrTimeoutMinutes: 1440 }, { maxPrTimeoutMinutes: 1440 }, null],
-    ['set-cwe-whitelist "79, cwe-89" (normalised)', { 'set-cwe-whitelist': '79, cwe-89' }, PATHS.setCwe, { cweWhitelist: ['CWE-79', 'CWE-89'] }, { cweWhitelist: ['CWE-79', 'CWE-89'] }, null],
-    ['set-cwe-whitelist newline-separated', { 'set-cwe-whitelist': 'CWE-22\n352\n' }, PATHS.setCwe, { cweWhitelist: ['CWE-22', 'CWE-352'] }, { cweWhitelist: ['CWE-22', 'CWE-352'] }, null],
-    ['set-cwe-whitelist none (clears the list)', { 'set-cwe-whitelist': 'none' }, PATHS.setCwe, { cweWhitelist: [] }, { cweWhitelist: [] }, { cweWhitelist: ['CWE-79'], maxPrTimeoutMinutes: 30, isPrScanningEnabled: true }],
+  test.each<
+    [
+      string,
+      Record<string, string>,
+      string,
+      Record<string, unknown>,
+      Partial<RepositorySettings>,
+      RepositorySettings | null,
+    ]
+  >([
+    [
+      'set-pr-scanning false',
+      { 'set-pr-scanning': 'false' },
+      PATHS.setPrScanning,
+      { isPrScanningEnabled: false },
+      { isPrScanningEnabled: false },
+      null,
+    ],
+    [
+      'set-pr-scanning TRUE',
+      { 'set-pr-scanning': 'TRUE' },
+      PATHS.setPrScanning,
+      { isPrScanningEnabled: true },
+      { isPrScanningEnabled: true },
+      { cweWhitelist: [], maxPrTimeoutMinutes: 30, isPrScanningEnabled: false },
+    ],
+    [
+      'set-max-pr-timeout-minutes 90',
+      { 'set-max-pr-timeout-minutes': '90' },
+      PATHS.setTimeout,
+      { maxPrTimeoutMinutes: 90 },
+      { maxPrTimeoutMinutes: 90 },
+      null,
+    ],
+    [
+      'set-max-pr-timeout-minutes 1440',
+      { 'set-max-pr-timeout-minutes': '1440' },
+      PATHS.setTimeout,
+      { maxPrTimeoutMinutes: 1440 },
+      { maxPrTimeoutMinutes: 1440 },
+      null,
+    ],
+    [
+      'set-cwe-whitelist "79, cwe-89" (normalised)',
+      { 'set-cwe-whitelist': '79, cwe-89' },
+      PATHS.setCwe,
+      { cweWhitelist: ['CWE-79', 'CWE-89'] },
+      { cweWhitelist: ['CWE-79', 'CWE-89'] },
+      null,
+    ],
+    [
+      'set-cwe-whitelist newline-separated',
+      { 'set-cwe-whitelist': 'CWE-22\n352\n' },
+      PATHS.setCwe,
+      { cweWhitelist: ['CWE-22', 'CWE-352'] },
+      { cweWhitelist: ['CWE-22', 'CWE-352'] },
+      null,
+    ],
+    [
+      'set-cwe-whitelist none (clears the list)',
+      { 'set-cwe-whitelist': 'none' },
+      PATHS.setCwe,
+      { cweWhitelist: [] },
+      { cweWhitelist: [] },
+      { cweWhitelist: ['CWE-79'], maxPrTimeoutMinutes: 30, isPrScanningEnabled: true },
+    ],
   ])('%s', async (_name, inputs, path, body, after, before) => {
     if (before) h.sim.state.settings[MAIN_REPO.id] = before;
     const untouched = structuredClone(settingsOf(MAIN_REPO.id));
@@ -28,7 +86,11 @@ describe('each setting input changes the repository and is listed in the summary
     expect(settingsRequests()[0]!.body).toEqual({ organizationId: ORG_ID, repositoryId: MAIN_REPO.id, ...body });
     expect(settingsOf(MAIN_REPO.id)).toEqual({ ...untouched, ...after });
     // the other repositories are left alone
-    expect(settingsOf(CLEAN_REPO.id)).toEqual({ cweWhitelist: [], maxPrTimeoutMinutes: 30, isPrScanningEnabled: false });
+    expect(settingsOf(CLEAN_REPO.id)).toEqual({
+      cweWhitelist: [],
+      maxPrTimeoutMinutes: 30,
+      isPrScanningEnabled: false,
+    });
     // the gate is decided as usual; the change is listed in the summary
     expect(run.outputs.result).toBe('fail');
     const section = run.summary.slice(run.summary.indexOf('### Settings'));
@@ -44,9 +106,18 @@ describe('each setting input changes the repository and is listed in the summary
     );
     expect(run.exitCode).toBe(0);
     expect(run.outputs.result).toBe('pass');
-    expect(settingsRequests().map((r) => r.path).sort()).toEqual([...SETTINGS_PATHS].sort());
-    expect(settingsOf(CLEAN_REPO.id)).toEqual({ cweWhitelist: ['CWE-79'], maxPrTimeoutMinutes: 45, isPrScanningEnabled: false });
-    for (const input of ['set-pr-scanning', 'set-max-pr-timeout-minutes', 'set-cwe-whitelist']) expect(run.summary).toContain(input);
+    expect(
+      settingsRequests()
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([...SETTINGS_PATHS].sort());
+    expect(settingsOf(CLEAN_REPO.id)).toEqual({
+      cweWhitelist: ['CWE-79'],
+      maxPrTimeoutMinutes: 45,
+      isPrScanningEnabled: false,
+    });
+    for (const input of ['set-pr-scanning', 'set-max-pr-timeout-minutes', 'set-cwe-whitelist'])
+      expect(run.summary).toContain(input);
   });
 
   test('no setting input: no settings request and no settings section', async () => {
@@ -58,7 +129,12 @@ describe('each setting input changes the repository and is listed in the summary
   test('dry-run: nothing is sent, the state is unchanged, and the summary says what would apply', async () => {
     const before = structuredClone(h.sim.state.settings);
     const run = await h.gate(
-      { 'dry-run': 'true', 'set-pr-scanning': 'false', 'set-max-pr-timeout-minutes': '45', 'set-cwe-whitelist': '79, cwe-89' },
+      {
+        'dry-run': 'true',
+        'set-pr-scanning': 'false',
+        'set-max-pr-timeout-minutes': '45',
+        'set-cwe-whitelist': '79, cwe-89',
+      },
       CLEAN,
     );
     expect(run.exitCode).toBe(0);
@@ -66,7 +142,8 @@ describe('each setting input changes the repository and is listed in the summary
     expect(h.sim.state.settings).toEqual(before);
     const section = run.summary.slice(run.summary.indexOf('### Settings'));
     expect(run.summary).toContain('### Settings');
-    for (const input of ['set-pr-scanning', 'set-max-pr-timeout-minutes', 'set-cwe-whitelist']) expect(section).toContain(input);
+    for (const input of ['set-pr-scanning', 'set-max-pr-timeout-minutes', 'set-cwe-whitelist'])
+      expect(section).toContain(input);
     expect(section.match(/would apply/gi)?.length).toBe(3);
     expect(section).toContain('CWE');
     expect(section).not.toMatch(/\bapplied\b/);

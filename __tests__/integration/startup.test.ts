@@ -32,7 +32,13 @@ describe('start-up', () => {
   });
 
   test('an invalid input is reported by the entry alone: no chunk, no report module is loaded', () => {
-    const run = runEntry({ 'api-url': 'ftp://example.com', 'api-token-id': 'id', 'api-token-secret': 'secret', 'app-id': '1', 'fail-on-severity': 'bogus' });
+    const run = runEntry({
+      'api-url': 'ftp://example.com',
+      'api-token-id': 'id',
+      'api-token-secret': 'secret',
+      'app-id': '1',
+      'fail-on-severity': 'bogus',
+    });
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('::error::Invalid inputs (no request was sent):');
     expect(run.stdout).toContain('fail-on-severity');
@@ -40,7 +46,12 @@ describe('start-up', () => {
   });
 
   test('a valid input does need the chunks (so the test above can fail)', () => {
-    const run = runEntry({ 'api-url': 'http://127.0.0.1:9', 'api-token-id': 'id', 'api-token-secret': 'secret', 'repository-id': 'r' });
+    const run = runEntry({
+      'api-url': 'http://127.0.0.1:9',
+      'api-token-id': 'id',
+      'api-token-secret': 'secret',
+      'repository-id': 'r',
+    });
     expect(run.status).toBe(1);
     expect(`${run.stdout}${run.stderr}`).toMatch(/Cannot find module|ERR_MODULE_NOT_FOUND|stopped unexpectedly/);
   });

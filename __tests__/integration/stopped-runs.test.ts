@@ -13,7 +13,11 @@ describe('the repository cannot be resolved', () => {
     expect(run.outputs.result).toBe('error');
     expect(run.summary).toMatch(/Error/);
     expect(run.summary).toContain('Cannot resolve the repository');
-    const report = JSON.parse(run.files['r.json'] ?? 'null') as { result: string; verdict: { result: string }; settings: Array<{ status: string }> };
+    const report = JSON.parse(run.files['r.json'] ?? 'null') as {
+      result: string;
+      verdict: { result: string };
+      settings: Array<{ status: string }>;
+    };
     expect(report.result).toBe('error');
     expect(report.verdict.result).toBe('none');
     expect(report.settings).toEqual([expect.objectContaining({ status: 'failed' })]);
@@ -35,10 +39,13 @@ describe('the repository cannot be resolved', () => {
 
 describe('a report that cannot be written', () => {
   test('report-file pointing at a directory fails the step with a clear message; the rest is still written', async () => {
-    const run = await h.gate({ 'report-file': '.', 'sarif-file': 'ok.sarif' }, {
-      repository: 'acme/clean-lib',
-      event: { repository: { id: 987654321, full_name: 'acme/clean-lib' } },
-    });
+    const run = await h.gate(
+      { 'report-file': '.', 'sarif-file': 'ok.sarif' },
+      {
+        repository: 'acme/clean-lib',
+        event: { repository: { id: 987654321, full_name: 'acme/clean-lib' } },
+      },
+    );
     expect(run.exitCode).toBe(1);
     expect(run.errors.join('\n')).toMatch(/report-file: cannot write "\.".*Check the path/);
     expect(run.outputs.result).toBe('pass');
@@ -52,7 +59,14 @@ describe('a totalCount that disagrees with what was read', () => {
   test('fewer alerts than announced: an API error ("read N of M"), never a pass', async () => {
     const [alert] = h.sim.state.alerts['repo_webshop'] ?? [];
     const empty = { body: { alerts: [], totalCount: 5, page: 2, pageSize: 100 } };
-    h.sim.script(PATHS.alerts, { body: { alerts: [alert], totalCount: 5, page: 1, pageSize: 100 } }, empty, empty, empty, empty);
+    h.sim.script(
+      PATHS.alerts,
+      { body: { alerts: [alert], totalCount: 5, page: 1, pageSize: 100 } },
+      empty,
+      empty,
+      empty,
+      empty,
+    );
     const run = await h.gate({ 'fail-on-severity': 'none' });
     expect(run.exitCode).toBe(1);
     expect(run.outputs.result).toBe('error');
@@ -67,17 +81,22 @@ describe('a totalCount that disagrees with what was read', () => {
     expect(run.exitCode).toBe(0);
     expect(run.outputs.result).toBe('pass');
     expect(run.outputs['alerts-total']).toBe('3');
-    expect(run.warnings.join('\n')).toMatch(/announced 2 alerts \(totalCount\) but 3 distinct alerts were read; the gate used all 3/);
+    expect(run.warnings.join('\n')).toMatch(
+      /announced 2 alerts \(totalCount\) but 3 distinct alerts were read; the gate used all 3/,
+    );
   });
 });
 
 describe('a job summary that cannot be written', () => {
   test('fails the step with a message, and the outputs and report files are still written', async () => {
-    const run = await h.gate({ 'report-file': 'r.json' }, {
-      repository: 'acme/clean-lib',
-      event: { repository: { id: 987654321, full_name: 'acme/clean-lib' } },
-      env: { GITHUB_STEP_SUMMARY: '/nonexistent-dir/summary.md' },
-    });
+    const run = await h.gate(
+      { 'report-file': 'r.json' },
+      {
+        repository: 'acme/clean-lib',
+        event: { repository: { id: 987654321, full_name: 'acme/clean-lib' } },
+        env: { GITHUB_STEP_SUMMARY: '/nonexistent-dir/summary.md' },
+      },
+    );
     expect(run.exitCode).toBe(1);
     expect(run.errors.join('\n')).toMatch(/summary: cannot write the job summary/);
     expect(run.outputs.result).toBe('pass');
@@ -88,10 +107,13 @@ describe('a job summary that cannot be written', () => {
 describe('a settings change whose token is rejected', () => {
   test('fails the step even with on-api-error warn', async () => {
     h.sim.script(PATHS.setPrScanning, { status: 401, body: { error: 'token may not change settings' } });
-    const run = await h.gate({ 'on-api-error': 'warn', 'set-pr-scanning': 'true' }, {
-      repository: 'acme/clean-lib',
-      event: { repository: { id: 987654321, full_name: 'acme/clean-lib' } },
-    });
+    const run = await h.gate(
+      { 'on-api-error': 'warn', 'set-pr-scanning': 'true' },
+      {
+        repository: 'acme/clean-lib',
+        event: { repository: { id: 987654321, full_name: 'acme/clean-lib' } },
+      },
+    );
     expect(run.exitCode).toBe(1);
     expect(run.outputs.result).toBe('error');
     expect(run.errors.join('\n')).toContain('set-pr-scanning');

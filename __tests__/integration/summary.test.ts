@@ -10,7 +10,13 @@ import { countOutputs, expected, plain, useSimulator, webshopAlerts, worstFirst 
 const h = useSimulator();
 
 /** Cells of a Markdown table row, split on unescaped pipes. */
-const cells = (row: string) => row.trim().replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/).map((c) => c.trim());
+const cells = (row: string) =>
+  row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim());
 
 /** The counts table as { critical: '5', ... , gating: '4' } by header word. */
 function countsTable(summary: string): Record<string, string> {
@@ -101,9 +107,15 @@ describe('the job summary', () => {
     expect(text).toMatch(/warning[\s\S]*GHSA-0000-0000-0000/i);
 
     // the parts in the contract's order
-    const positions = [/Critical/, /gating alerts/i, /risk score/i, /time saved/i, /scan schedule/i, /### Settings/, /### Warnings/].map((re) =>
-      summary.search(re),
-    );
+    const positions = [
+      /Critical/,
+      /gating alerts/i,
+      /risk score/i,
+      /time saved/i,
+      /scan schedule/i,
+      /### Settings/,
+      /### Warnings/,
+    ].map((re) => summary.search(re));
     for (const p of positions) expect(p).toBeGreaterThan(-1);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
@@ -118,7 +130,8 @@ describe('the job summary', () => {
   test('hostile service text is escaped in the summary and never printed as a workflow command', async () => {
     const alerts = webshopAlerts(h.sim);
     const log4shell = alerts.find((a) => a.metadata.id === ADVISORIES.log4shell)!;
-    log4shell.metadata.summary = '| <script>alert(1)</script> @acme/team ::set-output name=x::y\n::set-output name=y::z\n##[set-output name=w]v';
+    log4shell.metadata.summary =
+      '| <script>alert(1)</script> @acme/team ::set-output name=x::y\n::set-output name=y::z\n##[set-output name=w]v';
     log4shell.metadata.packageIdentifier = 'pkg:maven/evil@1\n::add-mask::visible\n::set-output name=z::1';
     const spring = alerts.find((a) => a.metadata.id === 'GHSA-36p3-wjmg-h94x')!;
     spring.metadata.references = ['javascript:alert(document.cookie)', ...spring.metadata.references];
@@ -129,7 +142,12 @@ describe('the job summary', () => {
     const summary = run.summary;
     const r = render(summary);
     // no HTML but the page's own, no link but the advisory links the action makes, no mention or reference
-    expect(r.rawHtml.filter((html) => !/^(<details><summary>Allowed by <code>allow-alerts<\/code> \(\d+\)<\/summary>|<\/details>)\n?$/.test(html))).toEqual([]);
+    expect(
+      r.rawHtml.filter(
+        (html) =>
+          !/^(<details><summary>Allowed by <code>allow-alerts<\/code> \(\d+\)<\/summary>|<\/details>)\n?$/.test(html),
+      ),
+    ).toEqual([]);
     const gating = expected(alerts, 'critical').gating;
     // (an advisory is linked to its first reference only when that is an http(s) URL)
     const linked = gating.map((a) => a.metadata.references[0] ?? '').filter((ref) => /^https?:/.test(ref));
@@ -141,9 +159,15 @@ describe('the job summary', () => {
     expect(header).toHaveLength(6);
     expect(rows).toHaveLength(gating.length);
     const summaryOf = (id: string) => rows.find((row) => row[1] === id)?.[5];
-    expect(summaryOf(log4shell.metadata.id)).toBe(seen('| <script>alert(1)</script> @acme/team ::set-output name=x::y ::set-output name=y::z ##[set-output name=w]v'));
+    expect(summaryOf(log4shell.metadata.id)).toBe(
+      seen(
+        '| <script>alert(1)</script> @acme/team ::set-output name=x::y ::set-output name=y::z ##[set-output name=w]v',
+      ),
+    );
     expect(summaryOf(spring.metadata.id)).toBe('[click](https://evil.example) <img src=x onerror=alert(1)> #123 GH-1');
-    expect(rows.find((row) => row[1] === log4shell.metadata.id)?.[2]).toBe('pkg:maven/evil@1 ::add-mask::visible ::set-output name=z::1');
+    expect(rows.find((row) => row[1] === log4shell.metadata.id)?.[2]).toBe(
+      'pkg:maven/evil@1 ::add-mask::visible ::set-output name=z::1',
+    );
     expect(summary.split('\n').filter((line) => line.trimStart().startsWith('::'))).toEqual([]);
     // stdout: no command from service text
     // A line the runner takes as one of the action's own commands (::error ...::, ::warning ...::) is
@@ -180,9 +204,13 @@ describe('the job summary', () => {
     expect(summary).toContain(' | 2099-12-31 | log4j pinned by the vendor, see SEC-123 |');
     // each figure says whose it is; the organization's open issues add up to their total
     expect(summary).toMatch(/\*\*Risk score [\d.]+\*\* \(this repository, `acme\/webshop`\)/);
-    const organization = /^Organization: risk score [\d.]+, trend \w+ · open issues (.*) \(([\d,]+) in all\)/m.exec(summary);
+    const organization = /^Organization: risk score [\d.]+, trend \w+ · open issues (.*) \(([\d,]+) in all\)/m.exec(
+      summary,
+    );
     expect(organization).not.toBeNull();
-    const parts = [...organization![1]!.matchAll(/([\d,]+) (critical|high|medium|low|other)/g)].map((m) => Number(m[1]!.replace(/,/g, '')));
+    const parts = [...organization![1]!.matchAll(/([\d,]+) (critical|high|medium|low|other)/g)].map((m) =>
+      Number(m[1]!.replace(/,/g, '')),
+    );
     expect(parts.reduce((a, b) => a + b, 0)).toBe(Number(organization![2]!.replace(/,/g, '')));
     expect(summary).toMatch(/\| Risk score \(organization\) \| `[▁-█]+` \|/);
     // the trend in date order: the posture request's window, oldest first
@@ -191,8 +219,12 @@ describe('the job summary', () => {
     expect(trend![2]! < trend![3]!).toBe(true);
     // the table's counts add up: gating + allowed + not gating = total
     const counts = countsTable(summary);
-    const notGating = [...(/^Not gating: (.*)$/m.exec(summary)?.[1] ?? '').matchAll(/\*\*([\d,]+)\*\*/g)].map((m) => Number(m[1]!.replace(/,/g, '')));
-    expect(Number(counts.gating) + Number(counts.allowed) + notGating.reduce((a, b) => a + b, 0)).toBe(Number(counts.total));
+    const notGating = [...(/^Not gating: (.*)$/m.exec(summary)?.[1] ?? '').matchAll(/\*\*([\d,]+)\*\*/g)].map((m) =>
+      Number(m[1]!.replace(/,/g, '')),
+    );
+    expect(Number(counts.gating) + Number(counts.allowed) + notGating.reduce((a, b) => a + b, 0)).toBe(
+      Number(counts.total),
+    );
   });
 
   test('size cap: 5,000 alerts with long summaries give a page under 1 MiB that says how many more', async () => {
@@ -260,9 +292,16 @@ describe('report-file', () => {
         severity: alertSeverity(source.metadata.severity, source.metadata.severityScore),
       });
     }
-    expect(report.alerts.filter((a) => a.status === 'gating').map((a) => a.id).sort()).toEqual(e.gating.map((a) => a.id).sort());
+    expect(
+      report.alerts
+        .filter((a) => a.status === 'gating')
+        .map((a) => a.id)
+        .sort(),
+    ).toEqual(e.gating.map((a) => a.id).sort());
     // the output names the file written
-    expect(resolve(run.workspace, run.outputs['report-file']!)).toBe(resolve(run.workspace, 'reports/security-gate.json'));
+    expect(resolve(run.workspace, run.outputs['report-file']!)).toBe(
+      resolve(run.workspace, 'reports/security-gate.json'),
+    );
     expect(run.outputs).toMatchObject(countOutputs(e));
   });
 
@@ -277,7 +316,10 @@ describe('report-file', () => {
     const run = await h.gate({ 'sarif-file': 'out/gate.sarif' });
     const text = run.files['out/gate.sarif'];
     expect(text).toBeDefined();
-    const sarif = JSON.parse(text!) as { version: string; runs: Array<{ tool: { driver: { name: string } }; results: Array<{ ruleId: string; level: string }> }> };
+    const sarif = JSON.parse(text!) as {
+      version: string;
+      runs: Array<{ tool: { driver: { name: string } }; results: Array<{ ruleId: string; level: string }> }>;
+    };
     expect(sarif.version).toBe('2.1.0');
     expect(sarif.runs).toHaveLength(1);
     expect(sarif.runs[0]!.tool.driver.name).toBe('security-gate');
@@ -285,7 +327,9 @@ describe('report-file', () => {
     const alerted = webshopAlerts(h.sim).filter((a) => a.isAlerted);
     const results = sarif.runs[0]!.results;
     expect(new Set(results.map((r) => r.ruleId))).toEqual(new Set(alerted.map((a) => a.metadata.id)));
-    expect(new Set(results.filter((r) => r.level === 'error').map((r) => r.ruleId))).toEqual(new Set(e.gating.map((a) => a.metadata.id)));
+    expect(new Set(results.filter((r) => r.level === 'error').map((r) => r.ruleId))).toEqual(
+      new Set(e.gating.map((a) => a.metadata.id)),
+    );
     expect(resolve(run.workspace, run.outputs['sarif-file']!)).toBe(resolve(run.workspace, 'out/gate.sarif'));
   });
 });

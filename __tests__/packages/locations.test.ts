@@ -30,7 +30,12 @@ function makePackage(overrides: Partial<Package> = {}): Package {
   };
 }
 
-function id(ecosystem: string | null, name: string, version: string | null, namespace: string | null = null): PackageIdentifier {
+function id(
+  ecosystem: string | null,
+  name: string,
+  version: string | null,
+  namespace: string | null = null,
+): PackageIdentifier {
   return { ecosystem, name, version, namespace };
 }
 
@@ -40,18 +45,42 @@ describe('parsePackageIdentifier', () => {
     ['a scoped npm purl, percent-encoded', 'pkg:npm/%40babel/core@7.0.0', id('npm', '@babel/core', '7.0.0')],
     ['a scoped npm purl, not encoded', 'pkg:npm/@babel/core@7.0.0', id('npm', '@babel/core', '7.0.0')],
     ['a scoped npm purl without version', 'pkg:npm/@babel/core', id('npm', '@babel/core', null)],
-    ['a maven purl (artifact id, group kept)', 'pkg:maven/org.apache.commons/commons-text@1.9', id('maven', 'commons-text', '1.9', 'org.apache.commons')],
+    [
+      'a maven purl (artifact id, group kept)',
+      'pkg:maven/org.apache.commons/commons-text@1.9',
+      id('maven', 'commons-text', '1.9', 'org.apache.commons'),
+    ],
     ['a maven purl without group', 'pkg:maven/commons-text@1.9', id('maven', 'commons-text', '1.9')],
     ['a pypi purl', 'pkg:pypi/django@3.2.0', id('pypi', 'django', '3.2.0')],
-    ['a golang purl (full path as name)', 'pkg:golang/github.com/gin-gonic/gin@1.6.0', id('golang', 'github.com/gin-gonic/gin', '1.6.0')],
-    ['qualifiers ignored', 'pkg:maven/org.apache/commons@1.0?type=jar&classifier=sources', id('maven', 'commons', '1.0', 'org.apache')],
-    ['subpath ignored', 'pkg:golang/google.golang.org/genproto@abc#googleapis/api', id('golang', 'google.golang.org/genproto', 'abc')],
-    ['qualifiers and subpath ignored', 'pkg:npm/lodash@4.17.20?repository_url=x#lib/a.js', id('npm', 'lodash', '4.17.20')],
+    [
+      'a golang purl (full path as name)',
+      'pkg:golang/github.com/gin-gonic/gin@1.6.0',
+      id('golang', 'github.com/gin-gonic/gin', '1.6.0'),
+    ],
+    [
+      'qualifiers ignored',
+      'pkg:maven/org.apache/commons@1.0?type=jar&classifier=sources',
+      id('maven', 'commons', '1.0', 'org.apache'),
+    ],
+    [
+      'subpath ignored',
+      'pkg:golang/google.golang.org/genproto@abc#googleapis/api',
+      id('golang', 'google.golang.org/genproto', 'abc'),
+    ],
+    [
+      'qualifiers and subpath ignored',
+      'pkg:npm/lodash@4.17.20?repository_url=x#lib/a.js',
+      id('npm', 'lodash', '4.17.20'),
+    ],
     ['the type lower-cased', 'pkg:NPM/lodash@1.0.0', id('npm', 'lodash', '1.0.0')],
     ['an upper-case scheme', 'PKG:npm/lodash@1.0.0', id('npm', 'lodash', '1.0.0')],
     ['slashes after the scheme', 'pkg://npm/lodash@1.0.0', id('npm', 'lodash', '1.0.0')],
     ['a purl without version', 'pkg:pypi/requests', id('pypi', 'requests', null)],
-    ['an encoded version', 'pkg:golang/example.com/mod@v1.0.0%2Bincompatible', id('golang', 'example.com/mod', 'v1.0.0+incompatible')],
+    [
+      'an encoded version',
+      'pkg:golang/example.com/mod@v1.0.0%2Bincompatible',
+      id('golang', 'example.com/mod', 'v1.0.0+incompatible'),
+    ],
     ['a stray percent kept literally', 'pkg:npm/odd%zzname@1.0.0', id('npm', 'odd%zzname', '1.0.0')],
     ['name@version', 'lodash@4.17.20', id(null, 'lodash', '4.17.20')],
     ['scoped name@version', '@babel/core@7.0.0', id(null, '@babel/core', '7.0.0')],
@@ -59,8 +88,16 @@ describe('parsePackageIdentifier', () => {
     ['a name alone', 'lodash', id(null, 'lodash', null)],
     ['surrounding space', '  lodash@1.2.3 \n', id(null, 'lodash', '1.2.3')],
     ['a trailing @ (no version)', 'lodash@', id(null, 'lodash', null)],
-    ['maven group:artifact@version', 'org.apache.commons:commons-text@1.9', id(null, 'commons-text', '1.9', 'org.apache.commons')],
-    ['maven group:artifact:version', 'org.apache.commons:commons-text:1.9', id(null, 'commons-text', '1.9', 'org.apache.commons')],
+    [
+      'maven group:artifact@version',
+      'org.apache.commons:commons-text@1.9',
+      id(null, 'commons-text', '1.9', 'org.apache.commons'),
+    ],
+    [
+      'maven group:artifact:version',
+      'org.apache.commons:commons-text:1.9',
+      id(null, 'commons-text', '1.9', 'org.apache.commons'),
+    ],
   ])('reads %s', (_case, input, expected) => {
     expect(parsePackageIdentifier(input)).toEqual(expected);
   });
@@ -105,24 +142,89 @@ describe('packageMatches', () => {
     ['ecosystem in another case', 'pkg:npm/lodash@4.17.20', { ecosystem: 'NPM' }, true],
     ['pip is pypi', 'pkg:pypi/django@3.2.0', { name: 'Django', version: '3.2.0', ecosystem: 'pip' }, true],
     ['PyPI is pypi', 'pkg:pypi/django@3.2.0', { name: 'django', version: '3.2.0', ecosystem: 'PyPI' }, true],
-    ['pypi names by PEP 503', 'pkg:pypi/typing-extensions@4.0.0', { name: 'typing_extensions', version: '4.0.0', ecosystem: 'pypi' }, true],
-    ['PEP 503 only for pypi', 'pkg:npm/typing-extensions@4.0.0', { name: 'typing_extensions', version: '4.0.0' }, false],
-    ['go is golang', 'pkg:golang/github.com/gin-gonic/gin@1.6.0', { name: 'github.com/gin-gonic/gin', version: '1.6.0', ecosystem: 'Go' }, true],
-    ['go version with v', 'pkg:golang/github.com/gin-gonic/gin@v1.6.0', { name: 'github.com/gin-gonic/gin', version: '1.6.0', ecosystem: 'go' }, true],
-    ['go: the last path part is not the name', 'pkg:golang/github.com/gin-gonic/gin@1.6.0', { name: 'gin', version: '1.6.0', ecosystem: 'go' }, false],
+    [
+      'pypi names by PEP 503',
+      'pkg:pypi/typing-extensions@4.0.0',
+      { name: 'typing_extensions', version: '4.0.0', ecosystem: 'pypi' },
+      true,
+    ],
+    [
+      'PEP 503 only for pypi',
+      'pkg:npm/typing-extensions@4.0.0',
+      { name: 'typing_extensions', version: '4.0.0' },
+      false,
+    ],
+    [
+      'go is golang',
+      'pkg:golang/github.com/gin-gonic/gin@1.6.0',
+      { name: 'github.com/gin-gonic/gin', version: '1.6.0', ecosystem: 'Go' },
+      true,
+    ],
+    [
+      'go version with v',
+      'pkg:golang/github.com/gin-gonic/gin@v1.6.0',
+      { name: 'github.com/gin-gonic/gin', version: '1.6.0', ecosystem: 'go' },
+      true,
+    ],
+    [
+      'go: the last path part is not the name',
+      'pkg:golang/github.com/gin-gonic/gin@1.6.0',
+      { name: 'gin', version: '1.6.0', ecosystem: 'go' },
+      false,
+    ],
     ['rubygems is gem', 'pkg:gem/rails@7.0.0', { name: 'rails', version: '7.0.0', ecosystem: 'RubyGems' }, true],
     ['crates.io is cargo', 'pkg:cargo/serde@1.0.0', { name: 'serde', version: '1.0.0', ecosystem: 'crates.io' }, true],
     ['crates is cargo', 'pkg:cargo/serde@1.0.0', { name: 'serde', version: '1.0.0', ecosystem: 'crates' }, true],
-    ['nuget in another case', 'pkg:nuget/Newtonsoft.Json@13.0.1', { name: 'newtonsoft.json', version: '13.0.1', ecosystem: 'NuGet' }, true],
-    ['npm is not maven', 'pkg:npm/commons-text@1.9', { name: 'commons-text', version: '1.9', ecosystem: 'maven' }, false],
+    [
+      'nuget in another case',
+      'pkg:nuget/Newtonsoft.Json@13.0.1',
+      { name: 'newtonsoft.json', version: '13.0.1', ecosystem: 'NuGet' },
+      true,
+    ],
+    [
+      'npm is not maven',
+      'pkg:npm/commons-text@1.9',
+      { name: 'commons-text', version: '1.9', ecosystem: 'maven' },
+      false,
+    ],
     ['scoped npm name', 'pkg:npm/%40babel/core@7.0.0', { name: '@babel/core', version: '7.0.0' }, true],
     ['scoped npm name is not its last part', 'pkg:npm/%40babel/core@7.0.0', { name: 'core', version: '7.0.0' }, false],
-    ['maven: bare artifact id', 'pkg:maven/org.apache.commons/commons-text@1.9', { name: 'commons-text', version: '1.9', ecosystem: 'maven' }, true],
-    ['maven: group:artifact', 'pkg:maven/org.apache.commons/commons-text@1.9', { name: 'org.apache.commons:commons-text', version: '1.9', ecosystem: 'Maven' }, true],
-    ['maven: group/artifact', 'pkg:maven/org.apache.commons/commons-text@1.9', { name: 'org.apache.commons/commons-text', version: '1.9', ecosystem: 'maven' }, true],
-    ['maven: another group', 'pkg:maven/org.apache.commons/commons-text@1.9', { name: 'com.evil:commons-text', version: '1.9', ecosystem: 'maven' }, false],
-    ['maven without group matches group:artifact', 'pkg:maven/commons-text@1.9', { name: 'org.apache.commons:commons-text', version: '1.9', ecosystem: 'maven' }, true],
-    ['maven coordinates match group:artifact', 'org.apache.commons:commons-text:1.9', { name: 'org.apache.commons:commons-text', version: '1.9', ecosystem: 'maven' }, true],
+    [
+      'maven: bare artifact id',
+      'pkg:maven/org.apache.commons/commons-text@1.9',
+      { name: 'commons-text', version: '1.9', ecosystem: 'maven' },
+      true,
+    ],
+    [
+      'maven: group:artifact',
+      'pkg:maven/org.apache.commons/commons-text@1.9',
+      { name: 'org.apache.commons:commons-text', version: '1.9', ecosystem: 'Maven' },
+      true,
+    ],
+    [
+      'maven: group/artifact',
+      'pkg:maven/org.apache.commons/commons-text@1.9',
+      { name: 'org.apache.commons/commons-text', version: '1.9', ecosystem: 'maven' },
+      true,
+    ],
+    [
+      'maven: another group',
+      'pkg:maven/org.apache.commons/commons-text@1.9',
+      { name: 'com.evil:commons-text', version: '1.9', ecosystem: 'maven' },
+      false,
+    ],
+    [
+      'maven without group matches group:artifact',
+      'pkg:maven/commons-text@1.9',
+      { name: 'org.apache.commons:commons-text', version: '1.9', ecosystem: 'maven' },
+      true,
+    ],
+    [
+      'maven coordinates match group:artifact',
+      'org.apache.commons:commons-text:1.9',
+      { name: 'org.apache.commons:commons-text', version: '1.9', ecosystem: 'maven' },
+      true,
+    ],
   ])('%s: %s', (_case, identifier, overrides, expected) => {
     const parsed = parsePackageIdentifier(identifier);
     expect(parsed).not.toBeNull();
@@ -159,16 +261,36 @@ describe('locateAlerts', () => {
     [
       'one matching package: its manifest lines and columns',
       'pkg:npm/lodash@4.17.20',
-      [{ manifestPath: 'web/package.json', manifestStartLine: 12, manifestEndLine: 14, manifestStartColumn: 3, manifestEndColumn: 20 }],
+      [
+        {
+          manifestPath: 'web/package.json',
+          manifestStartLine: 12,
+          manifestEndLine: 14,
+          manifestStartColumn: 3,
+          manifestEndColumn: 20,
+        },
+      ],
       [at('web/package.json', 12, 'lodash@4.17.20', { endLine: 14, startColumn: 3, endColumn: 20 })],
     ],
     [
       'one location per matching package, in package order',
       'lodash@4.17.20',
       [
-        { manifestPath: 'a/package.json', manifestStartLine: 3, manifestEndLine: 3, manifestStartColumn: 0, manifestEndColumn: 0 },
+        {
+          manifestPath: 'a/package.json',
+          manifestStartLine: 3,
+          manifestEndLine: 3,
+          manifestStartColumn: 0,
+          manifestEndColumn: 0,
+        },
         { name: 'react', manifestPath: 'b/package.json' },
-        { manifestPath: 'c/package-lock.json', manifestStartLine: 40, manifestEndLine: 41, manifestStartColumn: 0, manifestEndColumn: 0 },
+        {
+          manifestPath: 'c/package-lock.json',
+          manifestStartLine: 40,
+          manifestEndLine: 41,
+          manifestStartColumn: 0,
+          manifestEndColumn: 0,
+        },
       ],
       [at('a/package.json', 3, 'lodash@4.17.20'), at('c/package-lock.json', 40, 'lodash@4.17.20', { endLine: 41 })],
     ],
@@ -246,10 +368,31 @@ describe('locateAlerts', () => {
       'maven by artifact id and group:artifact',
       'pkg:maven/org.apache.commons/commons-text@1.9',
       [
-        { name: 'commons-text', version: '1.9', ecosystem: 'maven', manifestPath: 'pom.xml', manifestStartLine: 30, manifestEndLine: 34, manifestStartColumn: 0, manifestEndColumn: 0 },
-        { name: 'org.apache.commons:commons-text', version: '1.9', ecosystem: 'maven', manifestPath: 'build.gradle', manifestStartLine: 7, manifestEndLine: 7, manifestStartColumn: 0, manifestEndColumn: 0 },
+        {
+          name: 'commons-text',
+          version: '1.9',
+          ecosystem: 'maven',
+          manifestPath: 'pom.xml',
+          manifestStartLine: 30,
+          manifestEndLine: 34,
+          manifestStartColumn: 0,
+          manifestEndColumn: 0,
+        },
+        {
+          name: 'org.apache.commons:commons-text',
+          version: '1.9',
+          ecosystem: 'maven',
+          manifestPath: 'build.gradle',
+          manifestStartLine: 7,
+          manifestEndLine: 7,
+          manifestStartColumn: 0,
+          manifestEndColumn: 0,
+        },
       ],
-      [at('pom.xml', 30, 'commons-text@1.9', { endLine: 34 }), at('build.gradle', 7, 'org.apache.commons:commons-text@1.9')],
+      [
+        at('pom.xml', 30, 'commons-text@1.9', { endLine: 34 }),
+        at('build.gradle', 7, 'org.apache.commons:commons-text@1.9'),
+      ],
     ],
   ])('%s', (_case, identifier, packages, expected) => {
     const [located] = locateAlerts([alertFor(identifier)], packages.map(makePackage));
@@ -259,7 +402,10 @@ describe('locateAlerts', () => {
   test('keeps every other field of the alert and does not change the input', () => {
     const alert = alertFor('pkg:npm/lodash@4.17.20');
     const [located] = locateAlerts([alert], [makePackage()]);
-    expect(located).toEqual({ ...alert, locations: [at('package.json', 10, 'lodash@4.17.20', { startColumn: 5, endColumn: 30 })] });
+    expect(located).toEqual({
+      ...alert,
+      locations: [at('package.json', 10, 'lodash@4.17.20', { startColumn: 5, endColumn: 30 })],
+    });
     expect(alert.locations).toBeUndefined();
   });
 
@@ -270,7 +416,14 @@ describe('locateAlerts', () => {
     const located = locateAlerts(alerts, packages);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(located[19_999]?.locations).toEqual([
-      { path: 'package.json', startLine: 10, endLine: 10, startColumn: 5, endColumn: 30, package: 'package-19999@1.0.0' },
+      {
+        path: 'package.json',
+        startLine: 10,
+        endLine: 10,
+        startColumn: 5,
+        endColumn: 30,
+        package: 'package-19999@1.0.0',
+      },
     ]);
   });
 });

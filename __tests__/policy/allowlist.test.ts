@@ -12,7 +12,11 @@ describe('parseAllowList', () => {
     ['empty input', '', []],
     ['blank lines and comment-only lines', '\n   \n# just a note\n  # indented note\n', []],
     ['one id', 'GHSA-aaaa-bbbb-cccc', [{ id: 'GHSA-aaaa-bbbb-cccc' }]],
-    ['one id per line', 'GHSA-1\nCVE-2024-0001\r\nGHSA-3', [{ id: 'GHSA-1' }, { id: 'CVE-2024-0001' }, { id: 'GHSA-3' }]],
+    [
+      'one id per line',
+      'GHSA-1\nCVE-2024-0001\r\nGHSA-3',
+      [{ id: 'GHSA-1' }, { id: 'CVE-2024-0001' }, { id: 'GHSA-3' }],
+    ],
     ['comma-separated ids', 'GHSA-1, GHSA-2,GHSA-3', [{ id: 'GHSA-1' }, { id: 'GHSA-2' }, { id: 'GHSA-3' }]],
     [
       'commas and newlines mixed, with a trailing comma',
@@ -20,10 +24,21 @@ describe('parseAllowList', () => {
       [{ id: 'GHSA-1' }, { id: 'GHSA-2' }, { id: 'GHSA-3', until: '2026-03-01' }, { id: 'GHSA-4' }],
     ],
     ['an until date', 'GHSA-1 until 2026-12-31', [{ id: 'GHSA-1', until: '2026-12-31' }]],
-    ['the until keyword in any case', 'GHSA-1 UNTIL 2026-01-31, GHSA-2 Until 2028-02-29', [{ id: 'GHSA-1', until: '2026-01-31' }, { id: 'GHSA-2', until: '2028-02-29' }]],
+    [
+      'the until keyword in any case',
+      'GHSA-1 UNTIL 2026-01-31, GHSA-2 Until 2028-02-29',
+      [
+        { id: 'GHSA-1', until: '2026-01-31' },
+        { id: 'GHSA-2', until: '2028-02-29' },
+      ],
+    ],
     ['extra spaces and tabs', '   GHSA-1 \t until   2026-05-05   ', [{ id: 'GHSA-1', until: '2026-05-05' }]],
     ['a reason', 'GHSA-1 # no fix upstream yet', [{ id: 'GHSA-1', reason: 'no fix upstream yet' }]],
-    ['a reason after a date', 'GHSA-1 until 2026-06-30 # dev dependency only', [{ id: 'GHSA-1', until: '2026-06-30', reason: 'dev dependency only' }]],
+    [
+      'a reason after a date',
+      'GHSA-1 until 2026-06-30 # dev dependency only',
+      [{ id: 'GHSA-1', until: '2026-06-30', reason: 'dev dependency only' }],
+    ],
     [
       'a reason that applies to every entry on its line only',
       'GHSA-1, GHSA-2 until 2026-01-01 # test fixtures, not shipped\nGHSA-3',
@@ -34,7 +49,11 @@ describe('parseAllowList', () => {
       ],
     ],
     ['an empty reason as no reason', 'GHSA-1 #   ', [{ id: 'GHSA-1' }]],
-    ['duplicate ids, both kept', 'GHSA-1\nghsa-1 until 2026-01-01', [{ id: 'GHSA-1' }, { id: 'ghsa-1', until: '2026-01-01' }]],
+    [
+      'duplicate ids, both kept',
+      'GHSA-1\nghsa-1 until 2026-01-01',
+      [{ id: 'GHSA-1' }, { id: 'ghsa-1', until: '2026-01-01' }],
+    ],
   ])('parses %s', (_case, text, expected) => {
     expect(parseAllowList(text)).toEqual({ entries: expected, errors: [] });
   });
@@ -42,16 +61,36 @@ describe('parseAllowList', () => {
   test.each<[string, string, string[]]>([
     ['garbage after the id', 'GHSA-1\nGHSA-x foo', [`allow-alerts line 2: "GHSA-x foo" is not ${FORM}`]],
     ['a date without until', 'GHSA-1 2026-01-01', [`allow-alerts line 1: "GHSA-1 2026-01-01" is not ${FORM}`]],
-    ['until without a date', 'GHSA-1 until # soon', [`allow-alerts line 1: "GHSA-1 until" has no date after "until"; expected ${FORM}`]],
+    [
+      'until without a date',
+      'GHSA-1 until # soon',
+      [`allow-alerts line 1: "GHSA-1 until" has no date after "until"; expected ${FORM}`],
+    ],
     ['until without an id', 'until 2026-01-01', [`allow-alerts line 1: "until 2026-01-01" is not ${FORM}`]],
     ['the word until alone', 'until', [`allow-alerts line 1: "until" is not ${FORM}`]],
-    ['words after the date', 'GHSA-1 until 2026-01-01 please', [`allow-alerts line 1: "GHSA-1 until 2026-01-01 please" is not ${FORM}`]],
+    [
+      'words after the date',
+      'GHSA-1 until 2026-01-01 please',
+      [`allow-alerts line 1: "GHSA-1 until 2026-01-01 please" is not ${FORM}`],
+    ],
     ['an impossible day', 'GHSA-1 until 2026-02-30', ['allow-alerts line 1: "2026-02-30" is not a real date']],
-    ['29 February outside a leap year', 'GHSA-1 until 2100-02-29', ['allow-alerts line 1: "2100-02-29" is not a real date']],
+    [
+      '29 February outside a leap year',
+      'GHSA-1 until 2100-02-29',
+      ['allow-alerts line 1: "2100-02-29" is not a real date'],
+    ],
     ['month 13', 'GHSA-1 until 2026-13-01', ['allow-alerts line 1: "2026-13-01" is not a real date']],
     ['day zero', 'GHSA-1 until 2026-01-00', ['allow-alerts line 1: "2026-01-00" is not a real date']],
-    ['a date in another form', 'GHSA-1 until 31/12/2026', ['allow-alerts line 1: "31/12/2026" is not a date in the form YYYY-MM-DD']],
-    ['a date without leading zeros', 'GHSA-1 until 2026-1-5', ['allow-alerts line 1: "2026-1-5" is not a date in the form YYYY-MM-DD']],
+    [
+      'a date in another form',
+      'GHSA-1 until 31/12/2026',
+      ['allow-alerts line 1: "31/12/2026" is not a date in the form YYYY-MM-DD'],
+    ],
+    [
+      'a date without leading zeros',
+      'GHSA-1 until 2026-1-5',
+      ['allow-alerts line 1: "2026-1-5" is not a date in the form YYYY-MM-DD'],
+    ],
   ])('reports %s with its line and the expected form', (_case, text, errors) => {
     expect(parseAllowList(text).errors).toEqual(errors);
   });

@@ -7,7 +7,15 @@ import {
   type PolicyOptions,
 } from '../../src/policy/gate.js';
 import { alertSeverity } from '../../src/policy/severity.js';
-import type { Alert, AlertStatus, AllowEntry, EvaluatedAlert, Reachability, Severity, Verdict } from '../../src/model.js';
+import type {
+  Alert,
+  AlertStatus,
+  AllowEntry,
+  EvaluatedAlert,
+  Reachability,
+  Severity,
+  Verdict,
+} from '../../src/model.js';
 
 interface AlertSpec {
   id?: string;
@@ -44,7 +52,13 @@ function makeAlert(spec: AlertSpec = {}): Alert {
 }
 
 /** An already-evaluated alert, for verdict and message tests. */
-function gated(severity: Severity, score: number | null, advisory: string, status: AlertStatus = 'gating', pkg?: string): EvaluatedAlert {
+function gated(
+  severity: Severity,
+  score: number | null,
+  advisory: string,
+  status: AlertStatus = 'gating',
+  pkg?: string,
+): EvaluatedAlert {
   return { ...makeAlert({ advisory, severity, score, pkg }), status };
 }
 
@@ -77,18 +91,48 @@ describe('evaluateAlerts: status', () => {
     ['a high alert at fail-on critical is below the threshold', { severity: 'high' }, {}, 'below-threshold'],
     ['a high alert at fail-on high gates', { severity: 'high' }, { failOn: 'high' }, 'gating'],
     ['a score-only 7.0 alert at fail-on high gates', { severity: null, score: 7.0 }, { failOn: 'high' }, 'gating'],
-    ['a score-only 6.9 alert at fail-on high is below', { severity: null, score: 6.9 }, { failOn: 'high' }, 'below-threshold'],
+    [
+      'a score-only 6.9 alert at fail-on high is below',
+      { severity: null, score: 6.9 },
+      { failOn: 'high' },
+      'below-threshold',
+    ],
     ['a moderate alert at fail-on medium gates', { severity: 'Moderate' }, { failOn: 'medium' }, 'gating'],
-    ['an unknown alert at fail-on medium is below', { severity: null, score: null }, { failOn: 'medium' }, 'below-threshold'],
+    [
+      'an unknown alert at fail-on medium is below',
+      { severity: null, score: null },
+      { failOn: 'medium' },
+      'below-threshold',
+    ],
     ['an unknown alert at fail-on low gates', { severity: null, score: null }, { failOn: 'low' }, 'gating'],
     ['any alert at fail-on none is below', { severity: 'critical', score: 10 }, { failOn: 'none' }, 'below-threshold'],
     ['alerted false never gates', { alerted: false }, { failOn: 'low' }, 'not-alerted'],
     ['alerted false wins over below-threshold', { alerted: false, severity: 'low' }, {}, 'not-alerted'],
     ['only-unreachable gates when ignore-unreachable is off', { reach: ONLY_UNREACHABLE }, {}, 'gating'],
-    ['only-unreachable is ignored when ignore-unreachable is on', { reach: ONLY_UNREACHABLE }, { ignoreUnreachable: true }, 'unreachable'],
-    ['a reachable alert gates with ignore-unreachable on', { reach: { reachable: 1, needsReview: 0, unreachable: 3 } }, { ignoreUnreachable: true }, 'gating'],
-    ['an alert without analysis gates with ignore-unreachable on', { reach: null }, { ignoreUnreachable: true }, 'gating'],
-    ['below-threshold wins over unreachable', { severity: 'low', reach: ONLY_UNREACHABLE }, { ignoreUnreachable: true }, 'below-threshold'],
+    [
+      'only-unreachable is ignored when ignore-unreachable is on',
+      { reach: ONLY_UNREACHABLE },
+      { ignoreUnreachable: true },
+      'unreachable',
+    ],
+    [
+      'a reachable alert gates with ignore-unreachable on',
+      { reach: { reachable: 1, needsReview: 0, unreachable: 3 } },
+      { ignoreUnreachable: true },
+      'gating',
+    ],
+    [
+      'an alert without analysis gates with ignore-unreachable on',
+      { reach: null },
+      { ignoreUnreachable: true },
+      'gating',
+    ],
+    [
+      'below-threshold wins over unreachable',
+      { severity: 'low', reach: ONLY_UNREACHABLE },
+      { ignoreUnreachable: true },
+      'below-threshold',
+    ],
     [
       'unreachable wins over allowed',
       { advisory: 'GHSA-1', reach: ONLY_UNREACHABLE },
@@ -96,10 +140,30 @@ describe('evaluateAlerts: status', () => {
       'unreachable',
     ],
     ['an allow entry by advisory id allows', { advisory: 'GHSA-abcd' }, { allow: [{ id: 'ghsa-ABCD' }] }, 'allowed'],
-    ['an allow entry by alias allows', { advisory: 'GHSA-abcd', aliases: ['CVE-2024-1'] }, { allow: [{ id: 'cve-2024-1' }] }, 'allowed'],
-    ['an allow entry until today allows', { advisory: 'GHSA-1' }, { allow: [{ id: 'GHSA-1', until: '2026-06-01' }] }, 'allowed'],
-    ['an allow entry until yesterday does not allow', { advisory: 'GHSA-1' }, { allow: [{ id: 'GHSA-1', until: '2026-05-31' }] }, 'gating'],
-    ['an allow entry for another advisory does not allow', { advisory: 'GHSA-1' }, { allow: [{ id: 'GHSA-2' }] }, 'gating'],
+    [
+      'an allow entry by alias allows',
+      { advisory: 'GHSA-abcd', aliases: ['CVE-2024-1'] },
+      { allow: [{ id: 'cve-2024-1' }] },
+      'allowed',
+    ],
+    [
+      'an allow entry until today allows',
+      { advisory: 'GHSA-1' },
+      { allow: [{ id: 'GHSA-1', until: '2026-06-01' }] },
+      'allowed',
+    ],
+    [
+      'an allow entry until yesterday does not allow',
+      { advisory: 'GHSA-1' },
+      { allow: [{ id: 'GHSA-1', until: '2026-05-31' }] },
+      'gating',
+    ],
+    [
+      'an allow entry for another advisory does not allow',
+      { advisory: 'GHSA-1' },
+      { allow: [{ id: 'GHSA-2' }] },
+      'gating',
+    ],
   ])('%s', (_case, spec, opts, expected) => {
     const { alerts } = evaluateAlerts([makeAlert(spec)], options(opts));
     expect(alerts[0]?.status).toBe(expected);
@@ -108,7 +172,12 @@ describe('evaluateAlerts: status', () => {
   test('keeps input order and every field of each alert, adding its status', () => {
     const input = [
       makeAlert({ severity: 'low', score: 2.5 }),
-      makeAlert({ severity: 'critical', score: null, aliases: ['CVE-1'], reach: { reachable: 0, needsReview: 2, unreachable: 1 } }),
+      makeAlert({
+        severity: 'critical',
+        score: null,
+        aliases: ['CVE-1'],
+        reach: { reachable: 0, needsReview: 2, unreachable: 1 },
+      }),
       makeAlert({ severity: null, score: 8.1 }),
     ];
     const { alerts } = evaluateAlerts(input, options());
@@ -127,12 +196,18 @@ describe('evaluateAlerts: status', () => {
   test('records the first active entry that allowed the alert, skipping an expired one', () => {
     const expired: AllowEntry = { id: 'GHSA-1', until: '2026-01-01' };
     const active: AllowEntry = { id: 'CVE-1', reason: 'not shipped' };
-    const { alerts } = evaluateAlerts([makeAlert({ advisory: 'GHSA-1', aliases: ['CVE-1'] })], options({ allow: [expired, active] }));
+    const { alerts } = evaluateAlerts(
+      [makeAlert({ advisory: 'GHSA-1', aliases: ['CVE-1'] })],
+      options({ allow: [expired, active] }),
+    );
     expect(alerts[0]).toMatchObject({ status: 'allowed', allowedBy: active });
   });
 
   test('sets no allowedBy on alerts that are not allowed', () => {
-    const { alerts } = evaluateAlerts([makeAlert({ advisory: 'GHSA-1', severity: 'low' })], options({ allow: [{ id: 'GHSA-1' }] }));
+    const { alerts } = evaluateAlerts(
+      [makeAlert({ advisory: 'GHSA-1', severity: 'low' })],
+      options({ allow: [{ id: 'GHSA-1' }] }),
+    );
     expect(alerts[0]?.status).toBe('below-threshold');
     expect(alerts[0]).not.toHaveProperty('allowedBy');
   });
@@ -176,22 +251,32 @@ describe('evaluateAlerts: warnings', () => {
     expect(warn([makeAlert({ advisory: 'GHSA-1' })], [{ id: 'GHSA-1' }, { id: 'GHSA-typo' }])).toEqual([
       {
         kind: 'unmatched-allow',
-        message: 'allow-alerts entry GHSA-typo matches no alert of this repository: it can be removed, or the id may be mistyped.',
+        message:
+          'allow-alerts entry GHSA-typo matches no alert of this repository: it can be removed, or the id may be mistyped.',
       },
     ]);
   });
 
   test('counts a match on any alert, even one that would not gate, as matched', () => {
-    const alerts = [makeAlert({ advisory: 'GHSA-1', alerted: false }), makeAlert({ advisory: 'GHSA-2', severity: 'low' })];
+    const alerts = [
+      makeAlert({ advisory: 'GHSA-1', alerted: false }),
+      makeAlert({ advisory: 'GHSA-2', severity: 'low' }),
+    ];
     expect(warn(alerts, [{ id: 'GHSA-1' }, { id: 'GHSA-2' }])).toEqual([]);
   });
 
   test('warns both ways about an expired entry that matches nothing', () => {
-    expect(warn([], [{ id: 'GHSA-9', until: '2026-01-01' }]).map((w) => w.kind)).toEqual(['expired-allow', 'unmatched-allow']);
+    expect(warn([], [{ id: 'GHSA-9', until: '2026-01-01' }]).map((w) => w.kind)).toEqual([
+      'expired-allow',
+      'unmatched-allow',
+    ]);
   });
 
   test('gives a duplicated entry one warning, not two', () => {
-    const allow = [{ id: 'GHSA-9', until: '2026-01-01' }, { id: 'GHSA-9', until: '2026-01-01', reason: 'again' }];
+    const allow = [
+      { id: 'GHSA-9', until: '2026-01-01' },
+      { id: 'GHSA-9', until: '2026-01-01', reason: 'again' },
+    ];
     expect(warn([], allow)).toHaveLength(2);
   });
 
@@ -209,7 +294,11 @@ describe('severityCounts', () => {
   });
 
   test('counts every alert whatever its status', () => {
-    const alerts = [gated('low', null, 'A', 'not-alerted'), gated('low', null, 'B', 'allowed'), gated('low', null, 'C')];
+    const alerts = [
+      gated('low', null, 'A', 'not-alerted'),
+      gated('low', null, 'B', 'allowed'),
+      gated('low', null, 'C'),
+    ];
     expect(severityCounts(alerts).low).toBe(3);
   });
 });
@@ -221,7 +310,13 @@ describe('gateVerdict', () => {
     ['one alert (singular)', [gated('high', 7.5, 'A')], '1 alert at or above high fails the gate (1 high).'],
     [
       'several alerts, broken down worst first',
-      [gated('high', 7.5, 'A'), gated('critical', 9.8, 'B'), gated('high', null, 'C'), gated('critical', null, 'D'), gated('high', 8, 'E')],
+      [
+        gated('high', 7.5, 'A'),
+        gated('critical', 9.8, 'B'),
+        gated('high', null, 'C'),
+        gated('critical', null, 'D'),
+        gated('high', 8, 'E'),
+      ],
       '5 alerts at or above high fail the gate (2 critical, 3 high).',
     ],
   ])('fails on gating alerts: %s', (_case, alerts, reason) => {
@@ -230,7 +325,12 @@ describe('gateVerdict', () => {
   });
 
   test('lists only the gating alerts, worst first', () => {
-    const alerts = [gated('high', 7.5, 'A'), gated('critical', 9.9, 'Z', 'allowed'), gated('critical', 9.1, 'B'), gated('high', 8.8, 'C')];
+    const alerts = [
+      gated('high', 7.5, 'A'),
+      gated('critical', 9.9, 'Z', 'allowed'),
+      gated('critical', 9.1, 'B'),
+      gated('high', 8.8, 'C'),
+    ];
     expect(gateVerdict(alerts, failOn, null).gating.map((e) => e.advisory)).toEqual(['B', 'C', 'A']);
   });
 
@@ -256,13 +356,22 @@ describe('gateVerdict', () => {
       ['The security posture shows 1 open critical issue for this repository (fail-on-critical-issues).'],
     ],
     ['zero critical issues pass', true, { criticalIssues: 0 }, 'pass', ['No alert at or above high.']],
-    ['critical issues are ignored when not asked', false, { criticalIssues: 3 }, 'pass', ['No alert at or above high.']],
+    [
+      'critical issues are ignored when not asked',
+      false,
+      { criticalIssues: 3 },
+      'pass',
+      ['No alert at or above high.'],
+    ],
     [
       'a missing posture row passes, saying the check was not made',
       true,
       null,
       'pass',
-      ['No alert at or above high.', 'fail-on-critical-issues could not be checked: the posture has no entry for this repository.'],
+      [
+        'No alert at or above high.',
+        'fail-on-critical-issues could not be checked: the posture has no entry for this repository.',
+      ],
     ],
     ['a missing posture row is not mentioned when not asked', false, null, 'pass', ['No alert at or above high.']],
   ])('%s', (_case, failOnCriticalIssues, row, result, reasons) => {
@@ -270,7 +379,11 @@ describe('gateVerdict', () => {
   });
 
   test('gives one reason per cause when both alerts and critical issues fail', () => {
-    const verdict = gateVerdict([gated('critical', 9.8, 'A')], { failOn: 'critical', failOnCriticalIssues: true }, { criticalIssues: 2 });
+    const verdict = gateVerdict(
+      [gated('critical', 9.8, 'A')],
+      { failOn: 'critical', failOnCriticalIssues: true },
+      { criticalIssues: 2 },
+    );
     expect(verdict.reasons).toEqual([
       '1 alert at or above critical fails the gate (1 critical).',
       'The security posture shows 2 open critical issues for this repository (fail-on-critical-issues).',
@@ -281,10 +394,22 @@ describe('gateVerdict', () => {
     ['no alerts', [], 'No alert at or above critical.'],
     [
       'every non-zero part',
-      ['allowed', 'allowed', 'allowed', 'unreachable', 'unreachable', ...Array<AlertStatus>(12).fill('below-threshold'), 'not-alerted'],
+      [
+        'allowed',
+        'allowed',
+        'allowed',
+        'unreachable',
+        'unreachable',
+        ...Array<AlertStatus>(12).fill('below-threshold'),
+        'not-alerted',
+      ],
       'No alert at or above critical (3 allowed, 2 unreachable ignored, 12 below the threshold, 1 not alerted).',
     ],
-    ['only the non-zero parts', ['below-threshold', 'allowed'], 'No alert at or above critical (1 allowed, 1 below the threshold).'],
+    [
+      'only the non-zero parts',
+      ['below-threshold', 'allowed'],
+      'No alert at or above critical (1 allowed, 1 below the threshold).',
+    ],
   ])('passes saying why: %s', (_case, statuses, reason) => {
     const alerts = statuses.map((status, i) => gated('critical', null, `A${i}`, status));
     expect(gateVerdict(alerts, { failOn: 'critical', failOnCriticalIssues: false }, null)).toEqual({

@@ -101,7 +101,13 @@ describe('worstFirst', () => {
   test.each<[string, Alert[], string[]]>([
     [
       'severity first, whatever the score',
-      [alert('high', 8.9, 'A'), alert('low', null, 'B'), alert('critical', 9.0, 'C'), alert('unknown', null, 'D'), alert('medium', 9.9, 'E')],
+      [
+        alert('high', 8.9, 'A'),
+        alert('low', null, 'B'),
+        alert('critical', 9.0, 'C'),
+        alert('unknown', null, 'D'),
+        alert('medium', 9.9, 'E'),
+      ],
       ['C', 'A', 'E', 'B', 'D'],
     ],
     [
@@ -111,7 +117,12 @@ describe('worstFirst', () => {
     ],
     [
       'advisory id ascending on equal severity and score',
-      [alert('critical', 9.8, 'GHSA-b'), alert('critical', 9.8, 'GHSA-a'), alert('critical', null, 'CVE-1'), alert('critical', null, 'CVE-0')],
+      [
+        alert('critical', 9.8, 'GHSA-b'),
+        alert('critical', 9.8, 'GHSA-a'),
+        alert('critical', null, 'CVE-1'),
+        alert('critical', null, 'CVE-0'),
+      ],
       ['GHSA-a', 'GHSA-b', 'CVE-0', 'CVE-1'],
     ],
   ])('orders by %s', (_case, alerts, expected) => {
@@ -119,7 +130,11 @@ describe('worstFirst', () => {
   });
 
   test('orders the same advisory on several packages by alert id, whatever the input order', () => {
-    const alerts = [alert('high', 7, 'GHSA-x', 'a2'), alert('high', 7, 'GHSA-x', 'a1'), alert('high', 7, 'GHSA-x', 'a3')];
+    const alerts = [
+      alert('high', 7, 'GHSA-x', 'a2'),
+      alert('high', 7, 'GHSA-x', 'a1'),
+      alert('high', 7, 'GHSA-x', 'a3'),
+    ];
     const ids = (list: Alert[]) => [...list].sort(worstFirst).map((e) => e.id);
     expect(ids(alerts)).toEqual(['a1', 'a2', 'a3']);
     expect(ids([...alerts].reverse())).toEqual(['a1', 'a2', 'a3']);
@@ -129,7 +144,11 @@ describe('worstFirst', () => {
 describe('worseCopy', () => {
   // Each row: two copies of one alert and which of them counts; checked in both argument orders.
   test.each<[string, Alert, Alert]>([
-    ['alerted over not alerted, even when less severe', alert('low', 1.0, 'A', 'x', true), alert('critical', 9.8, 'A', 'x', false)],
+    [
+      'alerted over not alerted, even when less severe',
+      alert('low', 1.0, 'A', 'x', true),
+      alert('critical', 9.8, 'A', 'x', false),
+    ],
     ['the higher severity', alert('critical', 9.0, 'A'), alert('high', 8.9, 'A')],
     ['the higher severity, whatever the score', alert('medium', null, 'A'), alert('low', 3.9, 'A')],
     ['a known severity over unknown', alert('low', null, 'A'), alert('unknown', 9.9, 'A')],

@@ -10,9 +10,7 @@ function annotate(overrides: EvaluatedOverrides) {
 }
 
 function gatingAlerts(n: number): EvaluatedAlert[] {
-  return Array.from({ length: n }, (_, i) =>
-    makeEvaluated({ advisory: `GHSA-many-${String(i).padStart(4, '0')}` }),
-  );
+  return Array.from({ length: n }, (_, i) => makeEvaluated({ advisory: `GHSA-many-${String(i).padStart(4, '0')}` }));
 }
 
 const lodash: ManifestLocation = { path: 'web/package.json', startLine: 12, endLine: 14, package: 'lodash@4.17.20' };
@@ -66,7 +64,12 @@ describe('buildAnnotations: one per gating alert', () => {
     ],
     [
       'the first http(s) reference, not the first reference',
-      { score: 5, summary: 'S', references: ['CVE-2024-1', 'javascript:alert(1)', 'https://a.example/x'], reachability: null },
+      {
+        score: 5,
+        summary: 'S',
+        references: ['CVE-2024-1', 'javascript:alert(1)', 'https://a.example/x'],
+        reachability: null,
+      },
       { message: 'S · Score 5 · Reachability: not analysed · https://a.example/x' },
     ],
     [
@@ -172,14 +175,31 @@ describe('buildAnnotations: license violations after the alerts, within the same
     gates,
     location: { path: 'package.json', startLine: 12, endLine: 12, package: `${name}@1.0.0` },
   });
-  const licenses = (findings: ReturnType<typeof finding>[]) => ({ mode: 'deny' as const, ids: ['GPL-3.0-only'], unknown: 'warn' as const, checked: 9, exempted: 0, findings });
+  const licenses = (findings: ReturnType<typeof finding>[]) => ({
+    mode: 'deny' as const,
+    ids: ['GPL-3.0-only'],
+    unknown: 'warn' as const,
+    checked: 9,
+    exempted: 0,
+    findings,
+  });
 
   test('one per gating finding, on its manifest line; findings that do not gate get none', () => {
-    const result = makeResult({ alerts: [makeEvaluated()], licenses: licenses([finding('left-pad'), finding('quiet', false)]) });
+    const result = makeResult({
+      alerts: [makeEvaluated()],
+      licenses: licenses([finding('left-pad'), finding('quiet', false)]),
+    });
     const { annotations } = buildAnnotations(result);
     expect(annotations).toHaveLength(2);
-    expect(annotations[1]).toMatchObject({ title: 'license GPL-3.0-only in left-pad@1.0.0', file: 'package.json', startLine: 12, endLine: 12 });
-    expect(annotations[1]!.message).toMatch(/left-pad@1\.0\.0 is licensed GPL-3\.0-only, which the license policy does not allow/);
+    expect(annotations[1]).toMatchObject({
+      title: 'license GPL-3.0-only in left-pad@1.0.0',
+      file: 'package.json',
+      startLine: 12,
+      endLine: 12,
+    });
+    expect(annotations[1]!.message).toMatch(
+      /left-pad@1\.0\.0 is licensed GPL-3\.0-only, which the license policy does not allow/,
+    );
   });
 
   test('alerts first; beyond the cap, one more says how many findings were left out', () => {

@@ -22,7 +22,11 @@ function fakeApi(existing: PullRequestComment[] = []) {
   return { api, calls };
 }
 
-const sticky = (id: number, type = 'Bot'): PullRequestComment => ({ id, body: `${COMMENT_MARKER}\nold`, user: { login: 'x', type } });
+const sticky = (id: number, type = 'Bot'): PullRequestComment => ({
+  id,
+  body: `${COMMENT_MARKER}\nold`,
+  user: { login: 'x', type },
+});
 
 describe('upsertComment', () => {
   test.each([
@@ -42,7 +46,13 @@ describe('upsertComment', () => {
 });
 
 describe('findSticky', () => {
-  const comments = [sticky(1), sticky(2, 'User'), { id: 3, body: 'unrelated', user: { type: 'Bot' } }, sticky(4), sticky(5, 'User')];
+  const comments = [
+    sticky(1),
+    sticky(2, 'User'),
+    { id: 3, body: 'unrelated', user: { type: 'Bot' } },
+    sticky(4),
+    sticky(5, 'User'),
+  ];
   test.each([
     ['Bot', 4],
     ['User', 5],
@@ -83,16 +93,34 @@ describe('renderComment', () => {
       '<sub>',
       '</sub>',
     ]);
-    expect(r.links.at(-1)).toEqual({ href: 'https://github.com/acme/storefront/actions/runs/7', text: 'Full report in the job summary', markup: '' });
+    expect(r.links.at(-1)).toEqual({
+      href: 'https://github.com/acme/storefront/actions/runs/7',
+      text: 'Full report in the job summary',
+      markup: '',
+    });
   });
 
   test('stays within 65,536 characters, marker and footer included, when escaping blows text up', () => {
     // `<` escapes to 2 characters: 25 rows and 50 warnings of them are over the limit unbudgeted.
     const gating = Array.from({ length: 30 }, (_, i) =>
-      makeEvaluated({ status: 'gating', severity: 'high', id: `b${i}`, advisory: `GHSA-${i}`, summary: '<'.repeat(5000) }),
+      makeEvaluated({
+        status: 'gating',
+        severity: 'high',
+        id: `b${i}`,
+        advisory: `GHSA-${i}`,
+        summary: '<'.repeat(5000),
+      }),
     );
-    const warnings = Array.from({ length: 60 }, (_, i) => ({ kind: 'read' as const, message: `${i} ${'<'.repeat(2000)}` }));
-    const result = makeResult({ result: 'fail', alerts: gating, verdict: { result: 'fail', reasons: ['many'], gating }, warnings });
+    const warnings = Array.from({ length: 60 }, (_, i) => ({
+      kind: 'read' as const,
+      message: `${i} ${'<'.repeat(2000)}`,
+    }));
+    const result = makeResult({
+      result: 'fail',
+      alerts: gating,
+      verdict: { result: 'fail', reasons: ['many'], gating },
+      warnings,
+    });
     const body = renderComment(result, 'https://github.com/acme/webshop/actions/runs/1');
     expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
     expect(body.length).toBeGreaterThan(50_000); // the budget was used, not skipped
@@ -105,7 +133,10 @@ describe('renderComment', () => {
     const gating = Array.from({ length: 3000 }, (_, i) =>
       makeEvaluated({ status: 'gating', severity: 'critical', id: `a${i}`, advisory: `GHSA-${i}`, summary: long }),
     );
-    const body = renderComment(makeResult({ result: 'fail', alerts: gating, verdict: { result: 'fail', reasons: ['many'], gating } }), null);
+    const body = renderComment(
+      makeResult({ result: 'fail', alerts: gating, verdict: { result: 'fail', reasons: ['many'], gating } }),
+      null,
+    );
     expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
     expect(body.startsWith(COMMENT_MARKER)).toBe(true);
     expect(body).toMatch(/more/);

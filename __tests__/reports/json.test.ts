@@ -2,7 +2,8 @@ import { describe, expect, test } from '@jest/globals';
 import { jsonReportChunks, renderJsonReport } from '../../src/reports/json.js';
 import { makeEvaluated, makeResult } from '../fixtures/result.js';
 
-const parse = (text: string) => JSON.parse(text) as Record<string, unknown> & { alerts: { id: string }[]; verdict: { gating: string[] } };
+const parse = (text: string) =>
+  JSON.parse(text) as Record<string, unknown> & { alerts: { id: string }[]; verdict: { gating: string[] } };
 
 describe('the JSON report', () => {
   test('is the result model, with every alert once and the gating ones referred to by id, worst first', () => {
@@ -14,7 +15,11 @@ describe('the JSON report', () => {
     const result = makeResult({ alerts });
     const report = parse(renderJsonReport(result));
     const { alerts: _alerts, verdict, ...rest } = result;
-    expect(report).toEqual({ ...JSON.parse(JSON.stringify(rest)), verdict: { ...verdict, gating: verdict.gating.map((a) => a.id) }, alerts: JSON.parse(JSON.stringify(alerts)) });
+    expect(report).toEqual({
+      ...JSON.parse(JSON.stringify(rest)),
+      verdict: { ...verdict, gating: verdict.gating.map((a) => a.id) },
+      alerts: JSON.parse(JSON.stringify(alerts)),
+    });
     expect(report.verdict.gating).toEqual(result.verdict.gating.map((a) => a.id));
     const text = renderJsonReport(result);
     for (const alert of alerts) expect(text.split(`"id":${JSON.stringify(alert.id)}`)).toHaveLength(2); // once each

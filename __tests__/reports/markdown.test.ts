@@ -6,7 +6,12 @@ import { githubReferences, needlessEscapes, render, seen, ZERO_WIDTH } from './r
 
 /** The text a reader should see: one line, controls and bidi overrides gone. */
 function expectedText(s: string): string {
-  return seen(s.replace(BIDI, '').replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ').replace(CONTROLS, ' '));
+  return seen(
+    s
+      .replace(BIDI, '')
+      .replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ')
+      .replace(CONTROLS, ' '),
+  );
 }
 
 /** Everything that would make escaped text more than plain text once rendered; {@link clean} when there is nothing. */
@@ -21,7 +26,14 @@ function problems(markdown: string) {
     workflowCommand: /^\s*::/m.test(markdown),
   };
 }
-const clean = (blocks: string[], inlineMarkup: string[] = []) => ({ blocks, inlineMarkup, rawHtml: [], links: [], references: [], workflowCommand: false });
+const clean = (blocks: string[], inlineMarkup: string[] = []) => ({
+  blocks,
+  inlineMarkup,
+  rawHtml: [],
+  links: [],
+  references: [],
+  workflowCommand: false,
+});
 const PARAGRAPH = ['paragraph_open', 'paragraph_close'];
 
 describe('escapeText renders as the text itself, whatever the text', () => {
@@ -45,7 +57,10 @@ describe('escapeText renders as the text itself, whatever the text', () => {
     const r = render(table);
     expect(problems(table)).toEqual(clean(render('| a | b | c |\n|---|---|---|\n| 1 | 2 | 3 |').blocks));
     expect(r.tables).toHaveLength(1);
-    expect(r.tables[0]?.map((row) => row.map(seen))).toEqual([['a', 'b', 'c'], ['1', expectedText(input), '3']]);
+    expect(r.tables[0]?.map((row) => row.map(seen))).toEqual([
+      ['a', 'b', 'c'],
+      ['1', expectedText(input), '3'],
+    ]);
   });
 
   it.each(HOSTILE)('at the end of a heading: %j', (input) => {
@@ -70,10 +85,22 @@ describe('escapeText renders as the text itself, whatever the text', () => {
 
 describe('escapeText escapes only where a character would start markup', () => {
   it.each([
-    ['the action’s dates, times, CWE ids and numbers', 'CWE-79, CWE-89 on 2026-10-28 at 02:00 (UTC): 1,234.5 - ok!', 'CWE-79, CWE-89 on 2026-10-28 at 02:00 (UTC): 1,234.5 - ok!'],
+    [
+      'the action’s dates, times, CWE ids and numbers',
+      'CWE-79, CWE-89 on 2026-10-28 at 02:00 (UTC): 1,234.5 - ok!',
+      'CWE-79, CWE-89 on 2026-10-28 at 02:00 (UTC): 1,234.5 - ok!',
+    ],
     ['cronstrue words', 'At 02:00, Monday through Friday (UTC)', 'At 02:00, Monday through Friday (UTC)'],
-    ['an allow-list reason (the mention still broken)', 'pinned: see SEC-123 @alice', 'pinned: see SEC-123 @\u200balice'],
-    ['a sentence', 'allow-alerts entry GHSA-9999-aaaa-bbbb matches no alert: it can be removed.', 'allow-alerts entry GHSA-9999-aaaa-bbbb matches no alert: it can be removed.'],
+    [
+      'an allow-list reason (the mention still broken)',
+      'pinned: see SEC-123 @alice',
+      'pinned: see SEC-123 @\u200balice',
+    ],
+    [
+      'a sentence',
+      'allow-alerts entry GHSA-9999-aaaa-bbbb matches no alert: it can be removed.',
+      'allow-alerts entry GHSA-9999-aaaa-bbbb matches no alert: it can be removed.',
+    ],
     ['list and heading markers mid-line', 'a - b + c # d > e = f 1. g', 'a - b + c # d > e = f 1. g'],
     ['an ampersand that is no character reference', 'AT&T & R&D', 'AT&T & R&D'],
     ['character references (a numeric one broken by its #)', '&amp; &#64; &#x40;', '\\&amp; &#\u200b64; \\&#x40;'],
@@ -83,11 +110,19 @@ describe('escapeText escapes only where a character would start markup', () => {
     ['a backslash before punctuation and at the end', '\\* \\', '\\\\\\* \\\\'],
     ['HTML', '<b>x</b>', '\\<b>x\\</b>'],
     ['a table pipe', 'a | b', 'a \\| b'],
-    ['code, emphasis, strikethrough, links and maths', '`a` *b* ~c~ [d] $e$', '\\`a\\` \\*b\\* \\~c\\~ \\[d\\] \\$e\\$'],
+    [
+      'code, emphasis, strikethrough, links and maths',
+      '`a` *b* ~c~ [d] $e$',
+      '\\`a\\` \\*b\\* \\~c\\~ \\[d\\] \\$e\\$',
+    ],
     ['a URL', 'see https://evil.example/a.b', 'see https\\://evil.example/a.b'],
     ['a www link', 'see www.evil.com', 'see www\\.evil.com'],
     ['a domain without www (GitHub does not link it)', 'see evil.com', 'see evil.com'],
-    ['a URL of a scheme GitHub does not link', 'ldap://evil.example ${jndi:ldap://x}', 'ldap://evil.example \\${jndi:ldap://x}'],
+    [
+      'a URL of a scheme GitHub does not link',
+      'ldap://evil.example ${jndi:ldap://x}',
+      'ldap://evil.example \\${jndi:ldap://x}',
+    ],
     ['an upper-case URL', 'HTTPS://E.EXAMPLE', 'HTTPS\\://E.EXAMPLE'],
     ['references', 'see #12 and GH-7, not #x or GHSA-1', 'see #\u200b12 and GH-\u200b7, not #x or GHSA-1'],
     ['an e-mail address', 'a@b.example', 'a@\u200bb.example'],
@@ -126,7 +161,11 @@ describe('escapeText escapes only where a character would start markup', () => {
   });
 
   it('the needless-escape check finds one', () => {
-    expect(needlessEscapes('2026\\-10\\-28 02\\:00', [(s) => `Before ${s} after.`])).toEqual(['\\-10\\-28 02\\', '\\-28 02\\:00', '\\:00']);
+    expect(needlessEscapes('2026\\-10\\-28 02\\:00', [(s) => `Before ${s} after.`])).toEqual([
+      '\\-10\\-28 02\\',
+      '\\-28 02\\:00',
+      '\\:00',
+    ]);
   });
 });
 
@@ -165,11 +204,14 @@ describe('code', () => {
     expect(code(input)).toBe(expected);
   });
 
-  it.each(['pkg:npm/a@1', 'a`b', '`x', ' x ', '<b> @x #1 https://e.x'])('renders as code with the text itself: %j', (input) => {
-    const r = render(`x ${code(input)} y`);
-    expect(r.inlineMarkup).toEqual(['code_inline']);
-    expect(r.paragraphs[0]).toBe(`x ${input} y`);
-  });
+  it.each(['pkg:npm/a@1', 'a`b', '`x', ' x ', '<b> @x #1 https://e.x'])(
+    'renders as code with the text itself: %j',
+    (input) => {
+      const r = render(`x ${code(input)} y`);
+      expect(r.inlineMarkup).toEqual(['code_inline']);
+      expect(r.paragraphs[0]).toBe(`x ${input} y`);
+    },
+  );
 
   it('falls back to escaped text in a table cell when the text has a pipe', () => {
     expect(codeCell('a|b')).toBe('a\\|b');
@@ -186,7 +228,11 @@ describe('link', () => {
     ['ftp: (text only)', 'ftp://files.example/x', 'GHSA-1'],
     ['not a URL (text only)', 'see advisory', 'GHSA-1'],
     ['missing (text only)', undefined, 'GHSA-1'],
-    ['parens, pipe, quotes and backticks encoded', 'https://x.example/a_(b)|c"d\'e`', '[GHSA-1](https://x.example/a_%28b%29%7Cc%22d%27e%60)'],
+    [
+      'parens, pipe, quotes and backticks encoded',
+      'https://x.example/a_(b)|c"d\'e`',
+      '[GHSA-1](https://x.example/a_%28b%29%7Cc%22d%27e%60)',
+    ],
     ['an IPv6 host and query kept', 'http://[::1]:8080/x?a=1&b=*', '[GHSA-1](http://[::1]:8080/x?a=1&b=*)'],
     ['spaces and angle brackets encoded', 'https://x.example/a b<c>', '[GHSA-1](https://x.example/a%20b%3Cc%3E)'],
   ])('%s', (_name, url, expected) => {

@@ -49,13 +49,30 @@ export interface Rendered {
 /** Text of an inline token's children as a reader sees it (zero-width characters kept). */
 function inlineText(children: Token[]): string {
   return children
-    .map((t) => (t.type === 'text' || t.type === 'code_inline' ? t.content : t.type === 'softbreak' || t.type === 'hardbreak' ? '\n' : t.type === 'image' ? t.content : ''))
+    .map((t) =>
+      t.type === 'text' || t.type === 'code_inline'
+        ? t.content
+        : t.type === 'softbreak' || t.type === 'hardbreak'
+          ? '\n'
+          : t.type === 'image'
+            ? t.content
+            : '',
+    )
     .join('');
 }
 
 export function render(markdown: string): Rendered {
   const tokens = md.parse(markdown, {});
-  const out: Rendered = { html: md.renderer.render(tokens, md.options, {}), blocks: [], inlineMarkup: [], rawHtml: [], links: [], tables: [], paragraphs: [], scanned: '' };
+  const out: Rendered = {
+    html: md.renderer.render(tokens, md.options, {}),
+    blocks: [],
+    inlineMarkup: [],
+    rawHtml: [],
+    links: [],
+    tables: [],
+    paragraphs: [],
+    scanned: '',
+  };
   let table: string[][] | null = null;
   let row: string[] | null = null;
   const scanned: string[] = [];
@@ -74,7 +91,8 @@ export function render(markdown: string): Rendered {
     for (const child of children) {
       if (!['text', 'softbreak', 'hardbreak'].includes(child.type)) out.inlineMarkup.push(child.type);
       if (child.type === 'html_inline') out.rawHtml.push(child.content);
-      if (child.type === 'link_open') out.links.push((link = { href: String(child.attrGet('href') ?? ''), text: '', markup: child.markup }));
+      if (child.type === 'link_open')
+        out.links.push((link = { href: String(child.attrGet('href') ?? ''), text: '', markup: child.markup }));
       else if (child.type === 'link_close') link = null;
       else if (link !== null) link.text += inlineText([child]);
       else if (child.type === 'text') scanned.push(child.content);
@@ -115,7 +133,8 @@ export function needlessEscapes(markdown: string, contexts: ((s: string) => stri
     // cmark-gfm starts a `www.` link even right after an escaped `*`, `_`, `~` or `(`; markdown-it does not.
     if (ALWAYS_ESCAPED.has(next) || markdown.slice(i - 3, i).toLowerCase() === 'www') continue;
     const without = markdown.slice(0, i) + markdown.slice(i + 1);
-    if (contexts.every((wrap) => render(wrap(markdown)).html === render(wrap(without)).html)) needless.push(markdown.slice(i, i + 12));
+    if (contexts.every((wrap) => render(wrap(markdown)).html === render(wrap(without)).html))
+      needless.push(markdown.slice(i, i + 12));
   }
   return needless;
 }
@@ -125,7 +144,11 @@ export function needlessEscapes(markdown: string, contexts: ((s: string) => stri
  * `&`), zero-width characters other than the ones that break a mention or reference (right after
  * an `@` before a name character, a `#` or `GH-` before a digit), and needless backslashes.
  */
-export function readabilityProblems(markdown: string): { characterReferences: string[]; zeroWidth: string[]; needlessEscapes: string[] } {
+export function readabilityProblems(markdown: string): {
+  characterReferences: string[];
+  zeroWidth: string[];
+  needlessEscapes: string[];
+} {
   const characterReferences = markdown.replace(/\\&/g, '').match(/&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);/gi) ?? [];
   const zeroWidth = [...markdown.matchAll(/[\s\S]{0,6}[\u200b-\u200d\u2060\ufeff][\s\S]?/g)]
     .map((m) => m[0])

@@ -10,8 +10,21 @@ import {
   SARIF_SCHEMA,
   securitySeverity,
 } from '../../src/reports/sarif.js';
-import type { AlertStatus, EvaluatedAlert, GateResult, ManifestLocation, Severity, Threshold } from '../../src/model.js';
-import { makeEvaluated, makeExampleResult, makeLocation, makeResult, type EvaluatedOverrides } from '../fixtures/result.js';
+import type {
+  AlertStatus,
+  EvaluatedAlert,
+  GateResult,
+  ManifestLocation,
+  Severity,
+  Threshold,
+} from '../../src/model.js';
+import {
+  makeEvaluated,
+  makeExampleResult,
+  makeLocation,
+  makeResult,
+  type EvaluatedOverrides,
+} from '../fixtures/result.js';
 import { safeHref } from '../../src/reports/markdown.js';
 import { plainLine } from '../../src/reports/plain.js';
 import { HOSTILE } from './hostile.js';
@@ -80,19 +93,34 @@ function codeScanningProblems(log: Log): string[] {
     check(isText(rule.help?.text) && isText(rule.help?.markdown), `rule ${rule.id}: no help text and markdown`);
     check((rule.properties?.tags ?? []).includes('security'), `rule ${rule.id}: no security tag`);
     const severity: unknown = rule.properties?.['security-severity'];
-    check(severity === undefined || (typeof severity === 'string' && /^\d+(\.\d+)?$/.test(severity)), `rule ${rule.id}: security-severity ${String(severity)}`);
+    check(
+      severity === undefined || (typeof severity === 'string' && /^\d+(\.\d+)?$/.test(severity)),
+      `rule ${rule.id}: security-severity ${String(severity)}`,
+    );
   }
   for (const [i, result] of (run?.results ?? []).entries()) {
     check(isText(result.ruleId), `result ${i}: no ruleId`);
-    check(rules[result.ruleIndex ?? -1]?.id === result.ruleId, `result ${i}: ruleIndex does not point at rule ${result.ruleId}`);
+    check(
+      rules[result.ruleIndex ?? -1]?.id === result.ruleId,
+      `result ${i}: ruleIndex does not point at rule ${result.ruleId}`,
+    );
     check(isText(result.message.text), `result ${i}: no message.text`);
     check(['error', 'warning', 'note'].includes(result.level ?? ''), `result ${i}: level ${String(result.level)}`);
     const physical = result.locations?.[0]?.physicalLocation;
     const uri = physical?.artifactLocation?.uri;
-    check(isText(uri) && !/^\/|\\/.test(uri ?? ''), `result ${i}: uri ${String(uri)} is not relative with forward slashes`);
+    check(
+      isText(uri) && !/^\/|\\/.test(uri ?? ''),
+      `result ${i}: uri ${String(uri)} is not relative with forward slashes`,
+    );
     check((physical?.region?.startLine ?? 0) >= 1, `result ${i}: no region.startLine`);
-    check((physical?.region?.endLine ?? 0) >= (physical?.region?.startLine ?? 1), `result ${i}: endLine before startLine`);
-    check(/^[0-9a-f]{32}$/.test(result.partialFingerprints?.[FINGERPRINT_KEY] ?? ''), `result ${i}: no partialFingerprints`);
+    check(
+      (physical?.region?.endLine ?? 0) >= (physical?.region?.startLine ?? 1),
+      `result ${i}: endLine before startLine`,
+    );
+    check(
+      /^[0-9a-f]{32}$/.test(result.partialFingerprints?.[FINGERPRINT_KEY] ?? ''),
+      `result ${i}: no partialFingerprints`,
+    );
   }
   return problems;
 }
@@ -105,7 +133,11 @@ describe('renderSarif: the log GitHub code scanning accepts', () => {
   test('one alert: a rule for its advisory and a result at its manifest lines', () => {
     const log = sarif([makeEvaluated(LODASH)]);
     expectValidForCodeScanning(log);
-    expect(runOf(log).tool.driver).toMatchObject({ name: 'security-gate', version: '1.2.3', informationUri: OPTIONS.informationUri });
+    expect(runOf(log).tool.driver).toMatchObject({
+      name: 'security-gate',
+      version: '1.2.3',
+      informationUri: OPTIONS.informationUri,
+    });
     const [rule] = rulesOf(log);
     expect(rule).toEqual({
       id: 'GHSA-35jh-r3h4-6jhm',
@@ -139,7 +171,9 @@ describe('renderSarif: the log GitHub code scanning accepts', () => {
         ruleId: 'GHSA-35jh-r3h4-6jhm',
         ruleIndex: 0,
         level: 'error',
-        message: { text: 'lodash@4.17.20 is affected by GHSA-35jh-r3h4-6jhm (critical 9.8): Command injection in lodash' },
+        message: {
+          text: 'lodash@4.17.20 is affected by GHSA-35jh-r3h4-6jhm (critical 9.8): Command injection in lodash',
+        },
         locations: [
           {
             physicalLocation: {
@@ -160,7 +194,10 @@ describe('renderSarif: the log GitHub code scanning accepts', () => {
 
   test.each([
     ['no alerts', []],
-    ['only allowed and not-alerted alerts', [makeEvaluated({ status: 'allowed' }), makeEvaluated({ status: 'not-alerted' })]],
+    [
+      'only allowed and not-alerted alerts',
+      [makeEvaluated({ status: 'allowed' }), makeEvaluated({ status: 'not-alerted' })],
+    ],
   ])('is valid with zero results (%s): empty results and rules', (_case, alerts) => {
     const log = sarif(alerts);
     expectValidForCodeScanning(log);
@@ -219,7 +256,9 @@ describe('renderSarif: the log GitHub code scanning accepts', () => {
   });
 
   test('helpUri is the first https reference; none without one', () => {
-    const withHttps = rulesOf(sarif([makeEvaluated({ references: ['CVE-1', 'http://a.example', 'https://b.example/x'] })]));
+    const withHttps = rulesOf(
+      sarif([makeEvaluated({ references: ['CVE-1', 'http://a.example', 'https://b.example/x'] })]),
+    );
     expect(withHttps[0]?.helpUri).toBe('https://b.example/x');
     const without = rulesOf(sarif([makeEvaluated({ references: ['CVE-1', 'javascript:alert(1)'] })]));
     expect(without[0]).not.toHaveProperty('helpUri');
@@ -233,19 +272,34 @@ describe('renderSarif: the log GitHub code scanning accepts', () => {
     expect(githubReferences(r.scanned)).toEqual([]);
     // Links only to the references that are http(s) URLs, each labelled with its own text.
     const linked = references.filter((ref) => safeHref(ref) !== null);
-    expect(r.links).toEqual(linked.map((ref) => ({ href: normalizeLink(safeHref(ref) ?? ''), text: plainLine(ref, 200), markup: '' })));
+    expect(r.links).toEqual(
+      linked.map((ref) => ({ href: normalizeLink(safeHref(ref) ?? ''), text: plainLine(ref, 200), markup: '' })),
+    );
     expect(r.links.length).toBeGreaterThanOrEqual(2);
     // Bold summary, description, two labels, two lists; nothing else.
-    expect(r.blocks.filter((b) => b.endsWith('_open') && !/^(paragraph|bullet_list|list_item)_open$/.test(b))).toEqual([]);
+    expect(r.blocks.filter((b) => b.endsWith('_open') && !/^(paragraph|bullet_list|list_item)_open$/.test(b))).toEqual(
+      [],
+    );
     expect(r.paragraphs.slice(0, 2)).toEqual([expect.stringContaining('Summary'), expect.any(String)]);
   });
 
   test('help Markdown reads cleanly: reference links show the URL as their label', () => {
     const alert = makeExampleResult().alerts[1]!;
-    const [rule] = rulesOf(sarif([{ ...alert, references: [...alert.references, 'https://nvd.nist.gov/vuln/detail/CVE-2021-23337', 'CVE-2021-23337'] }]));
+    const [rule] = rulesOf(
+      sarif([
+        {
+          ...alert,
+          references: [...alert.references, 'https://nvd.nist.gov/vuln/detail/CVE-2021-23337', 'CVE-2021-23337'],
+        },
+      ]),
+    );
     const markdown = rule?.help?.markdown ?? '';
-    expect(markdown).toContain('- [https://github.com/advisories/GHSA-35jh-r3h4-6jhm](https://github.com/advisories/GHSA-35jh-r3h4-6jhm)');
-    expect(markdown).toContain('- [https://nvd.nist.gov/vuln/detail/CVE-2021-23337](https://nvd.nist.gov/vuln/detail/CVE-2021-23337)\n- CVE-2021-23337');
+    expect(markdown).toContain(
+      '- [https://github.com/advisories/GHSA-35jh-r3h4-6jhm](https://github.com/advisories/GHSA-35jh-r3h4-6jhm)',
+    );
+    expect(markdown).toContain(
+      '- [https://nvd.nist.gov/vuln/detail/CVE-2021-23337](https://nvd.nist.gov/vuln/detail/CVE-2021-23337)\n- CVE-2021-23337',
+    );
     expect(readabilityProblems(markdown)).toEqual({ characterReferences: [], zeroWidth: [], needlessEscapes: [] });
   });
 
@@ -302,7 +356,12 @@ describe('renderSarif: rules and results', () => {
 
   test('fail-on-severity none: every alerted alert is still there, none as an error, each saying why it does not gate', () => {
     const alerts = (['critical', 'high', 'medium', 'low', 'unknown'] as const).map((severity) =>
-      makeEvaluated({ status: 'below-threshold', severity, advisory: `GHSA-${severity}`, summary: `${severity} thing` }),
+      makeEvaluated({
+        status: 'below-threshold',
+        severity,
+        advisory: `GHSA-${severity}`,
+        summary: `${severity} thing`,
+      }),
     );
     const log = JSON.parse(renderSarif(withThreshold(alerts, 'none'), OPTIONS)) as Log;
     expectValidForCodeScanning(log);
@@ -313,13 +372,17 @@ describe('renderSarif: rules and results', () => {
       ['GHSA-low', 'note'],
       ['GHSA-unknown', 'note'],
     ]);
-    expect(resultsOf(log)[0]?.message.text).toMatch(/is affected by GHSA-critical \(critical 7\.5\): critical thing\. Does not fail the gate: fail-on-severity is none\.$/);
+    expect(resultsOf(log)[0]?.message.text).toMatch(
+      /is affected by GHSA-critical \(critical 7\.5\): critical thing\. Does not fail the gate: fail-on-severity is none\.$/,
+    );
   });
 
   test('the same alert keeps its fingerprint when a threshold change stops it gating', () => {
     const alert = (status: AlertStatus) => makeEvaluated({ ...LODASH, id: 'same', status });
     const gating = resultsOf(sarif([alert('gating')]))[0];
-    const below = resultsOf(JSON.parse(renderSarif(withThreshold([alert('below-threshold')], 'none'), OPTIONS)) as Log)[0];
+    const below = resultsOf(
+      JSON.parse(renderSarif(withThreshold([alert('below-threshold')], 'none'), OPTIONS)) as Log,
+    )[0];
     expect(below?.partialFingerprints).toEqual(gating?.partialFingerprints);
     expect([gating?.level, below?.level]).toEqual(['error', 'warning']);
     expect(below?.message.text).toContain('Does not fail the gate: fail-on-severity is none.');
@@ -335,7 +398,15 @@ describe('renderSarif: rules and results', () => {
       makeEvaluated({ status: 'gating', severity: 'high', score: 7.1, advisory: 'GHSA-gating-3' }),
       makeEvaluated({ status: 'gating', severity: 'critical', score: 9.1, advisory: 'GHSA-gating-2' }),
     ]);
-    expect(resultsOf(log).map((r) => r.ruleId)).toEqual(['GHSA-gating-1', 'GHSA-gating-3', 'GHSA-gating-2', 'GHSA-high-82', 'GHSA-high-71', 'GHSA-medium', 'GHSA-low']);
+    expect(resultsOf(log).map((r) => r.ruleId)).toEqual([
+      'GHSA-gating-1',
+      'GHSA-gating-3',
+      'GHSA-gating-2',
+      'GHSA-high-82',
+      'GHSA-high-71',
+      'GHSA-medium',
+      'GHSA-low',
+    ]);
   });
 
   test('one rule per advisory, one result per alert and package, in the verdict order', () => {
@@ -368,10 +439,18 @@ describe('renderSarif: rules and results', () => {
         ['b/package.json', 9],
       ],
     ],
-    ['the same package twice in one file: once', [at('package.json', 3, 'lodash@4.17.20'), at('package.json', 40, 'lodash@4.17.20')], [['package.json', 3]]],
+    [
+      'the same package twice in one file: once',
+      [at('package.json', 3, 'lodash@4.17.20'), at('package.json', 40, 'lodash@4.17.20')],
+      [['package.json', 3]],
+    ],
     ['paths relative with forward slashes', [at('.\\web\\package.json', 2, 'x@1')], [['web/package.json', 2]]],
     ['a leading slash removed', [at('/srv/pom.xml', 2, 'x@1')], [['srv/pom.xml', 2]]],
-    ['spaces, ? and # percent-encoded', [at('my app/#1?/package.json', 2, 'x@1')], [['my%20app/%231%3F/package.json', 2]]],
+    [
+      'spaces, ? and # percent-encoded',
+      [at('my app/#1?/package.json', 2, 'x@1')],
+      [['my%20app/%231%3F/package.json', 2]],
+    ],
   ])('locations: %s', (_case, locations, expected) => {
     const log = sarif([makeEvaluated({ locations })]);
     expectValidForCodeScanning(log);
@@ -435,7 +514,9 @@ describe('renderSarif: GitHub upload limits', () => {
   test(`at most ${MAX_RESULTS.toLocaleString('en-US')} results, worst first, with a note of how many were left out`, () => {
     const count = 30_000;
     // The notes (below the threshold, low) come first in the input and are the ones left out.
-    const notes = Array.from({ length: 6_000 }, (_, i) => makeEvaluated({ status: 'below-threshold', severity: 'low', advisory: `GHSA-low-${i}` }));
+    const notes = Array.from({ length: 6_000 }, (_, i) =>
+      makeEvaluated({ status: 'below-threshold', severity: 'low', advisory: `GHSA-low-${i}` }),
+    );
     const alerts = Array.from({ length: count - notes.length }, (_, i) =>
       makeEvaluated({ advisory: `GHSA-cap-${String(i).padStart(5, '0')}` }),
     );
@@ -448,7 +529,9 @@ describe('renderSarif: GitHub upload limits', () => {
     expect(rulesOf(log)).toHaveLength(MAX_RESULTS);
     expect(results[0]?.ruleId).toBe('GHSA-cap-00000');
     expect(results.filter((r) => r.level === 'error')).toHaveLength(24_000);
-    expect(results.filter((r) => r.level === 'note').map((r) => r.ruleId)).toEqual(notes.slice(0, 1_000).map((e) => e.advisory));
+    expect(results.filter((r) => r.level === 'note').map((r) => r.ruleId)).toEqual(
+      notes.slice(0, 1_000).map((e) => e.advisory),
+    );
     expect(runOf(log).properties).toMatchObject({ resultsOmitted: count - MAX_RESULTS });
     expect(String(runOf(log).properties?.note)).toContain('5,000 of 30,000 results');
     expect(gzipSync(json).length).toBeLessThan(MAX_GZIP_BYTES);

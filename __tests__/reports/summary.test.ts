@@ -25,18 +25,25 @@ function gatingRows(page: string): string[] {
 }
 /** The rendered table whose header row starts with `first`: its rows of cell texts as a reader sees them (header first). */
 function tableOf(page: string, first: string): string[][] {
-  return render(page).tables.find((t) => t[0]?.[0] === first)?.map((row) => row.map(seen)) ?? [];
+  return (
+    render(page)
+      .tables.find((t) => t[0]?.[0] === first)
+      ?.map((row) => row.map(seen)) ?? []
+  );
 }
 
 function alertsOf(n: number, overrides: Parameters<typeof makeEvaluated>[0] = {}): EvaluatedAlert[] {
-  return Array.from({ length: n }, (_, i) =>
-    makeEvaluated({ advisory: `GHSA-${i}`, ...overrides }),
-  );
+  return Array.from({ length: n }, (_, i) => makeEvaluated({ advisory: `GHSA-${i}`, ...overrides }));
 }
 
 describe('renderSummary: verdict', () => {
   it.each([
-    ['pass', makeResult(), '## Security gate: ✅ passed for acme/web', '✅ **Passed** for `acme/web` (`repo_abc`): No alert at or above high.'],
+    [
+      'pass',
+      makeResult(),
+      '## Security gate: ✅ passed for acme/web',
+      '✅ **Passed** for `acme/web` (`repo_abc`): No alert at or above high.',
+    ],
     [
       'fail',
       makeResult({ alerts: alertsOf(2) }),
@@ -45,7 +52,10 @@ describe('renderSummary: verdict', () => {
     ],
     [
       'error',
-      makeResult({ result: 'error', errors: [{ kind: 'api', message: 'stats/securityPosture: HTTP 503 after 3 retries' }] }),
+      makeResult({
+        result: 'error',
+        errors: [{ kind: 'api', message: 'stats/securityPosture: HTTP 503 after 3 retries' }],
+      }),
       '## Security gate: ⚠️ no verdict for acme/web',
       '⚠️ **Error** for `acme/web` (`repo_abc`): stats/securityPosture: HTTP 503 after 3 retries',
     ],
@@ -80,9 +90,24 @@ describe('renderSummary: counts and gating alerts', () => {
 
   it('lists gating alerts in the order given (worst first), with severity marker, score and reachability', () => {
     const gating = [
-      makeEvaluated({ severity: 'critical', score: 9.8, advisory: 'GHSA-crit', reachability: { reachable: 2, needsReview: 0, unreachable: 0 } }),
-      makeEvaluated({ severity: 'high', score: 7.1, advisory: 'GHSA-high', reachability: { reachable: 0, needsReview: 3, unreachable: 0 } }),
-      makeEvaluated({ severity: 'medium', score: null, advisory: 'GHSA-med', reachability: { reachable: 0, needsReview: 0, unreachable: 4 } }),
+      makeEvaluated({
+        severity: 'critical',
+        score: 9.8,
+        advisory: 'GHSA-crit',
+        reachability: { reachable: 2, needsReview: 0, unreachable: 0 },
+      }),
+      makeEvaluated({
+        severity: 'high',
+        score: 7.1,
+        advisory: 'GHSA-high',
+        reachability: { reachable: 0, needsReview: 3, unreachable: 0 },
+      }),
+      makeEvaluated({
+        severity: 'medium',
+        score: null,
+        advisory: 'GHSA-med',
+        reachability: { reachable: 0, needsReview: 0, unreachable: 4 },
+      }),
       makeEvaluated({ severity: 'unknown', score: null, advisory: 'GHSA-unk', reachability: null }),
     ];
     const rows = gatingRows(renderSummary(makeResult({ alerts: gating })));
@@ -101,7 +126,10 @@ describe('renderSummary: counts and gating alerts', () => {
     ['a relative path', '/advisories/GHSA-1', 'GHSA-1'],
     ['no reference at all', undefined, 'GHSA-1'],
   ])('links the advisory id only to an http(s) first reference (%s)', (_name, reference, cell) => {
-    const alert = makeEvaluated({ advisory: 'GHSA-1', references: reference ? [reference, 'https://second.example'] : [] });
+    const alert = makeEvaluated({
+      advisory: 'GHSA-1',
+      references: reference ? [reference, 'https://second.example'] : [],
+    });
     const [row] = gatingRows(renderSummary(makeResult({ alerts: [alert] })));
     expect(row?.split(' | ')[1]).toBe(cell);
   });
@@ -117,7 +145,11 @@ describe('renderSummary: counts and gating alerts', () => {
   });
 
   it('collapses allowed alerts with their reason and until date', () => {
-    const allowed = makeEvaluated({ status: 'allowed', allowedBy: { id: 'GHSA-a', until: '2024-12-31', reason: 'no fix yet' }, advisory: 'GHSA-a' });
+    const allowed = makeEvaluated({
+      status: 'allowed',
+      allowedBy: { id: 'GHSA-a', until: '2024-12-31', reason: 'no fix yet' },
+      advisory: 'GHSA-a',
+    });
     const page = renderSummary(makeResult({ alerts: [allowed] }));
     expect(page).toMatch(/<details><summary>Allowed by <code>allow-alerts<\/code> \(1\)<\/summary>\n\n\| Advisory/);
     expect(page).toContain('| 🟠 high | 2024-12-31 | no fix yet |');
@@ -126,7 +158,11 @@ describe('renderSummary: counts and gating alerts', () => {
 });
 
 /** One line, as the page shows service text: controls and bidi overrides gone, line breaks collapsed. */
-const oneLine = (s: string) => s.replace(BIDI, '').replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ').replace(CONTROLS, ' ');
+const oneLine = (s: string) =>
+  s
+    .replace(BIDI, '')
+    .replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ')
+    .replace(CONTROLS, ' ');
 /** What a reader should see of service text cut to `max` characters. */
 const shown = (s: string, max: number) => seen(oneLine(truncate(s, max)));
 
@@ -136,8 +172,19 @@ const OWN_HTML = /^(<details><summary>Allowed by <code>allow-alerts<\/code> \(\d
 describe('renderSummary: hostile service text renders as itself, and only as text', () => {
   /** A result with `h` in every field that comes from the service (or a user's allow-list reason). */
   function hostileResult(h: string): GateResult {
-    const gating = makeEvaluated({ advisory: `GHSA-1 ${h}`, package: `pkg:npm/x@1 ${h}`, summary: h, references: ['https://ok.example/GHSA-1'] });
-    const allowed = makeEvaluated({ status: 'allowed', advisory: 'GHSA-2', allowedBy: { id: 'GHSA-2', reason: h }, summary: h, references: ['https://ok.example/GHSA-2'] });
+    const gating = makeEvaluated({
+      advisory: `GHSA-1 ${h}`,
+      package: `pkg:npm/x@1 ${h}`,
+      summary: h,
+      references: ['https://ok.example/GHSA-1'],
+    });
+    const allowed = makeEvaluated({
+      status: 'allowed',
+      advisory: 'GHSA-2',
+      allowedBy: { id: 'GHSA-2', reason: h },
+      summary: h,
+      references: ['https://ok.example/GHSA-2'],
+    });
     const view = makePostureView(5);
     return makeResult({
       repository: { id: 'repo_abc', name: `acme/web ${h}`, url: null },
@@ -165,15 +212,34 @@ describe('renderSummary: hostile service text renders as itself, and only as tex
     // The page keeps its shape: its headings, and every table row with its cells.
     expect(r.blocks.filter((b) => b === 'heading_open')).toHaveLength(8); // title, gating, posture, time saved, schedule, settings, warnings, errors
     expect(r.blocks.filter((b) => /^(blockquote|ordered_list|code_block|fence|hr)/.test(b))).toEqual([]);
-    expect(tableOf(page, 'Severity')[1]).toEqual(['🟠 high', shown(`GHSA-1 ${h}`, 80), shown(`pkg:npm/x@1 ${h}`, 120), '7.5', '1 reachable', shown(h, 200)]);
-    expect(tableOf(page, 'Advisory')[1]).toEqual(['GHSA-2', expect.any(String), '🟠 high', 'no end date', shown(h, 200)]);
+    expect(tableOf(page, 'Severity')[1]).toEqual([
+      '🟠 high',
+      shown(`GHSA-1 ${h}`, 80),
+      shown(`pkg:npm/x@1 ${h}`, 120),
+      '7.5',
+      '1 reachable',
+      shown(h, 200),
+    ]);
+    expect(tableOf(page, 'Advisory')[1]).toEqual([
+      'GHSA-2',
+      expect.any(String),
+      '🟠 high',
+      'no end date',
+      shown(h, 200),
+    ]);
     expect(tableOf(page, 'Setting')[1]).toEqual(['set-pr-scanning', 'true', `❌ failed: ${shown(h, 300)}`]);
     // The rest reads as the service wrote it.
     const paragraphs = r.paragraphs.map(seen);
     expect(paragraphs[0]).toBe(seen(`Security gate: ❌ failed for ${truncate(`acme/web ${oneLine(h)}`, 100)}`));
-    expect(paragraphs[1]).toBe(seen(`❌ Failed for ${truncate(`acme/web ${oneLine(h)}`, 100)} (repo_abc): ${oneLine(truncate(`1 alert fails the gate: ${h}`, 400))}`));
+    expect(paragraphs[1]).toBe(
+      seen(
+        `❌ Failed for ${truncate(`acme/web ${oneLine(h)}`, 100)} (repo_abc): ${oneLine(truncate(`1 alert fails the gate: ${h}`, 400))}`,
+      ),
+    );
     expect(paragraphs).toContain(seen(`${truncate(oneLine(h), 100)}: ${oneLine(h)}. Next run: unknown.`));
-    expect(paragraphs.some((p) => p.includes(`Organization: risk score 55, trend ${seen(oneLine(h))} · open issues`))).toBe(true);
+    expect(
+      paragraphs.some((p) => p.includes(`Organization: risk score 55, trend ${seen(oneLine(h))} · open issues`)),
+    ).toBe(true);
     expect(paragraphs).toContain(`⚠️ ${shown(h, 500)}`);
     expect(paragraphs).toContain(`❌ ${shown(h, 500)}`);
   });
@@ -198,7 +264,8 @@ describe('renderSummary: the raw Markdown reads cleanly', () => {
   });
 
   it('the check finds the old escaping', () => {
-    const old = '`0 2 * * 1-5`: At 02&#58;00 \\(UTC\\). Reason: pinned&#58; see SEC\\-123 &#64;&#8203;alice, [https&#58;&#8203;//github\\.com/x](https://github.com/x) \u200b';
+    const old =
+      '`0 2 * * 1-5`: At 02&#58;00 \\(UTC\\). Reason: pinned&#58; see SEC\\-123 &#64;&#8203;alice, [https&#58;&#8203;//github\\.com/x](https://github.com/x) \u200b';
     const problems = readabilityProblems(old);
     expect(problems.characterReferences).toEqual(['&#58;', '&#58;', '&#64;', '&#8203;', '&#58;', '&#8203;']);
     expect(problems.zeroWidth).toHaveLength(1);
@@ -227,7 +294,11 @@ describe('renderSummary: size limit', () => {
       ...alertsOf(2_000, { summary: hugeSummary }),
       ...alertsOf(2_000, { status: 'allowed', allowedBy: { id: 'x', reason: hugeSummary }, summary: hugeSummary }),
     ];
-    const result = makeResult({ alerts, posture: makePostureView(366), warnings: Array.from({ length: 10_000 }, () => ({ kind: 'read' as const, message: hugeSummary })) });
+    const result = makeResult({
+      alerts,
+      posture: makePostureView(366),
+      warnings: Array.from({ length: 10_000 }, () => ({ kind: 'read' as const, message: hugeSummary })),
+    });
     const page = renderSummary(result, { maxBytes, maxAlerts: Infinity });
     expect(bytes(page)).toBeLessThanOrEqual(maxBytes);
     expect(page.startsWith('## Security gate: ❌ failed for acme/web\n\n❌ **Failed**')).toBe(true);
@@ -265,12 +336,17 @@ describe('renderSummary: posture, time saved, schedule, settings', () => {
 
   it('without a row for this repository, the risk score is labelled as the organization’s', () => {
     const page = renderSummary(makeResult({ posture: makePostureView(5, { repository: null, riskScore: 55 }) }));
-    expect(page).toContain('**Risk score 55** (organization), trend increasing  \nOrganization: open issues 🔴 2 critical');
+    expect(page).toContain(
+      '**Risk score 55** (organization), trend increasing  \nOrganization: open issues 🔴 2 critical',
+    );
     expect(page).not.toContain('this repository');
   });
 
   it('names the project when project-id narrowed the statistics', () => {
-    const result = makeResult({ posture: makePostureView(5), timeSaved: { totalMinutesSaved: 60, patchingMinutesSaved: 60, validationMinutesSaved: 0 } });
+    const result = makeResult({
+      posture: makePostureView(5),
+      timeSaved: { totalMinutesSaved: 60, patchingMinutesSaved: 60, validationMinutesSaved: 0 },
+    });
     const page = renderSummary({ ...result, options: { ...result.options, projectId: 'proj_1' } });
     expect(page).toContain('Project `proj_1`: risk score 55');
     expect(page).toContain('| Risk score (project) |');
@@ -280,7 +356,11 @@ describe('renderSummary: posture, time saved, schedule, settings', () => {
   it.each([
     ['parts that add up', { totalOpenIssues: 20 }, '🔵 4 low (20 in all)'],
     ['issues of no listed severity shown as other', { totalOpenIssues: 23 }, '🔵 4 low · ⚪ 3 other (23 in all)'],
-    ['a total below its parts named as the service’s', { totalOpenIssues: 7 }, '🔵 4 low (the service counts 7 in all)'],
+    [
+      'a total below its parts named as the service’s',
+      { totalOpenIssues: 7 },
+      '🔵 4 low (the service counts 7 in all)',
+    ],
     ['a part missing', { totalOpenIssues: 20, lowIssues: null }, '🔵 — low (the service counts 20 in all)'],
     ['no total', { totalOpenIssues: null }, '🔵 4 low · mean remediation time'],
   ])('open issues add up to the total they show: %s', (_name, summary, text) => {
@@ -293,21 +373,40 @@ describe('renderSummary: posture, time saved, schedule, settings', () => {
     ['posture', { posture: null }, '### Security posture\n\nPosture not available.'],
     ['time saved', { timeSaved: null }, '### Time saved\n\nTime saved not available.'],
     ['schedule', { schedule: null }, '### Scan schedule\n\nScan schedule not available.'],
-  ] as [string, Partial<GateResult>, string][])('says the %s is not available rather than dropping it', (_name, overrides, text) => {
-    expect(renderSummary(makeResult(overrides))).toContain(text);
-  });
+  ] as [string, Partial<GateResult>, string][])(
+    'says the %s is not available rather than dropping it',
+    (_name, overrides, text) => {
+      expect(renderSummary(makeResult(overrides))).toContain(text);
+    },
+  );
 
   it('humanises minutes saved', () => {
-    const page = renderSummary(makeResult({ timeSaved: { totalMinutesSaved: 750, patchingMinutesSaved: 480, validationMinutesSaved: 270 } }));
-    expect(page).toContain('**12 h 30 min** saved across the organization in the last 30 days: 8 h patching, 4 h 30 min validation.');
+    const page = renderSummary(
+      makeResult({ timeSaved: { totalMinutesSaved: 750, patchingMinutesSaved: 480, validationMinutesSaved: 270 } }),
+    );
+    expect(page).toContain(
+      '**12 h 30 min** saved across the organization in the last 30 days: 8 h patching, 4 h 30 min validation.',
+    );
   });
 
   it.each([
-    [{ crontab: '0 2 * * 1-5', enabled: true, description: 'At 02:00, Monday through Friday (UTC)', nextRun: '2024-06-10T02:00:00.000Z' },
-      '`0 2 * * 1-5`: At 02:00, Monday through Friday (UTC). Next run: **2024-06-10 02:00 UTC** (in 2 d 14 h).'],
-    [{ crontab: '0 2 * * 1-5', enabled: false, description: 'At 02:00, Monday through Friday (UTC)', nextRun: null },
-      '`0 2 * * 1-5`: At 02:00, Monday through Friday (UTC). The schedule is **disabled**.'],
-    [{ crontab: 'nonsense', enabled: true, description: null, nextRun: null }, '`nonsense`: not a schedule this action can read. Next run: unknown.'],
+    [
+      {
+        crontab: '0 2 * * 1-5',
+        enabled: true,
+        description: 'At 02:00, Monday through Friday (UTC)',
+        nextRun: '2024-06-10T02:00:00.000Z',
+      },
+      '`0 2 * * 1-5`: At 02:00, Monday through Friday (UTC). Next run: **2024-06-10 02:00 UTC** (in 2 d 14 h).',
+    ],
+    [
+      { crontab: '0 2 * * 1-5', enabled: false, description: 'At 02:00, Monday through Friday (UTC)', nextRun: null },
+      '`0 2 * * 1-5`: At 02:00, Monday through Friday (UTC). The schedule is **disabled**.',
+    ],
+    [
+      { crontab: 'nonsense', enabled: true, description: null, nextRun: null },
+      '`nonsense`: not a schedule this action can read. Next run: unknown.',
+    ],
     [{ crontab: '', enabled: false, description: null, nextRun: null }, 'None: no scan schedule is set.'],
   ])('shows the schedule in words with its next run (%#)', (schedule, text) => {
     expect(renderSummary(makeResult({ schedule }), { now: NOW })).toContain(`### Scan schedule\n\n${text}`);
@@ -319,7 +418,13 @@ describe('renderSummary: posture, time saved, schedule, settings', () => {
         settings: [
           { setting: 'pr-scanning', input: 'set-pr-scanning', value: true, status: 'dry-run' },
           { setting: 'max-pr-timeout', input: 'set-max-pr-timeout-minutes', value: 30, status: 'applied' },
-          { setting: 'cwe-whitelist', input: 'set-cwe-whitelist', value: [], status: 'failed', error: 'HTTP 500 <oops>' },
+          {
+            setting: 'cwe-whitelist',
+            input: 'set-cwe-whitelist',
+            value: [],
+            status: 'failed',
+            error: 'HTTP 500 <oops>',
+          },
         ],
       }),
     );
@@ -343,7 +448,10 @@ describe('renderSummary: posture, time saved, schedule, settings', () => {
 
   it('lists warnings and errors, escaped', () => {
     const page = renderSummary(
-      makeResult({ warnings: [{ kind: 'expired-allow', message: 'allow-alerts entry GHSA-1 expired' }], errors: [{ kind: 'api', message: 'timeout <b>' }] }),
+      makeResult({
+        warnings: [{ kind: 'expired-allow', message: 'allow-alerts entry GHSA-1 expired' }],
+        errors: [{ kind: 'api', message: 'timeout <b>' }],
+      }),
     );
     expect(page).toContain('### Warnings\n\n- ⚠️ allow-alerts entry GHSA-1 expired');
     expect(page).toContain('### Errors\n\n- ❌ timeout \\<b>');
@@ -351,7 +459,17 @@ describe('renderSummary: posture, time saved, schedule, settings', () => {
 
   it('keeps the sections in the contract order', () => {
     const page = renderSummary(makeExampleResult());
-    const order = ['## Security gate: ❌ failed', '| 🔴 Critical', '### Gating alerts', '<details>', '### Security posture', '### Time saved', '### Scan schedule', '### Settings', '### Warnings'];
+    const order = [
+      '## Security gate: ❌ failed',
+      '| 🔴 Critical',
+      '### Gating alerts',
+      '<details>',
+      '### Security posture',
+      '### Time saved',
+      '### Scan schedule',
+      '### Settings',
+      '### Warnings',
+    ];
     const positions = order.map((marker) => page.indexOf(marker));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);

@@ -51,9 +51,16 @@ describe('defaultData', () => {
 
   test('the main repository covers the severity edge cases', () => {
     const words = new Set(main.map((a) => a.metadata.severity));
-    for (const word of ['critical', 'CRITICAL', 'HIGH', 'moderate', 'Medium', 'LOW', null, undefined]) expect(words).toContain(word);
+    for (const word of ['critical', 'CRITICAL', 'HIGH', 'moderate', 'Medium', 'LOW', null, undefined])
+      expect(words).toContain(word);
     expect(main.some((a) => !('severity' in a.metadata) && !('severityScore' in a.metadata))).toBe(true);
-    const onlyUnreachable = main.filter((a) => a.reachabilityCounts && a.reachabilityCounts.reachable === 0 && a.reachabilityCounts.needsReview === 0 && a.reachabilityCounts.unreachable > 0);
+    const onlyUnreachable = main.filter(
+      (a) =>
+        a.reachabilityCounts &&
+        a.reachabilityCounts.reachable === 0 &&
+        a.reachabilityCounts.needsReview === 0 &&
+        a.reachabilityCounts.unreachable > 0,
+    );
     expect(onlyUnreachable.length).toBeGreaterThanOrEqual(3);
     const byAdvisory = new Map(main.map((a) => [a.metadata.id, a]));
     expect(band(byAdvisory.get(ADVISORIES.log4jIncompleteFix)!)).toBe('critical');
@@ -79,7 +86,10 @@ describe('defaultData', () => {
         const at = identifier.lastIndexOf('@');
         const [name, version] = [identifier.slice(0, at), identifier.slice(at + 1)];
         const match = data.packages.find(
-          (p) => p.repositoryId === repositoryId && p.version === version && (p.name === name || p.name === name.replace('/', ':')),
+          (p) =>
+            p.repositoryId === repositoryId &&
+            p.version === version &&
+            (p.name === name || p.name === name.replace('/', ':')),
         );
         expect({ alert: alert.id, found: Boolean(match) }).toEqual({ alert: alert.id, found: true });
       }
@@ -130,7 +140,11 @@ function ways(node: SpdxNode): string[][] {
 }
 
 /** `name@version` of the repository's packages that violate the policy, and of those that are unknown. */
-function findings(state: SimData, repositoryId: string, policy: { allow?: readonly string[]; deny?: readonly string[] }) {
+function findings(
+  state: SimData,
+  repositoryId: string,
+  policy: { allow?: readonly string[]; deny?: readonly string[] },
+) {
   const packages = new Map(state.packages.filter((p) => p.repositoryId === repositoryId).map((p) => [p.id, p]));
   const violations = new Set<string>();
   const unknown = new Set<string>();
@@ -154,7 +168,10 @@ describe('licenses', () => {
   const byId = new Map(data.licenses.map((l) => [l.id, l]));
   const packageById = new Map(data.packages.map((p) => [p.id, p]));
   const namesOf = (licenseId: string, repositoryId: string = MAIN_REPO.id) =>
-    (byId.get(licenseId)?.packageIds ?? []).map((id) => packageById.get(id)!).filter((p) => p.repositoryId === repositoryId).map((p) => p.name);
+    (byId.get(licenseId)?.packageIds ?? [])
+      .map((id) => packageById.get(id)!)
+      .filter((p) => p.repositoryId === repositoryId)
+      .map((p) => p.name);
 
   test('every package is listed under at least one entry, and every listed package exists', () => {
     const listed = data.licenses.flatMap((l) => l.packageIds);
@@ -165,9 +182,22 @@ describe('licenses', () => {
   });
 
   test('SPDX ids as id, with the full name as name', () => {
-    for (const id of ['MIT', 'Apache-2.0', 'BSD-3-Clause', 'ISC', 'GPL-3.0-only', 'LGPL-2.1-or-later', 'MPL-2.0', '0BSD']) {
+    for (const id of [
+      'MIT',
+      'Apache-2.0',
+      'BSD-3-Clause',
+      'ISC',
+      'GPL-3.0-only',
+      'LGPL-2.1-or-later',
+      'MPL-2.0',
+      '0BSD',
+    ]) {
       const entry = byId.get(id);
-      expect({ id, present: entry !== undefined, packages: (entry?.packageIds.length ?? 0) > 0 }).toEqual({ id, present: true, packages: true });
+      expect({ id, present: entry !== undefined, packages: (entry?.packageIds.length ?? 0) > 0 }).toEqual({
+        id,
+        present: true,
+        packages: true,
+      });
       expect(expressionOf(entry!)).toBe(id);
     }
     expect(byId.get('Apache-2.0')!.name).toBe('Apache License 2.0');
@@ -196,7 +226,9 @@ describe('licenses', () => {
   test('the fixtures are packages of acme/webshop, listed under their entries, with manifest lines', () => {
     const { twoEntries, ...single } = LICENSE_FIXTURES;
     for (const [name, fixture] of Object.entries(single)) {
-      const p = data.packages.find((q) => q.repositoryId === MAIN_REPO.id && q.name === fixture.name && q.version === fixture.version);
+      const p = data.packages.find(
+        (q) => q.repositoryId === MAIN_REPO.id && q.name === fixture.name && q.version === fixture.version,
+      );
       expect({ name, found: p?.ecosystem }).toEqual({ name, found: fixture.ecosystem });
       expect(p!.manifestStartLine).toBeGreaterThan(0);
       const entries = data.licenses.filter((l) => l.packageIds.includes(p!.id));
@@ -205,7 +237,9 @@ describe('licenses', () => {
     }
     const yaml = data.packages.find((p) => p.repositoryId === MAIN_REPO.id && p.name === twoEntries.name)!;
     expect(yaml.version).toBe(twoEntries.version);
-    expect(data.licenses.filter((l) => l.packageIds.includes(yaml.id)).map((l) => l.id)).toEqual([...twoEntries.licenseIds]);
+    expect(data.licenses.filter((l) => l.packageIds.includes(yaml.id)).map((l) => l.id)).toEqual([
+      ...twoEntries.licenseIds,
+    ]);
     expect(namesOf('GPL-3.0-only')).toEqual([LICENSE_FIXTURES.gpl.name]);
     expect(namesOf('MIT OR GPL-3.0-only')).toEqual([LICENSE_FIXTURES.dual.name]);
   });
@@ -215,7 +249,9 @@ describe('licenses', () => {
     expect(findings(data, MAIN_REPO.id, { deny: ['GPL-3.0-only'] })).toEqual(MAIN_REPO_LICENSE_FINDINGS.deny);
     expect(findings(data, MAIN_REPO.id, { allow: PERMISSIVE_LICENSES })).toEqual(MAIN_REPO_LICENSE_FINDINGS.allow);
     // the spec's example allow list (no 0BSD) finds the same in acme/webshop
-    expect(findings(data, MAIN_REPO.id, { allow: ['MIT', 'Apache-2.0', 'BSD-3-Clause', 'ISC'] })).toEqual(MAIN_REPO_LICENSE_FINDINGS.allow);
+    expect(findings(data, MAIN_REPO.id, { allow: ['MIT', 'Apache-2.0', 'BSD-3-Clause', 'ISC'] })).toEqual(
+      MAIN_REPO_LICENSE_FINDINGS.allow,
+    );
   });
 
   test('acme/clean-lib: only MIT and 0BSD, nothing found under either policy', () => {

@@ -36,7 +36,11 @@ beforeEach(() => {
 /** POSTs and parses the 200 answer with `schema`, failing with the server's message otherwise. */
 async function ok<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>> {
   const reply = await post(sim, path, body);
-  expect({ path, status: reply.status, body: reply.status === 200 ? 'ok' : reply.body }).toEqual({ path, status: 200, body: 'ok' });
+  expect({ path, status: reply.status, body: reply.status === 200 ? 'ok' : reply.body }).toEqual({
+    path,
+    status: 200,
+    body: 'ok',
+  });
   const parsed = schema.safeParse(reply.body);
   if (!parsed.success) throw new Error(`${path}: ${parsed.error.message}`);
   return parsed.data;
@@ -52,8 +56,18 @@ const webshop = { organizationId: ORG_ID, repositoryIds: [MAIN_REPO.id] };
 
 describe('every operation answers with what the schemas accept', () => {
   test.each([
-    ['posture', P.posture, { organizationId: ORG_ID, startDate: '2026-01-01', endDate: '2026-01-31', timeGranularity: 'day' }, wire.postureResponseSchema],
-    ['time saved', P.timeSaved, { organizationId: ORG_ID, startDate: '2026-01-01', endDate: '2026-01-31' }, wire.timeSavedSchema],
+    [
+      'posture',
+      P.posture,
+      { organizationId: ORG_ID, startDate: '2026-01-01', endDate: '2026-01-31', timeGranularity: 'day' },
+      wire.postureResponseSchema,
+    ],
+    [
+      'time saved',
+      P.timeSaved,
+      { organizationId: ORG_ID, startDate: '2026-01-01', endDate: '2026-01-31' },
+      wire.timeSavedSchema,
+    ],
     ['packages', P.packages, webshop, wire.packagesResponseSchema],
     ['licenses', P.licenses, webshop, wire.licensesResponseSchema],
     ['alerts', P.alerts, { ...webshop, pageSize: 100 }, wire.alertsResponseSchema],
@@ -63,8 +77,18 @@ describe('every operation answers with what the schemas accept', () => {
     ['SAST issue', P.issue, { issueId: ISSUE_IDS.sast }, schemas.issueSchema],
     ['secret issue', P.issue, { issueId: ISSUE_IDS.secret }, schemas.issueSchema],
     ['referral', P.referral, makeReferral(), schemas.referralResponseSchema],
-    ['cwe whitelist', P.cweWhitelist, { repositoryId: MAIN_REPO.id, cweWhitelist: ['CWE-79'] }, schemas.okResponseSchema],
-    ['max pr timeout', P.maxPrTimeout, { repositoryId: MAIN_REPO.id, maxPrTimeoutMinutes: 45 }, schemas.okResponseSchema],
+    [
+      'cwe whitelist',
+      P.cweWhitelist,
+      { repositoryId: MAIN_REPO.id, cweWhitelist: ['CWE-79'] },
+      schemas.okResponseSchema,
+    ],
+    [
+      'max pr timeout',
+      P.maxPrTimeout,
+      { repositoryId: MAIN_REPO.id, maxPrTimeoutMinutes: 45 },
+      schemas.okResponseSchema,
+    ],
     ['pr scanning', P.prScanning, { repositoryId: MAIN_REPO.id, isPrScanningEnabled: false }, schemas.okResponseSchema],
   ])('%s', async (_name, path, body, schema) => {
     await ok(path, body, schema as z.ZodType);
@@ -72,9 +96,13 @@ describe('every operation answers with what the schemas accept', () => {
 
   test('every alert and package of every repository parses, not only the first page', async () => {
     const alerts = sim.state.repositories.flatMap((r) => sim.state.alerts[r.id] ?? []);
-    expect(wire.alertsResponseSchema.safeParse({ alerts, totalCount: alerts.length, page: 1, pageSize: 1 }).success).toBe(true);
+    expect(
+      wire.alertsResponseSchema.safeParse({ alerts, totalCount: alerts.length, page: 1, pageSize: 1 }).success,
+    ).toBe(true);
     const packages = sim.state.packages;
-    expect(wire.packagesResponseSchema.safeParse({ packages, totalCount: packages.length, page: 1, pageSize: 1 }).success).toBe(true);
+    expect(
+      wire.packagesResponseSchema.safeParse({ packages, totalCount: packages.length, page: 1, pageSize: 1 }).success,
+    ).toBe(true);
     expect(wire.scheduleSchema.array().safeParse(Object.values(sim.state.schedules)).success).toBe(true);
   });
 });
@@ -128,7 +156,11 @@ describe('sca/alerts/search', () => {
   test.each([
     ['advisory id, any case', 'ghsa-jfh8-c2jp-5v3q', ['GHSA-jfh8-c2jp-5v3q']],
     ['an alias', 'CVE-2021-44228', ['GHSA-jfh8-c2jp-5v3q']],
-    ['part of the summary', 'log4j', ['GHSA-jfh8-c2jp-5v3q', 'GHSA-7rjr-3q55-vv33', 'GHSA-p6xc-xr62-6r2g', 'GHSA-8489-44mv-ggj8']],
+    [
+      'part of the summary',
+      'log4j',
+      ['GHSA-jfh8-c2jp-5v3q', 'GHSA-7rjr-3q55-vv33', 'GHSA-p6xc-xr62-6r2g', 'GHSA-8489-44mv-ggj8'],
+    ],
   ])('query matches %s', async (_name, query, advisories) => {
     const { alerts } = await search({ query });
     expect(alerts.map((a) => a.metadata.id).sort()).toEqual([...advisories].sort());
@@ -172,7 +204,9 @@ describe('sca/packages/search and sca/licenses/search', () => {
     expect(page.pageSize).toBe(25);
     const go = await ok(P.packages, { ...webshop, ecosystems: ['golang'] }, wire.packagesResponseSchema);
     expect(go.packages.length).toBeGreaterThan(0);
-    expect(go.packages.every((p) => p.ecosystem === 'golang' && p.manifestPath === 'services/gateway/go.mod')).toBe(true);
+    expect(go.packages.every((p) => p.ecosystem === 'golang' && p.manifestPath === 'services/gateway/go.mod')).toBe(
+      true,
+    );
   });
 
   test('packages: a page past the end is empty and keeps the total', async () => {
@@ -213,7 +247,10 @@ describe('sca/packages/search and sca/licenses/search', () => {
       ['GPL-3.0-only', 'GNU General Public License v3.0 only'],
       ['MIT OR Apache-2.0', 'MIT License or Apache License 2.0'],
       ['MIT OR GPL-3.0-only', 'MIT License or GNU General Public License v3.0 only'],
-      ['GPL-2.0-only WITH Classpath-exception-2.0', 'GNU General Public License v2.0 only, with Classpath exception 2.0'],
+      [
+        'GPL-2.0-only WITH Classpath-exception-2.0',
+        'GNU General Public License v2.0 only, with Classpath exception 2.0',
+      ],
       ['lic_7f2a', 'BSD-2-Clause'],
       ['lic_3c9e', 'Apache-2.0 OR BSD-3-Clause'],
       ['lic_b81d', 'EPL-1.0 OR LGPL-2.1-only'],
@@ -228,22 +265,42 @@ describe('sca/packages/search and sca/licenses/search', () => {
       expect(p).toEqual(sim.state.packages.find((q) => q.id === p.id));
     }
     // every package of the repository is listed; a package may be listed under several entries
-    expect(new Set(packages.map((p) => p.id)).size).toBe(sim.state.packages.filter((p) => p.repositoryId === MAIN_REPO.id).length);
+    expect(new Set(packages.map((p) => p.id)).size).toBe(
+      sim.state.packages.filter((p) => p.repositoryId === MAIN_REPO.id).length,
+    );
     const under = (name: string) => licenses.filter((l) => l.packages.some((p) => p.name === name)).map((l) => l.id);
     expect(under(LICENSE_FIXTURES.twoEntries.name)).toEqual([...LICENSE_FIXTURES.twoEntries.licenseIds]);
     const { twoEntries: _, ...single } = LICENSE_FIXTURES;
     for (const fixture of Object.values(single)) expect(under(fixture.name)).toEqual([fixture.licenseId]);
     const gpl = licenses.find((l) => l.id === 'GPL-3.0-only')!.packages;
-    expect(gpl.map((p) => [p.name, p.version, p.manifestPath])).toEqual([[LICENSE_FIXTURES.gpl.name, LICENSE_FIXTURES.gpl.version, 'package.json']]);
+    expect(gpl.map((p) => [p.name, p.version, p.manifestPath])).toEqual([
+      [LICENSE_FIXTURES.gpl.name, LICENSE_FIXTURES.gpl.version, 'package.json'],
+    ]);
   });
 });
 
 describe('stats', () => {
   test('posture: one trend per day of the window, a row per repository', async () => {
-    const [posture] = await ok(P.posture, { startDate: '2026-02-20', endDate: '2026-03-05' }, wire.postureResponseSchema);
+    const [posture] = await ok(
+      P.posture,
+      { startDate: '2026-02-20', endDate: '2026-03-05' },
+      wire.postureResponseSchema,
+    );
     expect(posture!.trends.map((t) => t.date)).toEqual([
-      '2026-02-20', '2026-02-21', '2026-02-22', '2026-02-23', '2026-02-24', '2026-02-25', '2026-02-26',
-      '2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05',
+      '2026-02-20',
+      '2026-02-21',
+      '2026-02-22',
+      '2026-02-23',
+      '2026-02-24',
+      '2026-02-25',
+      '2026-02-26',
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
+      '2026-03-02',
+      '2026-03-03',
+      '2026-03-04',
+      '2026-03-05',
     ]);
     const rows = new Map(posture!.repositoryRiskScores.map((r) => [r.id, r]));
     expect([...rows.keys()].sort()).toEqual(sim.state.repositories.map((r) => r.id).sort());
@@ -297,7 +354,11 @@ describe('installations, schedules, issues', () => {
       repositoryUrl: MAIN_REPO.url,
       repositoryName: MAIN_REPO.name,
       defaultBranch: 'main',
-      github: { githubAppInstallationId: APP_ID, externalGithubRepositoryId: MAIN_REPO.externalId, externalGithubAppInstallationId: APP_ID },
+      github: {
+        githubAppInstallationId: APP_ID,
+        externalGithubRepositoryId: MAIN_REPO.externalId,
+        externalGithubAppInstallationId: APP_ID,
+      },
     });
   });
 
@@ -306,7 +367,9 @@ describe('installations, schedules, issues', () => {
       executionCriteriaCrontab: '0 2 * * 1-5',
       isEnabled: true,
     });
-    expect(await ok(P.schedule, { repositoryId: CLEAN_REPO.id }, wire.scheduleSchema)).toMatchObject({ isEnabled: false });
+    expect(await ok(P.schedule, { repositoryId: CLEAN_REPO.id }, wire.scheduleSchema)).toMatchObject({
+      isEnabled: false,
+    });
   });
 
   test('the SCA issue has reachability analyses and a patch', async () => {
@@ -319,9 +382,27 @@ describe('installations, schedules, issues', () => {
   test.each([
     ['an unknown app', P.repositories, { appId: '999' }, 404, /installation 999 not found/],
     ['a missing appId', P.repositories, {}, 400, /appId is required/],
-    ['another organisation', P.repositories, { organizationId: 'org_other', appId: APP_ID }, 404, /organization org_other not found/],
-    ['a repository without a schedule', P.schedule, { repositoryId: UNSCHEDULED_REPO.id }, 404, /no scan schedule for repository repo_legacy/],
-    ['an unknown repository schedule', P.schedule, { repositoryId: 'repo_nope' }, 404, /repository repo_nope not found/],
+    [
+      'another organisation',
+      P.repositories,
+      { organizationId: 'org_other', appId: APP_ID },
+      404,
+      /organization org_other not found/,
+    ],
+    [
+      'a repository without a schedule',
+      P.schedule,
+      { repositoryId: UNSCHEDULED_REPO.id },
+      404,
+      /no scan schedule for repository repo_legacy/,
+    ],
+    [
+      'an unknown repository schedule',
+      P.schedule,
+      { repositoryId: 'repo_nope' },
+      404,
+      /repository repo_nope not found/,
+    ],
     ['an unknown issue', P.issue, { issueId: 'issue_nope' }, 404, /issue issue_nope not found/],
     ['a missing issueId', P.issue, {}, 400, /issueId is required/],
     ['an inherited property name as issue id', P.issue, { issueId: 'constructor' }, 404, /not found/],
@@ -330,11 +411,13 @@ describe('installations, schedules, issues', () => {
   });
 });
 
-
-
 describe('referral/create', () => {
   test('creates a referral with a v4 UUID and stores it', async () => {
-    const created = await ok(P.referral, makeReferral({ notes: 'met at a conference' }), schemas.referralResponseSchema);
+    const created = await ok(
+      P.referral,
+      makeReferral({ notes: 'met at a conference' }),
+      schemas.referralResponseSchema,
+    );
     expect(created.referralId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(sim.state.referrals).toEqual([expect.objectContaining({ referralId: created.referralId })]);
   });
@@ -356,16 +439,29 @@ describe('referral/create', () => {
 
 describe('repositories/set-*', () => {
   test('each setting changes the repository state', async () => {
-    await ok(P.cweWhitelist, { organizationId: ORG_ID, repositoryId: MAIN_REPO.id, cweWhitelist: ['CWE-79', 'CWE-89'] }, schemas.okResponseSchema);
+    await ok(
+      P.cweWhitelist,
+      { organizationId: ORG_ID, repositoryId: MAIN_REPO.id, cweWhitelist: ['CWE-79', 'CWE-89'] },
+      schemas.okResponseSchema,
+    );
     await ok(P.maxPrTimeout, { repositoryId: MAIN_REPO.id, maxPrTimeoutMinutes: 90 }, schemas.okResponseSchema);
     await ok(P.prScanning, { repositoryId: MAIN_REPO.id, isPrScanningEnabled: false }, schemas.okResponseSchema);
-    expect(sim.state.settings[MAIN_REPO.id]).toEqual({ cweWhitelist: ['CWE-79', 'CWE-89'], maxPrTimeoutMinutes: 90, isPrScanningEnabled: false });
+    expect(sim.state.settings[MAIN_REPO.id]).toEqual({
+      cweWhitelist: ['CWE-79', 'CWE-89'],
+      maxPrTimeoutMinutes: 90,
+      isPrScanningEnabled: false,
+    });
     await ok(P.cweWhitelist, { repositoryId: MAIN_REPO.id, cweWhitelist: [] }, schemas.okResponseSchema);
     expect(sim.state.settings[MAIN_REPO.id]?.cweWhitelist).toEqual([]);
   });
 
   test.each([
-    ['a whitelist that is not a list', P.cweWhitelist, { cweWhitelist: 'CWE-79' }, /cweWhitelist must be an array of strings/],
+    [
+      'a whitelist that is not a list',
+      P.cweWhitelist,
+      { cweWhitelist: 'CWE-79' },
+      /cweWhitelist must be an array of strings/,
+    ],
     ['a whitelist of numbers', P.cweWhitelist, { cweWhitelist: [79] }, /cweWhitelist/],
     ['a zero timeout', P.maxPrTimeout, { maxPrTimeoutMinutes: 0 }, /maxPrTimeoutMinutes must be a positive number/],
     ['a timeout as a string', P.maxPrTimeout, { maxPrTimeoutMinutes: '30' }, /maxPrTimeoutMinutes/],
@@ -377,6 +473,11 @@ describe('repositories/set-*', () => {
   });
 
   test.each([P.cweWhitelist, P.maxPrTimeout, P.prScanning])('%s: 404 for an unknown repository', async (path) => {
-    await rejected(path, { repositoryId: 'repo_nope', cweWhitelist: [], maxPrTimeoutMinutes: 5, isPrScanningEnabled: true }, 404, /repository repo_nope not found/);
+    await rejected(
+      path,
+      { repositoryId: 'repo_nope', cweWhitelist: [], maxPrTimeoutMinutes: 5, isPrScanningEnabled: true },
+      404,
+      /repository repo_nope not found/,
+    );
   });
 });

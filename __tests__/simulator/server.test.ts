@@ -83,11 +83,18 @@ describe('request recording', () => {
       {
         method: 'POST',
         path: P.alerts,
-        headers: expect.objectContaining({ 'x-service-api-token-id': DEMO_TOKEN.id, 'content-type': 'application/json' }),
+        headers: expect.objectContaining({
+          'x-service-api-token-id': DEMO_TOKEN.id,
+          'content-type': 'application/json',
+        }),
         body: { page: 2 },
         at: expect.any(Number),
       },
-      expect.objectContaining({ path: '/unknown', body: 'not json', headers: expect.objectContaining({ 'x-extra': 'Yes' }) }),
+      expect.objectContaining({
+        path: '/unknown',
+        body: 'not json',
+        headers: expect.objectContaining({ 'x-extra': 'Yes' }),
+      }),
     ]);
     expect(sim.requests[0]!.at).toBeGreaterThanOrEqual(before);
   });
@@ -112,7 +119,10 @@ describe('scripted responses', () => {
 
   test('a status alone gets a JSON error body', async () => {
     sim.script(P.alerts, { status: 503 });
-    expect(await post(sim, P.alerts, {})).toMatchObject({ status: 503, body: { error: 'scripted 503 Service Unavailable' } });
+    expect(await post(sim, P.alerts, {})).toMatchObject({
+      status: 503,
+      body: { error: 'scripted 503 Service Unavailable' },
+    });
   });
 
   test('responses queue in order, per path', async () => {
@@ -143,7 +153,12 @@ describe('scripted responses', () => {
   test('redirect answers 307 with the Location', async () => {
     const target = `${sim.url}${P.timeSaved}`;
     sim.script(P.alerts, { redirect: target });
-    const response = await fetch(`${sim.url}${P.alerts}`, { method: 'POST', headers: AUTH, body: '{}', redirect: 'manual' });
+    const response = await fetch(`${sim.url}${P.alerts}`, {
+      method: 'POST',
+      headers: AUTH,
+      body: '{}',
+      redirect: 'manual',
+    });
     expect(response.status).toBe(307);
     expect(response.headers.get('location')).toBe(target);
   });
@@ -166,7 +181,9 @@ describe('scripted responses', () => {
 
   test('hang never answers; the client gives up', async () => {
     sim.script(P.alerts, { hang: true });
-    const [outcome, ms] = await elapsed(() => post(sim, P.alerts, {}, { signal: AbortSignal.timeout(150) }).catch((e: Error) => e.name));
+    const [outcome, ms] = await elapsed(() =>
+      post(sim, P.alerts, {}, { signal: AbortSignal.timeout(150) }).catch((e: Error) => e.name),
+    );
     expect(outcome).toBe('TimeoutError');
     expect(ms).toBeGreaterThanOrEqual(140);
     expect(sim.requests).toHaveLength(1);
@@ -211,7 +228,10 @@ describe('latency and shutdown', () => {
   test('maxPageSize option sets the cap', async () => {
     const small = await startSimulator({ maxPageSize: 10 });
     try {
-      expect((await post(small, P.alerts, { pageSize: 100 })).body).toMatchObject({ pageSize: 10, alerts: expect.any(Array) });
+      expect((await post(small, P.alerts, { pageSize: 100 })).body).toMatchObject({
+        pageSize: 10,
+        alerts: expect.any(Array),
+      });
     } finally {
       await small.close();
     }

@@ -108,16 +108,29 @@ export function createClient(options: ClientOptions): ServiceClient {
           await response.body?.cancel();
           const location = response.headers.get('location');
           const next = location ? new URL(location, url) : null;
-          if (!next) return new Attempt('invalid-response', `HTTP ${response.status} without a Location header.`, response.status, false);
+          if (!next)
+            return new Attempt(
+              'invalid-response',
+              `HTTP ${response.status} without a Location header.`,
+              response.status,
+              false,
+            );
           if (next.origin !== origin) {
-            return new Attempt('redirect', `HTTP ${response.status} redirect to another origin (${next.origin}) refused: the API token is never sent there.`, response.status, false);
+            return new Attempt(
+              'redirect',
+              `HTTP ${response.status} redirect to another origin (${next.origin}) refused: the API token is never sent there.`,
+              response.status,
+              false,
+            );
           }
-          if (hop >= MAX_REDIRECTS) return new Attempt('redirect', `more than ${MAX_REDIRECTS} redirects.`, response.status, false);
+          if (hop >= MAX_REDIRECTS)
+            return new Attempt('redirect', `more than ${MAX_REDIRECTS} redirects.`, response.status, false);
           url = next; // same origin: re-POST the same body (an API redirect keeps the method)
           continue;
         }
         const text = await readBody(response, maxResponseBytes);
-        if (text === null) return new Attempt('too-large', `response larger than ${maxResponseBytes} bytes.`, response.status, false);
+        if (text === null)
+          return new Attempt('too-large', `response larger than ${maxResponseBytes} bytes.`, response.status, false);
         if (!response.ok) return failedStatus(response, text);
         // An empty success (204 No Content) reads as null: each endpoint's schema says whether that will do.
         if (text.trim() === '') return EMPTY;
@@ -125,10 +138,16 @@ export function createClient(options: ClientOptions): ServiceClient {
           const data = JSON.parse(text) as unknown;
           return mayHoldSecret(text, secrets) ? redactStrings(data, redact) : data;
         } catch {
-          return new Attempt('invalid-response', `response is not JSON (HTTP ${response.status}, ${response.headers.get('content-type') ?? 'no content-type'}): ${preview(text)}.`, response.status, false);
+          return new Attempt(
+            'invalid-response',
+            `response is not JSON (HTTP ${response.status}, ${response.headers.get('content-type') ?? 'no content-type'}): ${preview(text)}.`,
+            response.status,
+            false,
+          );
         }
       } catch (error) {
-        if (controller.signal.aborted) return new Attempt('timeout', `no answer within ${timeoutMs / 1000} s.`, null, true);
+        if (controller.signal.aborted)
+          return new Attempt('timeout', `no answer within ${timeoutMs / 1000} s.`, null, true);
         return new Attempt('network', `network error: ${describeNetworkError(error)}.`, null, true);
       } finally {
         clearTimeout(timer);
@@ -141,9 +160,16 @@ export function createClient(options: ClientOptions): ServiceClient {
     const message = serverMessage(text);
     const said = message ? ` The service said: "${message}".` : '';
     const head = `HTTP ${status}${response.statusText ? ` ${response.statusText}` : ''}.${said}`;
-    if (status === 401 || status === 403) return new Attempt('credentials', `the service rejected the API token: ${head}`, status, false);
+    if (status === 401 || status === 403)
+      return new Attempt('credentials', `the service rejected the API token: ${head}`, status, false);
     if (status === 429 || status >= 500) {
-      return new Attempt('server', head, status, true, parseRetryAfter(response.headers.get('retry-after'), Date.now()));
+      return new Attempt(
+        'server',
+        head,
+        status,
+        true,
+        parseRetryAfter(response.headers.get('retry-after'), Date.now()),
+      );
     }
     return new Attempt('request', head, status, false);
   }
@@ -155,14 +181,22 @@ export function createClient(options: ClientOptions): ServiceClient {
     return Math.round(step / 2 + random() * (step / 2));
   }
 
-  async function call<S extends z.ZodType>(path: string, body: unknown, schema: S, options: CallOptions = {}): Promise<z.output<S>> {
+  async function call<S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema: S,
+    options: CallOptions = {},
+  ): Promise<z.output<S>> {
     const payload = JSON.stringify(body ?? {});
     for (let attempt = 1; ; attempt++) {
       const outcome = await once(path, payload);
       if (!(outcome instanceof Attempt)) {
         const parsed = schema.safeParse(outcome === EMPTY ? null : outcome);
         if (parsed.success) return parsed.data;
-        const problem = outcome === EMPTY ? 'an empty response, where the API answers with data' : `response does not match the API schema: ${describeIssues(parsed.error.issues)}`;
+        const problem =
+          outcome === EMPTY
+            ? 'an empty response, where the API answers with data'
+            : `response does not match the API schema: ${describeIssues(parsed.error.issues)}`;
         throw new ApiError(path, 'invalid-response', `${problem}.`, 200, attempt);
       }
       if (!outcome.retryable || attempt > maxRetries) {

@@ -41,7 +41,12 @@ export function createEndpoints(client: ServiceClient) {
     searchPackages: endpoint(client, PATHS.searchPackages, s.packagesRequestSchema, s.packagesResponseSchema),
     searchLicenses: endpoint(client, PATHS.searchLicenses, s.licensesRequestSchema, s.licensesResponseSchema),
     searchAlerts: endpoint(client, PATHS.searchAlerts, s.alertsRequestSchema, s.alertsResponseSchema),
-    listRepositories: endpoint(client, PATHS.listRepositories, s.repositoriesRequestSchema, s.repositoriesResponseSchema),
+    listRepositories: endpoint(
+      client,
+      PATHS.listRepositories,
+      s.repositoriesRequestSchema,
+      s.repositoriesResponseSchema,
+    ),
     getSchedule: endpoint(client, PATHS.getSchedule, s.scheduleRequestSchema, s.scheduleSchema),
     getIssue: endpoint(client, PATHS.getIssue, s.issueRequestSchema, s.issueSchema),
     createReferral: endpoint(client, PATHS.createReferral, s.referralRequestSchema, s.referralResponseSchema),

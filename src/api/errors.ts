@@ -14,12 +14,15 @@ const KIND_ADVICE: Record<ApiErrorKind, string> = {
   credentials: 'Check api-token-id and api-token-secret (and that the token may read this organization).',
   request: 'Check the inputs sent to the service (organization-id, repository-id, app-id).',
   server: 'The service is failing; try again later or raise max-retries.',
-  network: "Check api-url and that the runner can reach the service (behind a proxy: https_proxy and no_proxy; an intercepting proxy's CA in NODE_EXTRA_CA_CERTS).",
+  network:
+    "Check api-url and that the runner can reach the service (behind a proxy: https_proxy and no_proxy; an intercepting proxy's CA in NODE_EXTRA_CA_CERTS).",
   timeout: 'The service did not answer in time; raise request-timeout-seconds or try again later.',
   redirect: 'Point api-url at the final address of the service.',
   'invalid-response': 'The service answered something this action does not understand; check api-url.',
-  'too-large': 'The answer was larger than this action reads; a page of alerts that large is asked for again in smaller pages, anything else is a fault of the service.',
-  incomplete: 'The service did not return everything it announced, and the gate cannot vouch for what it did not see; try again, and report it to the service if it persists.',
+  'too-large':
+    'The answer was larger than this action reads; a page of alerts that large is asked for again in smaller pages, anything else is a fault of the service.',
+  incomplete:
+    'The service did not return everything it announced, and the gate cannot vouch for what it did not see; try again, and report it to the service if it persists.',
 };
 
 export class ApiError extends Error {
@@ -37,4 +40,3 @@ export class ApiError extends Error {
     super(`${endpoint} failed${tries}: ${detail} ${KIND_ADVICE[kind]}`, cause === undefined ? undefined : { cause });
   }
 }
-

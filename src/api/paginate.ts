@@ -61,7 +61,16 @@ export async function pagedSearch<T>(
   fetchPage: (page: number, pageSize: number, signals: PageSignals) => Promise<Page<T>>,
   options: PagedSearchOptions<T>,
 ): Promise<PagedRead<T>> {
-  const { key, merge, pageSize = 1000, fallbackPageSize = 100, isRefusal = () => false, concurrency = 32, maxItems = 1_000_000, noun = 'items' } = options;
+  const {
+    key,
+    merge,
+    pageSize = 1000,
+    fallbackPageSize = 100,
+    isRefusal = () => false,
+    concurrency = 32,
+    maxItems = 1_000_000,
+    noun = 'items',
+  } = options;
   const most = Math.max(1, concurrency);
   let window = most;
   let narrowest = most;
@@ -91,7 +100,16 @@ export async function pagedSearch<T>(
     }
   }
   if (first === null) {
-    return { items: [], totalCount: null, pagesRequested: requested, narrowestWindow: narrowest, conflicts: [], unreadable: [], failure, incomplete: null };
+    return {
+      items: [],
+      totalCount: null,
+      pagesRequested: requested,
+      narrowestWindow: narrowest,
+      conflicts: [],
+      unreadable: [],
+      failure,
+      incomplete: null,
+    };
   }
   failure = null;
 
@@ -187,7 +205,8 @@ export async function pagedSearch<T>(
   if (total > maxItems) {
     incomplete = `the search announces ${total} ${noun}, more than the ${maxItems} this action reads; stopped after page 1 (${read} read).`;
   } else if (read < total) {
-    const why = repeated !== null ? ` (page ${repeated} repeated ${noun} already read: the server may ignore \`page\`)` : '';
+    const why =
+      repeated !== null ? ` (page ${repeated} repeated ${noun} already read: the server may ignore \`page\`)` : '';
     incomplete = `read ${read} of ${total} ${noun} the search announced (totalCount)${why}.`;
   } else if (repeated !== null) {
     // More than totalCount, yet a full page repeated: totalCount was too low and the server ignores `page`.

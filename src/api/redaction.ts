@@ -5,7 +5,8 @@
 /** Replaces every secret (of 4+ characters) in a text with `***`. */
 export function redactor(secrets: string[]): (text: string) => string {
   const values = secrets.filter((t) => t.length >= 4);
-  return (text) => (values.some((t) => text.includes(t)) ? values.reduce((s, t) => s.split(t).join('***'), text) : text);
+  return (text) =>
+    values.some((t) => text.includes(t)) ? values.reduce((s, t) => s.split(t).join('***'), text) : text;
 }
 
 /**
@@ -16,7 +17,9 @@ export function redactor(secrets: string[]): (text: string) => string {
  */
 export function mayHoldSecret(json: string, secrets: string[]): boolean {
   if (json.includes('\\u') || json.includes('\\/')) return true;
-  return secrets.filter((t) => t.length >= 4).some((t) => json.includes(t) || json.includes(JSON.stringify(t).slice(1, -1)));
+  return secrets
+    .filter((t) => t.length >= 4)
+    .some((t) => json.includes(t) || json.includes(JSON.stringify(t).slice(1, -1)));
 }
 
 /** Applies `redact` to every string (keys too) of parsed JSON, in place; iterative, as JSON may nest deeply. */
@@ -40,4 +43,3 @@ export function redactStrings(root: unknown, redact: (s: string) => string): unk
   }
   return root;
 }
-

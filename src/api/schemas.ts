@@ -2,7 +2,18 @@
 // reads are turned into the model's own types here (wire data stops at this edge), keeping only
 // the fields it uses; fields the spec does not list are accepted and dropped (zod's default).
 import { z } from 'zod';
-import { failure, success, type Alert, type LicenseEntry, type Outcome, type Package, type Posture, type Repository, type Schedule, type TimeSaved } from '../model.js';
+import {
+  failure,
+  success,
+  type Alert,
+  type LicenseEntry,
+  type Outcome,
+  type Package,
+  type Posture,
+  type Repository,
+  type Schedule,
+  type TimeSaved,
+} from '../model.js';
 import { alertSeverity } from '../policy/severity.js';
 
 // ---------- shared scalars ----------
@@ -10,9 +21,7 @@ import { alertSeverity } from '../policy/severity.js';
 /** `date` in the spec: YYYY-MM-DD. */
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD');
 /** `date-time` in the spec. Lenient on the exact ISO form (offsets, fractions), strict on being a date. */
-export const isoDateTime = z
-  .string()
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'expected an ISO 8601 date-time');
+export const isoDateTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'expected an ISO 8601 date-time');
 const id = z.string();
 
 // Tolerant reader (contract, "Verdict integrity"): a number may come as a numeric string ("9.8");
@@ -20,12 +29,23 @@ const id = z.string();
 // empty); what the gate needs is required and makes the response, or the one alert, an error.
 
 /** A number, also when sent as a numeric string. */
-const numeric = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/, 'expected a number').transform(Number)]);
+const numeric = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/, 'expected a number')
+    .transform(Number),
+]);
 const count = numeric.pipe(z.number().int().nonnegative());
 /** Report-only number: null when missing, null or not a number. */
 const statistic = numeric.nullable().catch(null);
 /** Report-only text: '' when missing, null or not a string. */
-const prose = z.string().nullable().catch(null).transform((s) => s ?? '');
+const prose = z
+  .string()
+  .nullable()
+  .catch(null)
+  .transform((s) => s ?? '');
 /** Report-only list of strings: [] when missing or null; non-strings dropped. */
 const strings = z
   .array(z.unknown())
@@ -41,11 +61,16 @@ export const MAX_TEXT = 4096;
 const MAX_REFERENCES = 20;
 
 /** Report-only date-time: null when missing or not one (by its form: it is only shown). */
-const when = z.string().regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/).nullable().catch(null);
+const when = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/)
+  .nullable()
+  .catch(null);
 /** An id that may come as a number. */
 const anyId = z.union([z.string(), z.number().transform(String)]);
 /** An id the action cannot do without: `message` when missing, null or empty. */
-const requiredId = (message: string) => z.union([z.string(), z.number().transform(String)], { error: message }).pipe(z.string().trim().min(1, message));
+const requiredId = (message: string) =>
+  z.union([z.string(), z.number().transform(String)], { error: message }).pipe(z.string().trim().min(1, message));
 
 /** Reads each element of an array on its own: one bad element does not spoil the others. */
 function eachOf<T>(read: (item: unknown) => Outcome<T>) {
@@ -70,7 +95,9 @@ function usable<T>(schema: z.ZodType<T>) {
 
 /** "metadata.id: expected string" */
 export function describeIssue(issue: z.core.$ZodIssue): string {
-  const path = issue.path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i ? '.' : ''}${String(part)}`)).join('');
+  const path = issue.path
+    .map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i ? '.' : ''}${String(part)}`))
+    .join('');
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
@@ -125,7 +152,9 @@ export const postureSchema: z.ZodType<Posture> = z.object({
     .catch(null)
     .transform((summary) => summary ?? emptySummary()),
   // Points without a date cannot be placed on the chart; the rest are put in date order.
-  trends: usable(trendPointSchema).transform((points) => points.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))),
+  trends: usable(trendPointSchema).transform((points) =>
+    points.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
+  ),
   repositoryRiskScores: usable(postureRowSchema),
 });
 
@@ -238,7 +267,10 @@ const wellFormedAlertSchema = z.object({
     references: z.array(z.string()),
   }),
   languages: z.array(z.string()),
-  reachabilityCounts: z.object({ reachable: z.number(), needsReview: z.number(), unreachable: z.number() }).nullable().optional(),
+  reachabilityCounts: z
+    .object({ reachable: z.number(), needsReview: z.number(), unreachable: z.number() })
+    .nullable()
+    .optional(),
 });
 type AlertFields = z.output<typeof wellFormedAlertSchema>;
 
@@ -249,13 +281,19 @@ type AlertFields = z.output<typeof wellFormedAlertSchema>;
  */
 const tolerantAlertSchema: z.ZodType<AlertFields> = z.object({
   id: requiredId('the alert has no id'),
-  isAlerted: z.unknown().optional().transform((v) => v !== false && v !== 'false'),
+  isAlerted: z
+    .unknown()
+    .optional()
+    .transform((v) => v !== false && v !== 'false'),
   createdAt: when.transform((v) => v ?? undefined),
   updatedAt: when.transform((v) => v ?? undefined),
   metadata: z.object(
     {
       id: requiredId('the alert has no advisory id (metadata.id)'),
-      severity: z.unknown().optional().transform((v) => (typeof v === 'string' ? v : null)),
+      severity: z
+        .unknown()
+        .optional()
+        .transform((v) => (typeof v === 'string' ? v : null)),
       severityScore: statistic,
       packageIdentifier: prose,
       summary: prose,
@@ -269,8 +307,10 @@ const tolerantAlertSchema: z.ZodType<AlertFields> = z.object({
   reachabilityCounts: reachabilitySchema,
 });
 
-const clipText = (s: string) => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : s);
-const isDateTime = (s: string | undefined) => (s !== undefined && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s) ? s : null);
+const clipText = (s: string) =>
+  s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : s;
+const isDateTime = (s: string | undefined) =>
+  s !== undefined && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s) ? s : null;
 
 /** The model's Alert from the fields read: severity normalised, long text cut, nothing else kept. */
 function toAlert({ metadata, ...alert }: AlertFields): Alert {
@@ -298,7 +338,9 @@ export function readAlert(value: unknown): Outcome<Alert> {
   const wellFormed = wellFormedAlertSchema.safeParse(value);
   if (wellFormed.success) return success(toAlert(wellFormed.data));
   const tolerant = tolerantAlertSchema.safeParse(value);
-  return tolerant.success ? success(toAlert(tolerant.data)) : failure(tolerant.error.issues.map(describeIssue).join('; '));
+  return tolerant.success
+    ? success(toAlert(tolerant.data))
+    : failure(tolerant.error.issues.map(describeIssue).join('; '));
 }
 
 export const alertsRequestSchema = z.object({
@@ -324,7 +366,10 @@ export const repositorySchema: z.ZodType<Repository> = z
       .nullable()
       .catch(null),
   })
-  .transform(({ github, ...repository }) => ({ ...repository, externalGithubRepositoryId: github?.externalGithubRepositoryId ?? null }));
+  .transform(({ github, ...repository }) => ({
+    ...repository,
+    externalGithubRepositoryId: github?.externalGithubRepositoryId ?? null,
+  }));
 export const repositoriesRequestSchema = z.object({
   organizationId: z.string().optional(),
   appId: z.string().optional(),
@@ -353,9 +398,24 @@ export const scheduleSchema: z.ZodType<Schedule | null> = z
 
 // ---------- 8. issues/get ----------
 
-const issueStatus = z.enum(['open', 'patched', 'falsePositive', 'notExploitable', 'archived', 'processing', 'silenced']);
+const issueStatus = z.enum([
+  'open',
+  'patched',
+  'falsePositive',
+  'notExploitable',
+  'archived',
+  'processing',
+  'silenced',
+]);
 const vulnCategory = z.enum(['SAST', 'SCA', 'IAC', 'SECRETS', 'SMART_CONTRACT']);
-const triagePhase = z.enum(['VulnerabilityValidation', 'CodeGeneration', 'QA', 'Finished', 'LowSeverity', 'FinishedNoCode']);
+const triagePhase = z.enum([
+  'VulnerabilityValidation',
+  'CodeGeneration',
+  'QA',
+  'Finished',
+  'LowSeverity',
+  'FinishedNoCode',
+]);
 const errorRecord = z.object({
   id,
   rawError: z.string(),

@@ -32,9 +32,11 @@ const TRUE = ['true', 'True', 'TRUE'];
 const FALSE = ['false', 'False', 'FALSE'];
 export const bool = <D extends boolean | null>(fallback: D) =>
   optional(fallback, (value, fail) =>
-    TRUE.includes(value) ? true
-    : FALSE.includes(value) ? false
-    : fail(`${quote(value)} is not a boolean; use true or false (also accepted: True, TRUE, False, FALSE).`),
+    TRUE.includes(value)
+      ? true
+      : FALSE.includes(value)
+        ? false
+        : fail(`${quote(value)} is not a boolean; use true or false (also accepted: True, TRUE, False, FALSE).`),
   );
 
 export const oneOf = <const V extends string>(values: readonly V[], fallback: V) =>
@@ -47,7 +49,9 @@ export const oneOf = <const V extends string>(values: readonly V[], fallback: V)
 export const integer = <D extends number | null>(min: number, max: number, fallback: D) =>
   optional(fallback, (value, fail) => {
     const n = /^\d+$/.test(value) ? Number(value) : NaN;
-    return n >= min && n <= max ? n : fail(`${quote(value)} is not accepted; expected a whole number from ${min} to ${max}.`);
+    return n >= min && n <= max
+      ? n
+      : fail(`${quote(value)} is not accepted; expected a whole number from ${min} to ${max}.`);
   });
 
 /** Text inputs such as ids and paths: empty means null. */
@@ -57,7 +61,9 @@ export const text = optional(null, (value) => value);
 export const token = field((value, fail) =>
   // Such a value cannot be sent as a header, and fetch's error might quote it.
   /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/.test(value)
-    ? fail('contains a line break, control or non-Latin-1 character, which cannot be sent in an HTTP header; check the secret.')
+    ? fail(
+        'contains a line break, control or non-Latin-1 character, which cannot be sent in an HTTP header; check the secret.',
+      )
     : value,
 );
 
@@ -73,10 +79,14 @@ export const apiUrl = field((value, fail) => {
     return fail('is not an absolute URL; expected e.g. https://security.example.com (a path prefix is allowed).');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return fail(`uses ${quote(url.protocol)}; only https:// is accepted (http:// only for localhost, 127.0.0.0/8 or [::1]).`);
+    return fail(
+      `uses ${quote(url.protocol)}; only https:// is accepted (http:// only for localhost, 127.0.0.0/8 or [::1]).`,
+    );
   }
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    return fail(`uses http:// for ${quote(url.hostname)}; only https:// is accepted (http:// only for localhost, 127.0.0.0/8 or [::1]).`);
+    return fail(
+      `uses http:// for ${quote(url.hostname)}; only https:// is accepted (http:// only for localhost, 127.0.0.0/8 or [::1]).`,
+    );
   }
   if (url.username !== '' || url.password !== '') {
     return fail('must not contain credentials (user:password@); the token goes in api-token-id and api-token-secret.');
@@ -90,14 +100,21 @@ export const apiUrl = field((value, fail) => {
 const CWE = /^(?:CWE-)?0*([1-9]\d{0,8})$/i;
 /** `set-cwe-whitelist`: ids normalised to CWE-79, duplicates dropped; `none` is the empty list. */
 export const cweList = optional(null, (value, fail): string[] => {
-  const items = value.split(/[,\r\n]/).map((item) => item.trim()).filter((item) => item !== '');
+  const items = value
+    .split(/[,\r\n]/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
   if (items.some((item) => item.toLowerCase() === 'none')) {
-    return items.length === 1 ? [] : fail('mixes "none" with CWE ids; give either none (to clear the list) or the ids.');
+    return items.length === 1
+      ? []
+      : fail('mixes "none" with CWE ids; give either none (to clear the list) or the ids.');
   }
   if (items.length === 0) return fail('lists no CWE ids; give ids such as CWE-79, 89, or none to clear the list.');
   const bad = items.filter((item) => !CWE.test(item));
   if (bad.length > 0) {
-    return fail(`${bad.map(quote).join(', ')} ${bad.length === 1 ? 'is not a CWE id' : 'are not CWE ids'}; expected CWE-79 or 79, comma- or newline-separated, or none.`);
+    return fail(
+      `${bad.map(quote).join(', ')} ${bad.length === 1 ? 'is not a CWE id' : 'are not CWE ids'}; expected CWE-79 or 79, comma- or newline-separated, or none.`,
+    );
   }
   return [...new Set(items.map((item) => `CWE-${CWE.exec(item)?.[1]}`))];
 });
@@ -113,12 +130,19 @@ export const allowList = optional([] as AllowEntry[], (value, fail) => {
 export const seconds = (max: number, fallback: number) =>
   optional(fallback, (value, fail) => {
     const n = /^(\d+\.?\d*|\.\d+)$/.test(value) ? Number(value) : NaN;
-    return n > 0 && n <= max ? n : fail(`${quote(value)} is not accepted; expected a positive number of seconds, at most ${max} (e.g. 30 or 2.5).`);
+    return n > 0 && n <= max
+      ? n
+      : fail(
+          `${quote(value)} is not accepted; expected a positive number of seconds, at most ${max} (e.g. 30 or 2.5).`,
+        );
   });
 
 /** Splits a list input: comma- or newline-separated, trimmed, empty items dropped. */
 function items(value: string): string[] {
-  return value.split(/[,\r\n]/).map((item) => item.trim()).filter((item) => item !== '');
+  return value
+    .split(/[,\r\n]/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }
 
 /**
@@ -138,7 +162,7 @@ export const licenseList = (problemOf: ((id: string) => string | null) | null) =
 export const packageList = optional([] as string[], (value, fail): string[] => {
   const entries = [...new Set(items(value))];
   const bad = entries.filter((entry) => /\s/.test(entry) || /^pkg:[^/]*$/i.test(entry));
-  if (bad.length > 0) return fail(`${bad.map(quote).join(', ')}: expected name, name@version or a package URL (pkg:npm/left-pad@1.3.0).`);
+  if (bad.length > 0)
+    return fail(`${bad.map(quote).join(', ')}: expected name, name@version or a package URL (pkg:npm/left-pad@1.3.0).`);
   return entries;
 });
-

@@ -2,7 +2,19 @@
 // single source of truth for defaults and rules; every bad input is reported at once.
 import { z } from 'zod';
 import { COMMENT_MODES, failure, ON_API_ERROR, success, THRESHOLDS, UNKNOWN_LICENSES, type Outcome } from '../model.js';
-import { allowList, apiUrl, bool, cweList, integer, licenseList, oneOf, packageList, seconds, text, token } from './fields.js';
+import {
+  allowList,
+  apiUrl,
+  bool,
+  cweList,
+  integer,
+  licenseList,
+  oneOf,
+  packageList,
+  seconds,
+  text,
+  token,
+} from './fields.js';
 
 const MAX_TIMER_SECONDS = 2_147_483; // setTimeout's limit, 2^31 - 1 ms
 
@@ -11,7 +23,6 @@ export interface RunContext {
   actor: string | null;
   isForkPullRequest: boolean;
 }
-
 
 // In the contract's order; the keys are the input names.
 const FIELDS = {
@@ -52,7 +63,13 @@ const FIELDS = {
 };
 
 /** Inputs a policy file may not set: the tokens, and the file itself. */
-export const NOT_IN_FILE: readonly string[] = ['api-token-id', 'api-token-secret', 'github-token', 'config-token', 'config-file'];
+export const NOT_IN_FILE: readonly string[] = [
+  'api-token-id',
+  'api-token-secret',
+  'github-token',
+  'config-token',
+  'config-file',
+];
 
 /** Where each input's value came from (the log, the summary and the JSON report say it). */
 export type InputSource = 'input' | 'file' | 'default';
@@ -117,22 +134,33 @@ function withheldSecretsMessage(missing: TokenInput[], context: RunContext): str
 
 function schema(context: RunContext, licenseIdProblem: ((id: string) => string | null) | null) {
   return z
-    .object({ ...FIELDS, 'allow-licenses': licenseList(licenseIdProblem), 'deny-licenses': licenseList(licenseIdProblem) })
+    .object({
+      ...FIELDS,
+      'allow-licenses': licenseList(licenseIdProblem),
+      'deny-licenses': licenseList(licenseIdProblem),
+    })
     .superRefine(
       (v, ctx) => {
         const missing = (Object.keys(TOKENS) as TokenInput[]).filter((name) => v[name] === '');
         const withheld = missing.length > 0 ? withheldSecretsMessage(missing, context) : null;
         if (withheld) ctx.addIssue({ code: 'custom', path: [], message: withheld });
-        else for (const name of missing) {
-          const example = `\`${name}: \${{ secrets.${TOKENS[name]} }}\``;
-          ctx.addIssue({ code: 'custom', path: [name], message: `is required; pass it from a secret, e.g. ${example}.` });
-        }
+        else
+          for (const name of missing) {
+            const example = `\`${name}: \${{ secrets.${TOKENS[name]} }}\``;
+            ctx.addIssue({
+              code: 'custom',
+              path: [name],
+              message: `is required; pass it from a secret, e.g. ${example}.`,
+            });
+          }
         if (v['allow-licenses'] !== null && v['deny-licenses'] !== null) {
-          const message = 'is set together with allow-licenses; a license policy is one or the other: allow what may be used, or deny what may not.';
+          const message =
+            'is set together with allow-licenses; a license policy is one or the other: allow what may be used, or deny what may not.';
           ctx.addIssue({ code: 'custom', path: ['deny-licenses'], message });
         }
         if (v['repository-id'] === null && v['app-id'] === null) {
-          const message = 'is required when repository-id is empty: the action needs app-id to resolve the repository, or give repository-id.';
+          const message =
+            'is required when repository-id is empty: the action needs app-id to resolve the repository, or give repository-id.';
           ctx.addIssue({ code: 'custom', path: ['app-id'], message });
         }
       },
@@ -206,7 +234,11 @@ export interface ParseChecks {
  * Validates every input at once, wherever it came from. An error about a value from the policy file
  * names the file, the key, and its line and column.
  */
-export function parseInputs(inputs: CollectedInputs, context: RunContext, checks: ParseChecks = {}): Outcome<Config, string[]> {
+export function parseInputs(
+  inputs: CollectedInputs,
+  context: RunContext,
+  checks: ParseChecks = {},
+): Outcome<Config, string[]> {
   // Parsed once: zod's interpreter is cheaper here than compiling a fast path (it saves start-up).
   const parsed = schema(context, checks.licenseIdProblem ?? null).safeParse(inputs.values, { jitless: true });
   if (parsed.success) return success({ ...parsed.data, sources: inputs.sources });
@@ -215,8 +247,14 @@ export function parseInputs(inputs: CollectedInputs, context: RunContext, checks
     .sort((a, b) => order(a) - order(b))
     .map((issue) => {
       const name = issue.path[0];
-      const message = name === undefined || issue.message.startsWith(String(name)) ? issue.message : `${String(name)}: ${issue.message}`;
-      const at = name === undefined || inputs.sources[String(name)] !== 'file' ? undefined : inputs.file?.positions[String(name)];
+      const message =
+        name === undefined || issue.message.startsWith(String(name))
+          ? issue.message
+          : `${String(name)}: ${issue.message}`;
+      const at =
+        name === undefined || inputs.sources[String(name)] !== 'file'
+          ? undefined
+          : inputs.file?.positions[String(name)];
       return at && inputs.file ? `${inputs.file.name}:${at.line}:${at.column}: ${message}` : message;
     });
   return failure(errors);

@@ -41,13 +41,17 @@ async function readLocal(path: string, workspace: string): Promise<Outcome<strin
     // Within the workspace, links resolved: a policy file is the repository's, not the runner's.
     const real = await realpath(full);
     const inside = relative(await realpath(workspace), real);
-    if (inside.startsWith('..') || isAbsolute(inside)) return failure(`${where}: is outside the workspace (GITHUB_WORKSPACE); give a path inside the repository.`);
-    if ((await stat(real)).size > MAX_POLICY_BYTES) return failure(`${where}: is larger than 1 MiB; a policy file is a few lines of YAML.`);
+    if (inside.startsWith('..') || isAbsolute(inside))
+      return failure(`${where}: is outside the workspace (GITHUB_WORKSPACE); give a path inside the repository.`);
+    if ((await stat(real)).size > MAX_POLICY_BYTES)
+      return failure(`${where}: is larger than 1 MiB; a policy file is a few lines of YAML.`);
     return success(await readFile(real, 'utf8'));
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'ENOENT') {
-      return failure(`${where}: no such file in the workspace. Check the path (relative to the repository root), and that the job checks the repository out (actions/checkout) before this step.`);
+      return failure(
+        `${where}: no such file in the workspace. Check the path (relative to the repository root), and that the job checks the repository out (actions/checkout) before this step.`,
+      );
     }
     return failure(`${where}: cannot be read (${code ?? String(error)}).`);
   }
@@ -72,17 +76,24 @@ async function readRemote(ref: string, { apiUrl, token, fetch: fetchFn }: Policy
     });
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code;
-    return failure(`${where}: GitHub (${base}) could not be reached (${cause ?? (error as Error).name}); check GITHUB_API_URL and the runner's proxy settings.`);
+    return failure(
+      `${where}: GitHub (${base}) could not be reached (${cause ?? (error as Error).name}); check GITHUB_API_URL and the runner's proxy settings.`,
+    );
   }
   const tokenName = 'config-token (or github-token)';
   if (response.status === 404) {
-    return failure(`${where}: not found, or ${tokenName} may not read ${owner}/${repo}. Check the path and ref, and give a token with contents: read on ${owner}/${repo}.`);
+    return failure(
+      `${where}: not found, or ${tokenName} may not read ${owner}/${repo}. Check the path and ref, and give a token with contents: read on ${owner}/${repo}.`,
+    );
   }
   if (response.status === 401 || response.status === 403) {
-    return failure(`${where}: GitHub refused ${tokenName} (HTTP ${response.status}). Give a token with contents: read on ${owner}/${repo}.`);
+    return failure(
+      `${where}: GitHub refused ${tokenName} (HTTP ${response.status}). Give a token with contents: read on ${owner}/${repo}.`,
+    );
   }
   if (!response.ok) return failure(`${where}: GitHub answered HTTP ${response.status}; try again later.`);
-  if (Number(response.headers.get('content-length') ?? 0) > MAX_POLICY_BYTES) return failure(`${where}: is larger than 1 MiB.`);
+  if (Number(response.headers.get('content-length') ?? 0) > MAX_POLICY_BYTES)
+    return failure(`${where}: is larger than 1 MiB.`);
   const text = await response.text();
   if (Buffer.byteLength(text) > MAX_POLICY_BYTES) return failure(`${where}: is larger than 1 MiB.`);
   return success(text);
@@ -90,7 +101,9 @@ async function readRemote(ref: string, { apiUrl, token, fetch: fetchFn }: Policy
 
 /** "…: did you mean fail-on-severity?" for a key one or two edits away from an input name. */
 function suggestion(key: string): string {
-  const near = INPUT_NAMES.filter((name) => !NOT_IN_FILE.includes(name)).find((name) => distance(name, key.toLowerCase()) <= 2);
+  const near = INPUT_NAMES.filter((name) => !NOT_IN_FILE.includes(name)).find(
+    (name) => distance(name, key.toLowerCase()) <= 2,
+  );
   return near ? ` Did you mean ${near}?` : '';
 }
 
@@ -121,7 +134,8 @@ export function parsePolicyFile(text: string, name: string): Outcome<PolicyFile,
     return { line, column: col };
   };
   const errors: string[] = [];
-  const error = (position: { line: number; column: number }, message: string) => errors.push(`${name}:${position.line}:${position.column}: ${message}`);
+  const error = (position: { line: number; column: number }, message: string) =>
+    errors.push(`${name}:${position.line}:${position.column}: ${message}`);
   for (const problem of doc.errors) {
     const [position] = problem.linePos ?? [{ line: 1, col: 1 }];
     error({ line: position.line, column: position.col }, `not valid YAML: ${problem.message.split('\n')[0]}`);
@@ -144,11 +158,15 @@ export function parsePolicyFile(text: string, name: string): Outcome<PolicyFile,
       continue;
     }
     if (key === 'version') {
-      if (!isScalar(pair.value) || String(pair.value.value) !== '1') error(at(pair.value), 'version: the only version is 1.');
+      if (!isScalar(pair.value) || String(pair.value.value) !== '1')
+        error(at(pair.value), 'version: the only version is 1.');
       continue;
     }
     if (NOT_IN_FILE.includes(key)) {
-      error(position, `${key}: a policy file may not set ${key === 'config-file' ? 'config-file' : 'a token'}; pass it as an input${key === 'config-file' ? '' : ' from a secret'}.`);
+      error(
+        position,
+        `${key}: a policy file may not set ${key === 'config-file' ? 'config-file' : 'a token'}; pass it as an input${key === 'config-file' ? '' : ' from a secret'}.`,
+      );
       continue;
     }
     if (!INPUT_NAMES.includes(key)) {
@@ -163,14 +181,23 @@ export function parsePolicyFile(text: string, name: string): Outcome<PolicyFile,
 }
 
 /** A value in the input's string form, or null (and an error reported) when it has none. */
-function inputValue(key: string, node: Node | null, error: (node: Node | null, message: string) => void): string | null {
+function inputValue(
+  key: string,
+  node: Node | null,
+  error: (node: Node | null, message: string) => void,
+): string | null {
   if (node === null || (isScalar(node) && node.value === null)) return '';
   if (isScalar(node)) return String(node.value);
   if (isSeq(node) && LISTS.has(key)) {
     const items = node.items.map((item) => listItem(key, item as Node | null, error));
     return items.every((item) => item !== null) ? items.join('\n') : null;
   }
-  error(node, LISTS.has(key) ? 'expected a value or a list of values.' : 'expected a single value (a string, number or true/false).');
+  error(
+    node,
+    LISTS.has(key)
+      ? 'expected a value or a list of values.'
+      : 'expected a single value (a string, number or true/false).',
+  );
   return null;
 }
 
@@ -205,6 +232,9 @@ function listItem(key: string, node: Node | null, error: (node: Node | null, mes
     // The input's own syntax, so the one schema validates it: `<id> [until DATE] [# reason]`.
     return `${entry.id}${entry.until ? ` until ${entry.until}` : ''}${entry.reason ? ` # ${entry.reason}` : ''}`;
   }
-  error(node, key === 'allow-alerts' ? 'expected an advisory id, or a mapping {id, until, reason}.' : 'expected a value.');
+  error(
+    node,
+    key === 'allow-alerts' ? 'expected an advisory id, or a mapping {id, until, reason}.' : 'expected a value.',
+  );
   return null;
 }

@@ -14,7 +14,11 @@ export async function githubCommentApi(token: string, pr: PullRequestRef): Promi
   const where = { owner: pr.owner, repo: pr.repo };
   return {
     list: async () =>
-      (await octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: pr.number, per_page: 100 })) as PullRequestComment[],
+      (await octokit.paginate(octokit.rest.issues.listComments, {
+        ...where,
+        issue_number: pr.number,
+        per_page: 100,
+      })) as PullRequestComment[],
     create: async (body) => void (await octokit.rest.issues.createComment({ ...where, issue_number: pr.number, body })),
     update: async (id, body) => void (await octokit.rest.issues.updateComment({ ...where, comment_id: id, body })),
   };

@@ -39,7 +39,10 @@ export function readRunnerContext(env: NodeJS.ProcessEnv = process.env): RunnerC
     apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
     workspace: env.GITHUB_WORKSPACE || process.cwd(),
     // A pull request's head commit (GITHUB_SHA is the merge commit there), else GITHUB_SHA.
-    blobUrl: repository && (event.pull_request?.head?.sha || env.GITHUB_SHA) ? `${serverUrl(env)}/${repository}/blob/${event.pull_request?.head?.sha || env.GITHUB_SHA}` : null,
+    blobUrl:
+      repository && (event.pull_request?.head?.sha || env.GITHUB_SHA)
+        ? `${serverUrl(env)}/${repository}/blob/${event.pull_request?.head?.sha || env.GITHUB_SHA}`
+        : null,
     repositoryNumericId: event.repository?.id === undefined ? null : String(event.repository.id),
     actor: env.GITHUB_ACTOR || null,
     // A deleted fork has head.repo null; treat it as a fork too (no secrets are passed either way).
@@ -48,7 +51,8 @@ export function readRunnerContext(env: NodeJS.ProcessEnv = process.env): RunnerC
       (head === null || head?.fork === true || (head?.full_name !== undefined && head.full_name !== repository)),
     pullRequestNumber: event.pull_request?.number ?? null,
     canWriteSummary: Boolean(env.GITHUB_STEP_SUMMARY),
-    runUrl: repository && env.GITHUB_RUN_ID ? `${serverUrl(env)}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : null,
+    runUrl:
+      repository && env.GITHUB_RUN_ID ? `${serverUrl(env)}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : null,
   };
 }
 

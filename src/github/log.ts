@@ -13,7 +13,9 @@ const ZERO_WIDTH_SPACE = '\u200b';
 export function neutralise(text: string): string {
   return clean(text)
     .split(/\r?\n|\r/)
-    .map((line) => line.replace(/^([\s\u0085]*)::/, `$1${ZERO_WIDTH_SPACE}::`).replaceAll('##[', `#${ZERO_WIDTH_SPACE}#[`))
+    .map((line) =>
+      line.replace(/^([\s\u0085]*)::/, `$1${ZERO_WIDTH_SPACE}::`).replaceAll('##[', `#${ZERO_WIDTH_SPACE}#[`),
+    )
     .join('\n');
 }
 
@@ -28,7 +30,11 @@ function clean(text: string): string {
 function cleanProperties(properties?: core.AnnotationProperties): core.AnnotationProperties | undefined {
   if (!properties) return undefined;
   const { title, file, ...rest } = properties;
-  return { ...rest, ...(title === undefined ? {} : { title: clean(title) }), ...(file === undefined ? {} : { file: clean(file) }) };
+  return {
+    ...rest,
+    ...(title === undefined ? {} : { title: clean(title) }),
+    ...(file === undefined ? {} : { file: clean(file) }),
+  };
 }
 
 /** core.info writes raw to stdout; the other core functions already escape their message for the command. */

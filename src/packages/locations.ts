@@ -53,7 +53,10 @@ function parsePurl(rest: string): PackageIdentifier | null {
     version = decode(path.slice(at + 1)) || null;
     path = path.slice(0, at);
   }
-  const segments = path.split('/').filter((s) => s !== '').map(decode);
+  const segments = path
+    .split('/')
+    .filter((s) => s !== '')
+    .map(decode);
   const name = segments.pop();
   if (!name) return null;
   if (ecosystem === 'maven') return { ecosystem, name, version, namespace: segments.join('/') || null };
@@ -94,7 +97,10 @@ function canonicalEcosystem(ecosystem: string | null | undefined): string | null
 
 /** Go tags carry a `v` (`v1.6.0`) that other sources drop. */
 function canonicalVersion(version: string): string {
-  return version.trim().toLowerCase().replace(/^v(?=\d)/, '');
+  return version
+    .trim()
+    .toLowerCase()
+    .replace(/^v(?=\d)/, '');
 }
 
 /** Lower-cased; for PyPI also PEP 503 (`typing_extensions` is `typing-extensions`). */
@@ -113,12 +119,17 @@ export function packageMatches(id: PackageIdentifier, pkg: Package): boolean {
   const idEcosystem = canonicalEcosystem(id.ecosystem);
   const pkgEcosystem = canonicalEcosystem(pkg.ecosystem);
   if (idEcosystem !== null && pkgEcosystem !== null && idEcosystem !== pkgEcosystem) return false;
-  if (id.version !== null && pkg.version.trim() !== '' && canonicalVersion(id.version) !== canonicalVersion(pkg.version)) {
+  if (
+    id.version !== null &&
+    pkg.version.trim() !== '' &&
+    canonicalVersion(id.version) !== canonicalVersion(pkg.version)
+  ) {
     return false;
   }
   const ecosystem = idEcosystem ?? pkgEcosystem;
   const target = canonicalName(pkg.name, ecosystem);
-  const forms = id.namespace === null ? [id.name] : [id.name, `${id.namespace}:${id.name}`, `${id.namespace}/${id.name}`];
+  const forms =
+    id.namespace === null ? [id.name] : [id.name, `${id.namespace}:${id.name}`, `${id.namespace}/${id.name}`];
   if (forms.some((form) => canonicalName(form, ecosystem) === target)) return true;
   // A Maven package may be listed as `group:artifact` while the identifier gives only the artifact.
   return ecosystem === 'maven' && id.namespace === null && lastSegment(target) === canonicalName(id.name, ecosystem);
@@ -126,7 +137,11 @@ export function packageMatches(id: PackageIdentifier, pkg: Package): boolean {
 
 /** Relative to the repository root with forward slashes, as annotations and SARIF want it. */
 export function repoRelativePath(path: string): string {
-  return path.trim().replace(/\\/g, '/').replace(/\/{2,}/g, '/').replace(/^(\.\/|\/)+/, '');
+  return path
+    .trim()
+    .replace(/\\/g, '/')
+    .replace(/\/{2,}/g, '/')
+    .replace(/^(\.\/|\/)+/, '');
 }
 
 function line(n: number | null): number {

@@ -50,7 +50,10 @@ export function parseAllowList(text: string): { entries: AllowEntry[]; errors: s
     const body = hash === -1 ? line : line.slice(0, hash);
     const reason = hash === -1 ? undefined : line.slice(hash + 1).trim() || undefined;
     // Empty pieces (blank lines, comment-only lines, a trailing comma) carry nothing.
-    const pieces = body.split(',').map((p) => p.trim()).filter((p) => p !== '');
+    const pieces = body
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== '');
     for (const piece of pieces) {
       const parsed = parseEntry(piece, reason);
       if (typeof parsed === 'string') errors.push(`allow-alerts line ${index + 1}: ${parsed}`);

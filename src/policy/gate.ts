@@ -27,7 +27,12 @@ export interface PolicyOptions {
 
 /** Reachability found only unreachable uses; no analysis (null) is not proof of that. */
 export function isOnlyUnreachable(reachability: Reachability | null): boolean {
-  return reachability !== null && reachability.reachable === 0 && reachability.needsReview === 0 && reachability.unreachable > 0;
+  return (
+    reachability !== null &&
+    reachability.reachable === 0 &&
+    reachability.needsReview === 0 &&
+    reachability.unreachable > 0
+  );
 }
 
 function evaluateAlert(alert: Alert, opts: PolicyOptions, active: AllowEntry[]): EvaluatedAlert {
@@ -45,7 +50,9 @@ function allowWarnings(entry: AllowEntry, evaluated: EvaluatedAlert[], today: st
   if (isExpired(entry, today)) {
     const regating = matched.filter((e) => e.status === 'gating').length;
     const consequence =
-      regating === 0 ? '' : ` ${plural(regating, 'alert')} it matches ${regating === 1 ? 'fails' : 'fail'} the gate again.`;
+      regating === 0
+        ? ''
+        : ` ${plural(regating, 'alert')} it matches ${regating === 1 ? 'fails' : 'fail'} the gate again.`;
     warnings.push({
       kind: 'expired-allow',
       message: `allow-alerts entry ${entry.id} expired: its until date ${entry.until} has passed, so it suppresses nothing.${consequence}`,
@@ -64,7 +71,10 @@ function allowWarnings(entry: AllowEntry, evaluated: EvaluatedAlert[], today: st
  * Decides each alert's status (input order kept) and warns about expired and unmatched allow
  * entries. Status order: not-alerted, below-threshold, unreachable, allowed, gating.
  */
-export function evaluateAlerts(alerts: Alert[], opts: PolicyOptions): { alerts: EvaluatedAlert[]; warnings: Warning[] } {
+export function evaluateAlerts(
+  alerts: Alert[],
+  opts: PolicyOptions,
+): { alerts: EvaluatedAlert[]; warnings: Warning[] } {
   const active = opts.allow.filter((entry) => !isExpired(entry, opts.today));
   const evaluated = alerts.map((alert) => evaluateAlert(alert, opts, active));
   // Duplicate entries would repeat the same warning word for word.
@@ -139,7 +149,9 @@ export function gateVerdict(
 
 /** "2 packages violate the license policy: left-pad@1.3.0 (GPL-3.0-only), foo (no known license)." */
 function licenseReason(violations: LicenseFinding[]): string {
-  const named = violations.slice(0, 3).map((f) => `${f.package} (${f.status === 'unknown' ? 'no known license' : f.license})`);
+  const named = violations
+    .slice(0, 3)
+    .map((f) => `${f.package} (${f.status === 'unknown' ? 'no known license' : f.license})`);
   const more = violations.length > 3 ? ` and ${violations.length - 3} more` : '';
   const verb = violations.length === 1 ? 'violates' : 'violate';
   return `${plural(violations.length, 'package')} ${verb} the license policy: ${named.join(', ')}${more}.`;

@@ -62,7 +62,13 @@ export function licensePolicy(policy: LicensePolicy): (expression: string | null
   // spdx-satisfies reads `X-only` as `X`; ids whose `X` is no id of its own (GFDL-1.1-invariants-only)
   // would make it throw, and they are no member of any range anyway.
   const usable = deny
-    ? [...CURRENT].filter((id) => !denied.has(id) && !id.endsWith('-or-later') && !id.endsWith('+') && parsed(id.replace(/-only$/, '')) !== null)
+    ? [...CURRENT].filter(
+        (id) =>
+          !denied.has(id) &&
+          !id.endsWith('-or-later') &&
+          !id.endsWith('+') &&
+          parsed(id.replace(/-only$/, '')) !== null,
+      )
     : [];
   const leafDenied = new Map<string, boolean>();
   const isDenied = (leaf: SpdxLeaf): boolean => {
@@ -96,7 +102,10 @@ const label = (pkg: Package) => (pkg.version.trim() === '' ? pkg.name : `${pkg.n
  * (as unknown-licenses says), each package and license once. Packages matched by
  * license-exceptions are skipped silently.
  */
-export function evaluateLicenses(entries: LicenseEntry[], policy: LicensePolicy & { exceptions: string[] }): LicenseReport {
+export function evaluateLicenses(
+  entries: LicenseEntry[],
+  policy: LicensePolicy & { exceptions: string[] },
+): LicenseReport {
   const judge = licensePolicy(policy);
   const isExempt = exempt(policy.exceptions);
   const findings: LicenseFinding[] = [];

@@ -51,10 +51,16 @@ function alertAnnotation(e: EvaluatedAlert): Annotation {
 }
 
 function licenseAnnotation(f: LicenseFinding): Annotation {
-  const why = f.status === 'unknown' ? 'has no known license (unknown-licenses: fail)' : `is licensed ${f.license}, which the license policy does not allow`;
+  const why =
+    f.status === 'unknown'
+      ? 'has no known license (unknown-licenses: fail)'
+      : `is licensed ${f.license}, which the license policy does not allow`;
   const annotation: Annotation = {
     title: plainLine(`license ${f.status === 'unknown' ? 'unknown' : f.license} in ${f.package}`, MAX_TITLE),
-    message: plainLine(`${f.package} ${why}. Allow or deny licenses with allow-licenses / deny-licenses, or exempt the package with license-exceptions.`, MAX_SUMMARY),
+    message: plainLine(
+      `${f.package} ${why}. Allow or deny licenses with allow-licenses / deny-licenses, or exempt the package with license-exceptions.`,
+      MAX_SUMMARY,
+    ),
   };
   if (f.location && f.location.path !== FALLBACK_MANIFEST_PATH) {
     annotation.file = f.location.path;
@@ -77,7 +83,10 @@ export function buildAnnotations(result: GateResult, max = MAX_ERROR_ANNOTATIONS
   const shown = all.slice(0, cap - 1);
   const omitted = all.length - shown.length;
   // Licenses come last: when none is left out, the words can be about alerts alone.
-  const what = licenses.length === 0 ? ['more gating alert', 'more alert fails', 'more alerts fail'] : ['more finding', 'more finding fails', 'more findings fail'];
+  const what =
+    licenses.length === 0
+      ? ['more gating alert', 'more alert fails', 'more alerts fail']
+      : ['more finding', 'more finding fails', 'more findings fail'];
   const more: Annotation = {
     title: `${plural(omitted, what[0]!)} not annotated`,
     message:

@@ -8,7 +8,6 @@ export const COMMENT_MAX_CHARS = 65_536;
 /** Rows kept in the comment: a PR conversation wants the gist; the job summary has the rest. */
 const COMMENT_MAX_ALERTS = 25;
 
-
 export function renderComment(result: GateResult, runUrl: string | null): string {
   const footer = runUrl ? `\n\n<sub>[Full report in the job summary](${encodeURI(runUrl)})</sub>` : '';
   // A byte budget is never smaller than the character count, so this always fits.

@@ -35,4 +35,3 @@ export function formatUtcDateTime(iso: string): string | null {
   if (Number.isNaN(time)) return null;
   return `${new Date(time).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
-

@@ -68,7 +68,9 @@ function escapeInline(text: string, breakLinks: boolean): string {
       case '&':
         // A numeric reference (`&#64;`) is already broken by the zero-width space after its `#`.
         CHARACTER_REFERENCE.lastIndex = offset;
-        return CHARACTER_REFERENCE.test(text) && !(breakLinks && /^#\d/.test(text.slice(offset + 1, offset + 3))) ? '\\&' : '&';
+        return CHARACTER_REFERENCE.test(text) && !(breakLinks && /^#\d/.test(text.slice(offset + 1, offset + 3)))
+          ? '\\&'
+          : '&';
       case '@':
         return breakLinks && NAME_CHAR.test(next) ? `@${ZWSP}` : '@';
       case '#':

@@ -3,7 +3,6 @@
 import { BIDI, CONTROLS } from '../characters.js';
 import { safeHref, truncate } from './markdown.js';
 
-
 /** Clipped generously before normalising: a megabyte-long text must not cost a megabyte of work per use. */
 function clip(s: string, max: number): { text: string; clipped: boolean } {
   const limit = max * 4 + 64;

@@ -45,7 +45,9 @@ const NOT_GATING_LEVELS: Record<Severity, Level> = {
 const REPORTED: Partial<Record<AlertStatus, (result: GateResult) => string | null>> = {
   gating: () => null,
   'below-threshold': (r) =>
-    r.options.failOnSeverity === 'none' ? 'fail-on-severity is none' : `below the ${r.options.failOnSeverity} threshold`,
+    r.options.failOnSeverity === 'none'
+      ? 'fail-on-severity is none'
+      : `below the ${r.options.failOnSeverity} threshold`,
   unreachable: () => 'only unreachable uses (ignore-unreachable)',
 };
 
@@ -149,13 +151,17 @@ function renderRule(findings: Finding[], detail: Detail): ReportingDescriptor {
   const description = plainText(alert.description, detail.description) || summary;
   const references = alert.references.filter((r) => r.trim() !== '');
   const packages = findings.map((f) =>
-    f.location.package === null ? `${f.pkg} (not found in the package search)` : `${f.pkg} in ${f.location.path}, line ${f.location.startLine}`,
+    f.location.package === null
+      ? `${f.pkg} (not found in the package search)`
+      : `${f.pkg} in ${f.location.path}, line ${f.location.startLine}`,
   );
   const moreRefs = (n: number) => `…and ${formatNumber(n)} more`;
   const text = [
     summary,
     ...(description === summary ? [] : ['', description]),
-    ...(references.length > 0 ? ['', 'References:', ...capped(references, detail.references, (r) => `- ${plainLine(r, 500)}`, moreRefs)] : []),
+    ...(references.length > 0
+      ? ['', 'References:', ...capped(references, detail.references, (r) => `- ${plainLine(r, 500)}`, moreRefs)]
+      : []),
     '',
     'Packages affected:',
     ...capped(packages, detail.packages, (p) => `- ${p}`, moreRefs),
@@ -207,12 +213,18 @@ function renderResult(finding: Finding, ruleIndex: number): Result {
     ruleId: advisoryId,
     ruleIndex,
     level: finding.level,
-    message: { text: notGating === null ? text : `${/[.!?…]$/.test(text) ? text : `${text}.`} Does not fail the gate: ${notGating}.` },
+    message: {
+      text:
+        notGating === null ? text : `${/[.!?…]$/.test(text) ? text : `${text}.`} Does not fail the gate: ${notGating}.`,
+    },
     locations: [
       {
         physicalLocation: {
           // `?` and `#` would end a URI path; everything else is left readable.
-          artifactLocation: { uri: encodeURI(location.path).replace(/[?#]/g, encodeURIComponent), uriBaseId: '%SRCROOT%' },
+          artifactLocation: {
+            uri: encodeURI(location.path).replace(/[?#]/g, encodeURIComponent),
+            uriBaseId: '%SRCROOT%',
+          },
           region: {
             startLine: location.startLine,
             endLine: location.endLine,
@@ -308,9 +320,14 @@ function licenseParts(result: GateResult, firstRuleIndex: number): { rules: Repo
       rules.push({
         id: ruleId,
         name: f.status === 'unknown' ? 'UnknownLicense' : 'LicenseNotAllowed',
-        shortDescription: { text: f.status === 'unknown' ? 'Unknown license' : `License ${plainLine(license, 200)} not allowed` },
+        shortDescription: {
+          text: f.status === 'unknown' ? 'Unknown license' : `License ${plainLine(license, 200)} not allowed`,
+        },
         fullDescription: { text },
-        help: { text: `${text} Change the dependency, or exempt it with license-exceptions.`, markdown: `${text} Change the dependency, or exempt it with \`license-exceptions\`.` },
+        help: {
+          text: `${text} Change the dependency, or exempt it with license-exceptions.`,
+          markdown: `${text} Change the dependency, or exempt it with \`license-exceptions\`.`,
+        },
         defaultConfiguration: { level: f.gates ? 'error' : 'warning' },
         properties: { tags: ['license', 'dependency'] },
       });
@@ -321,7 +338,12 @@ function licenseParts(result: GateResult, firstRuleIndex: number): { rules: Repo
       ruleId,
       ruleIndex: index,
       level: f.gates ? 'error' : 'warning',
-      message: { text: plainLine(`${f.package} is licensed ${f.status === 'unknown' ? `under no known license (${f.license || 'none given'})` : license}${f.gates ? '' : '. Does not fail the gate: unknown-licenses is warn'}.`, 1000) },
+      message: {
+        text: plainLine(
+          `${f.package} is licensed ${f.status === 'unknown' ? `under no known license (${f.license || 'none given'})` : license}${f.gates ? '' : '. Does not fail the gate: unknown-licenses is warn'}.`,
+          1000,
+        ),
+      },
       locations: [
         {
           physicalLocation: {

@@ -91,7 +91,13 @@ export function allowedSection(alerts: EvaluatedAlert[], maxRows: number, budget
 }
 
 const NOT_GATING: [AlertStatus, (result: GateResult) => string][] = [
-  ['below-threshold', (r) => (r.options.failOnSeverity === 'none' ? 'fail-on-severity is none' : `below the ${r.options.failOnSeverity} threshold`)],
+  [
+    'below-threshold',
+    (r) =>
+      r.options.failOnSeverity === 'none'
+        ? 'fail-on-severity is none'
+        : `below the ${r.options.failOnSeverity} threshold`,
+  ],
   ['unreachable', () => 'only unreachable (ignored)'],
   ['not-alerted', () => 'not alerted by the service'],
 ];

@@ -20,14 +20,23 @@ function declaredIn(f: LicenseFinding, blobUrl: string | null): string {
 
 function row(blobUrl: string | null): (f: LicenseFinding) => string {
   return (f) => {
-    const status = f.gates ? (f.status === 'unknown' ? '❌ unknown license (fails)' : '❌ not allowed') : '⚠️ unknown license';
+    const status = f.gates
+      ? f.status === 'unknown'
+        ? '❌ unknown license (fails)'
+        : '❌ not allowed'
+      : '⚠️ unknown license';
     const license = f.license === '' ? 'none given' : escapeCell(f.license, 120);
     return `| ${codeCell(f.package, 120)} | ${license} | ${declaredIn(f, blobUrl)} | ${status} |`;
   };
 }
 
 /** The section, or null when no license policy is set. */
-export function licenseSection(report: LicenseReport | null, blobUrl: string | null, maxRows: number, budget: ByteBudget): string | null {
+export function licenseSection(
+  report: LicenseReport | null,
+  blobUrl: string | null,
+  maxRows: number,
+  budget: ByteBudget,
+): string | null {
   if (report === null) return null;
   const violations = report.findings.filter((f) => f.gates).length;
   const rule = `${report.mode === 'allow' ? 'allow-licenses' : 'deny-licenses'}: ${report.ids.map((id) => code(id, 80)).join(', ')}`;
@@ -39,5 +48,11 @@ export function licenseSection(report: LicenseReport | null, blobUrl: string | n
   budget.charge(title, '', checked, '');
   if (report.findings.length === 0) return `${title}\n\n${checked}\n\nEvery package's license is allowed.`;
   const more = (n: number) => `…and ${plural(n, 'more package')} (see the JSON report).`;
-  return [title, '', checked, '', ...boundedTable(HEADER, report.findings, row(blobUrl), { maxRows, budget, more })].join('\n');
+  return [
+    title,
+    '',
+    checked,
+    '',
+    ...boundedTable(HEADER, report.findings, row(blobUrl), { maxRows, budget, more }),
+  ].join('\n');
 }

@@ -60,7 +60,8 @@ function openIssues(summary: Summary): string {
   const sum = counts.reduce<number>((a, n) => a + (n ?? 0), 0);
   const other = total - sum;
   if (known && other > 0) listed.push(`${SEVERITY_MARKERS.unknown} ${formatNumber(other)} other`);
-  const all = known && other >= 0 ? `(${formatNumber(total)} in all)` : `(the service counts ${formatNumber(total)} in all)`;
+  const all =
+    known && other >= 0 ? `(${formatNumber(total)} in all)` : `(the service counts ${formatNumber(total)} in all)`;
   return `${listed.join(' · ')} ${all}`;
 }
 
@@ -80,8 +81,14 @@ function trendRow(label: string, values: (number | null)[]): string | null {
 /** The trend in date order (the model sorts it), oldest first, as the chart reads left to right. */
 function trendLines(trends: Trend[], scope: string): string[] {
   const rows = [
-    trendRow(`Risk score (${scope})`, trends.map((t) => t.riskScore)),
-    trendRow(`Open issues (${scope})`, trends.map((t) => t.openIssues)),
+    trendRow(
+      `Risk score (${scope})`,
+      trends.map((t) => t.riskScore),
+    ),
+    trendRow(
+      `Open issues (${scope})`,
+      trends.map((t) => t.openIssues),
+    ),
   ].filter((row) => row !== null);
   const first = trends[0];
   const last = trends[trends.length - 1];

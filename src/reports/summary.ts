@@ -39,8 +39,16 @@ export function renderSummary(result: GateResult, options: SummaryOptions = {}):
     timeSavedSection(result),
     scheduleSection(result.schedule, now),
     settingsSection(result.settings),
-    listSection('Warnings', '⚠️', result.warnings.map((w) => w.message)),
-    listSection('Errors', '❌', result.errors.map((e) => e.message)),
+    listSection(
+      'Warnings',
+      '⚠️',
+      result.warnings.map((w) => w.message),
+    ),
+    listSection(
+      'Errors',
+      '❌',
+      result.errors.map((e) => e.message),
+    ),
   ].filter((section) => section !== null);
   // The other parts are small and capped; the alert tables get whatever bytes are left
   // (less the blank lines that join them to the page).
@@ -73,7 +81,10 @@ function verdictSection(result: GateResult): string {
   const { marker, word, heading } = VERDICT[result.result];
   const why =
     result.result === 'error'
-      ? oneLineOf(result.errors.map((e) => e.message), 'the service could not be read.')
+      ? oneLineOf(
+          result.errors.map((e) => e.message),
+          'the service could not be read.',
+        )
       : oneLineOf(result.verdict.reasons, 'no alert fails the gate.');
   const { id, name } = result.repository;
   const repository = name ? `${code(name, 100)} (${code(id, 100)})` : code(id, 100);
@@ -92,14 +103,20 @@ function countsSection(result: GateResult): string {
   const header = severities.map((s) => `${SEVERITY_MARKERS[s]} ${s[0]?.toUpperCase()}${s.slice(1)}`);
   const values = severities.map((s) => formatNumber(counts[s]));
   const policy = [
-    options.failOnSeverity === 'none' ? 'alerts never fail the gate' : `fails on **${options.failOnSeverity}** or worse`,
+    options.failOnSeverity === 'none'
+      ? 'alerts never fail the gate'
+      : `fails on **${options.failOnSeverity}** or worse`,
     options.ignoreUnreachable ? 'unreachable-only alerts ignored' : null,
     options.failOnCriticalIssues ? 'fails on open critical issues' : null,
     options.dryRun ? 'dry run' : null,
   ].filter((part) => part !== null);
-  const fromFile = Object.entries(options.sources).filter(([, source]) => source === 'file').map(([name]) => name);
+  const fromFile = Object.entries(options.sources)
+    .filter(([, source]) => source === 'file')
+    .map(([name]) => name);
   const file = options.configFile
-    ? [`Policy file: ${code(options.configFile, 200)}${fromFile.length > 0 ? ` (${fromFile.map((name) => code(name, 60)).join(', ')} from it)` : ''}.`]
+    ? [
+        `Policy file: ${code(options.configFile, 200)}${fromFile.length > 0 ? ` (${fromFile.map((name) => code(name, 60)).join(', ')} from it)` : ''}.`,
+      ]
     : [];
   return [
     `| ${[...header, 'Total', 'Gating', 'Allowed'].join(' | ')} |`,
@@ -126,7 +143,8 @@ function scheduleSection(schedule: ScheduleView | null, now: Date): string {
   const title = '### Scan schedule\n\n';
   if (schedule === null) return `${title}Scan schedule not available.`;
   if (schedule.crontab.trim() === '') return `${title}None: no scan schedule is set.`;
-  const words = schedule.description === null ? 'not a schedule this action can read' : escapeText(schedule.description);
+  const words =
+    schedule.description === null ? 'not a schedule this action can read' : escapeText(schedule.description);
   const crontab = `${code(schedule.crontab, 100)}: ${words}.`;
   if (!schedule.enabled) return `${title}${crontab} The schedule is **disabled**.`;
   return `${title}${crontab} ${nextRunText(schedule.nextRun, now)}`;

@@ -4,7 +4,17 @@
 import type { Config } from '../config/inputs.js';
 import { runOptions } from '../config/inputs.js';
 import type { ApiError } from '../api/client.js';
-import type { GateResult, Posture, PostureView, RunError, Schedule, ScheduleView, SettingChange, Verdict, Warning } from '../model.js';
+import type {
+  GateResult,
+  Posture,
+  PostureView,
+  RunError,
+  Schedule,
+  ScheduleView,
+  SettingChange,
+  Verdict,
+  Warning,
+} from '../model.js';
 import { manifestLocator } from '../packages/locations.js';
 import { evaluateAlerts, gateVerdict, severityCounts } from '../policy/index.js';
 import type { Read, RepositoryReads, Statistics } from './gather.js';
@@ -29,7 +39,18 @@ export interface AssembleInput {
   blobUrl?: string | null;
 }
 
-export function assembleResult({ config, repository, reads, statistics, settings, window, now, describeSchedule, evaluateLicenses, blobUrl = null }: AssembleInput): GateResult {
+export function assembleResult({
+  config,
+  repository,
+  reads,
+  statistics,
+  settings,
+  window,
+  now,
+  describeSchedule,
+  evaluateLicenses,
+  blobUrl = null,
+}: AssembleInput): GateResult {
   const errors: RunError[] = reads.alerts.errors.map(runError);
   const warnings: Warning[] = reads.alerts.warnings.map((message) => ({ kind: 'read', message }));
   /** A read that only feeds the reports failed: a warning, unless the token was rejected. */
@@ -38,16 +59,21 @@ export function assembleResult({ config, repository, reads, statistics, settings
     else warnings.push({ kind: 'unavailable', message: `${what} not available: ${error.message}` });
     return null;
   };
-  const forReports = <T>(read: Read<T>, what: string): T | null => (read.ok ? read.value : unavailable(read.error, what));
+  const forReports = <T>(read: Read<T>, what: string): T | null =>
+    read.ok ? read.value : unavailable(read.error, what);
   const decisive = <T>(read: Read<T>): T | null => {
     if (read.ok) return read.value;
     errors.push(runError(read.error));
     return null;
   };
   // The posture decides the verdict only under fail-on-critical-issues.
-  const posture = config.failOnCriticalIssues ? decisive(statistics.posture) : forReports(statistics.posture, 'The security posture');
+  const posture = config.failOnCriticalIssues
+    ? decisive(statistics.posture)
+    : forReports(statistics.posture, 'The security posture');
   const timeSaved = forReports(statistics.timeSaved, 'Time saved');
-  const schedule = reads.schedule.ok ? viewSchedule(reads.schedule.value, now, describeSchedule) : unavailable(reads.schedule.error, 'The scan schedule');
+  const schedule = reads.schedule.ok
+    ? viewSchedule(reads.schedule.value, now, describeSchedule)
+    : unavailable(reads.schedule.error, 'The scan schedule');
   // Without the packages, annotations and SARIF results fall back to the first manifest.
   const packages = reads.packages && forReports(reads.packages, 'Manifest locations (SCA packages)');
   // Under a license policy the licenses decide the verdict too.
@@ -55,21 +81,34 @@ export function assembleResult({ config, repository, reads, statistics, settings
   const licenses = licenseEntries && evaluateLicenses ? evaluateLicenses(licenseEntries, { ...config.licenses }) : null;
   const unknown = licenses?.findings.filter((f) => f.status === 'unknown' && !f.gates) ?? [];
   if (unknown.length > 0) {
-    const some = unknown.slice(0, 5).map((f) => `${f.package} (${f.license || 'none given'})`).join(', ');
+    const some = unknown
+      .slice(0, 5)
+      .map((f) => `${f.package} (${f.license || 'none given'})`)
+      .join(', ');
     warnings.push({
       kind: 'license',
       message: `${unknown.length === 1 ? '1 package has' : `${unknown.length} packages have`} no known license: ${some}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''} (unknown-licenses: warn).`,
     });
   }
   for (const change of settings) {
-    if (change.error) errors.push({ kind: change.status === 'rejected' ? 'credentials' : 'api', message: `${change.input}: ${change.error}` });
+    if (change.error)
+      errors.push({
+        kind: change.status === 'rejected' ? 'credentials' : 'api',
+        message: `${change.input}: ${change.error}`,
+      });
   }
 
   const postureView = posture ? viewPosture(posture, repository.id, window) : null;
-  if (config.failOnCriticalIssues && posture && postureView?.repository && postureView.repository.criticalIssues === null) {
+  if (
+    config.failOnCriticalIssues &&
+    posture &&
+    postureView?.repository &&
+    postureView.repository.criticalIssues === null
+  ) {
     errors.push({
       kind: 'api',
-      message: 'fail-on-critical-issues cannot be checked: the security posture gives no criticalIssues for this repository.',
+      message:
+        'fail-on-critical-issues cannot be checked: the security posture gives no criticalIssues for this repository.',
     });
   }
 

@@ -19,7 +19,11 @@ export interface EvaluateDependencies {
   fetch?: typeof fetch;
 }
 
-export async function evaluate(config: Config, context: RunnerContext, { now: started, fetch }: EvaluateDependencies): Promise<GateResult> {
+export async function evaluate(
+  config: Config,
+  context: RunnerContext,
+  { now: started, fetch }: EvaluateDependencies,
+): Promise<GateResult> {
   const client = createClient({
     baseUrl: config.apiUrl,
     tokenId: config.tokenId,
@@ -27,7 +31,8 @@ export async function evaluate(config: Config, context: RunnerContext, { now: st
     timeoutMs: config.requestTimeoutMs,
     maxRetries: config.maxRetries,
     fetch,
-    onRetry: (e) => log.info(`${e.endpoint}: attempt ${e.attempt} failed (${e.reason}); retrying in ${log.seconds(e.delayMs)}`),
+    onRetry: (e) =>
+      log.info(`${e.endpoint}: attempt ${e.attempt} failed (${e.reason}); retrying in ${log.seconds(e.delayMs)}`),
   });
   const api = createEndpoints(client);
   // The crontab libraries, and the SPDX ones under a license policy, load while the requests are in flight.
@@ -48,13 +53,19 @@ async function decide(
 ): Promise<GateResult> {
   const window = postureWindow(started, config.postureDays);
   // The statistics do not need the repository id: they start at once.
-  const statistics = readStatistics(api, { ...window, organizationId: config.organizationId, projectId: config.projectId });
+  const statistics = readStatistics(api, {
+    ...window,
+    organizationId: config.organizationId,
+    projectId: config.projectId,
+  });
 
   let repository: RepositoryRef;
   let check: Promise<GateResult['errors'][number] | null> = Promise.resolve(null);
   if (config.repositoryId) {
     repository = { id: config.repositoryId, name: context.repository, url: null };
-    log.info(`repository-id given: ${config.repositoryId}${config.appId ? ` (checked against app ${config.appId})` : ''}`);
+    log.info(
+      `repository-id given: ${config.repositoryId}${config.appId ? ` (checked against app ${config.appId})` : ''}`,
+    );
     if (config.appId) check = checkRepositoryId(api, config, config.repositoryId);
   } else {
     const found = await log.group('Resolving the repository', () => findRepository(api, config, context));
@@ -77,11 +88,14 @@ async function decide(
     // With an id to check, settings wait for the check: never change another repository's settings.
     const target = { organizationId: config.organizationId ?? undefined, repositoryId: repository.id };
     const changes = check.then((problem) =>
-      problem ? notSent(config, 'the repository id was not confirmed') : applySettings(api, target, planSettings(config.settings), config.dryRun),
+      problem
+        ? notSent(config, 'the repository id was not confirmed')
+        : applySettings(api, target, planSettings(config.settings), config.dryRun),
     );
     const [r, s, c, w] = await Promise.all([reading, statistics, changes, check]);
     log.info(`${r.alerts.alerts.length} alerts read`);
-    for (const change of c) log.info(`${change.status === 'dry-run' ? 'dry run, not sent' : change.status}: ${describeSetting(change)}`);
+    for (const change of c)
+      log.info(`${change.status === 'dry-run' ? 'dry run, not sent' : change.status}: ${describeSetting(change)}`);
     return { reads: r, stats: s, settings: c, wrongRepository: w };
   });
 
@@ -103,7 +117,6 @@ async function decide(
     blobUrl: context.blobUrl,
   });
 }
-
 
 /** A license policy is set: the licenses are read and decide the verdict too. */
 const licensed = (config: Config) => config.licenses.allow !== null || config.licenses.deny !== null;

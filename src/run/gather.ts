@@ -3,7 +3,17 @@
 import { ApiError, type RetryEvent } from '../api/client.js';
 import { PATHS, type Endpoints } from '../api/endpoints.js';
 import { pagedSearch, type Page, type PageSignals } from '../api/paginate.js';
-import { failure, success, type Alert, type LicenseEntry, type Outcome, type Package, type Posture, type Schedule, type TimeSaved } from '../model.js';
+import {
+  failure,
+  success,
+  type Alert,
+  type LicenseEntry,
+  type Outcome,
+  type Package,
+  type Posture,
+  type Schedule,
+  type TimeSaved,
+} from '../model.js';
 import { plural } from '../numbers.js';
 import { worseCopy } from '../policy/severity.js';
 
@@ -89,9 +99,10 @@ export function readStatistics(api: Endpoints, request: StatisticsRequest): Prom
     startDate: request.startDate,
     endDate: request.endDate,
   };
-  return Promise.all([settle(api.securityPosture({ ...window, timeGranularity: 'day' })), settle(api.timeSaved(window))]).then(
-    ([posture, timeSaved]) => ({ posture, timeSaved }),
-  );
+  return Promise.all([
+    settle(api.securityPosture({ ...window, timeGranularity: 'day' })),
+    settle(api.timeSaved(window)),
+  ]).then(([posture, timeSaved]) => ({ posture, timeSaved }));
 }
 
 export async function readRepository(api: Endpoints, request: RepositoryReadsRequest): Promise<RepositoryReads> {
@@ -115,7 +126,9 @@ export async function readRepository(api: Endpoints, request: RepositoryReadsReq
         return read.items;
       })
     : null;
-  const licenses = request.licenses ? api.searchLicenses({ organizationId, repositoryIds }).then((r) => r.licenses) : null;
+  const licenses = request.licenses
+    ? api.searchLicenses({ organizationId, repositoryIds }).then((r) => r.licenses)
+    : null;
   const [alerts, s, k, l] = await Promise.all([
     readAlerts(api, organizationId, repositoryIds),
     settle(schedule),
@@ -125,7 +138,11 @@ export async function readRepository(api: Endpoints, request: RepositoryReadsReq
   return { alerts, schedule: s, packages: k, licenses: l };
 }
 
-async function readAlerts(api: Endpoints, organizationId: string | undefined, repositoryIds: string[]): Promise<AlertsRead> {
+async function readAlerts(
+  api: Endpoints,
+  organizationId: string | undefined,
+  repositoryIds: string[],
+): Promise<AlertsRead> {
   const read = await pagedSearch(
     async (page, pageSize, signals): Promise<Page<Alert>> => {
       const r = await api.searchAlerts({ organizationId, repositoryIds, page, pageSize }, throttling(signals));

@@ -29,7 +29,9 @@ export async function writeReports(result: GateResult, config: Config, context: 
         await core.summary.addRaw(renderSummary(result)).write();
         log.info('Job summary written');
       } catch (error) {
-        errors.push(`summary: cannot write the job summary: ${error instanceof Error ? error.message : String(error)}.`);
+        errors.push(
+          `summary: cannot write the job summary: ${error instanceof Error ? error.message : String(error)}.`,
+        );
       }
     } else {
       log.info('GITHUB_STEP_SUMMARY is not set (not on a runner): no job summary written');
@@ -43,13 +45,16 @@ export async function writeReports(result: GateResult, config: Config, context: 
       log.info(`${input}: written to ${path}`);
       return path;
     } catch (error) {
-      errors.push(`${input}: cannot write "${path}": ${error instanceof Error ? error.message : String(error)}. Check the path.`);
+      errors.push(
+        `${input}: cannot write "${path}": ${error instanceof Error ? error.message : String(error)}. Check the path.`,
+      );
       return null;
     }
   };
   const reportFile = await write('report-file', config.reportFile, () => jsonReportChunks(result));
   const sarifFile = await write('sarif-file', config.sarifFile, () => [renderSarif(result, { toolVersion: VERSION })]);
-  for (const [name, value] of Object.entries(actionOutputs(result, { reportFile, sarifFile }))) core.setOutput(name, value);
+  for (const [name, value] of Object.entries(actionOutputs(result, { reportFile, sarifFile })))
+    core.setOutput(name, value);
   if (config.annotations) {
     // GitHub shows 10 error annotations per step; the failure message (core.setFailed) is one of them.
     const { annotations } = buildAnnotations(result, MAX_ERROR_ANNOTATIONS - 1);
@@ -81,7 +86,9 @@ async function commentOnPullRequest(result: GateResult, config: Config, context:
     // A comment is a courtesy: it never fails the gate. 403/404: fork or read-only token.
     const why = isPermissionError(error)
       ? 'the token may not write to this pull request (a fork, or a workflow without permissions: pull-requests: write)'
-      : error instanceof Error ? error.message : String(error);
+      : error instanceof Error
+        ? error.message
+        : String(error);
     log.warning(`The PR comment was not written: ${why}.`);
   }
 }

@@ -12,19 +12,30 @@ export type RepositoryRef = GateResult['repository'];
 type Rule = { name: string; matches: (repo: Repository) => boolean };
 
 function normaliseUrl(url: string): string {
-  return url.trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '').replace(/\/+$/, '');
+  return url
+    .trim()
+    .toLowerCase()
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '')
+    .replace(/\/+$/, '');
 }
 
 function rules(context: RunnerContext): Rule[] {
   const list: Rule[] = [];
   const numericId = context.repositoryNumericId;
   if (numericId) {
-    list.push({ name: `github.externalGithubRepositoryId = ${numericId}`, matches: (r) => r.externalGithubRepositoryId === numericId });
+    list.push({
+      name: `github.externalGithubRepositoryId = ${numericId}`,
+      matches: (r) => r.externalGithubRepositoryId === numericId,
+    });
   }
   const fullName = context.repository;
   if (fullName) {
     const url = normaliseUrl(`${context.serverUrl}/${fullName}`);
-    list.push({ name: `repositoryUrl = ${context.serverUrl}/${fullName}`, matches: (r) => normaliseUrl(r.repositoryUrl) === url });
+    list.push({
+      name: `repositoryUrl = ${context.serverUrl}/${fullName}`,
+      matches: (r) => normaliseUrl(r.repositoryUrl) === url,
+    });
     // GitHub names are case-insensitive, so the name rule is too.
     const names = new Set([fullName.toLowerCase(), fullName.split('/').pop()!.toLowerCase()]);
     list.push({ name: `repositoryName = ${fullName}`, matches: (r) => names.has(r.repositoryName.toLowerCase()) });
@@ -33,16 +44,24 @@ function rules(context: RunnerContext): Rule[] {
 }
 
 /** Pure: the first rule that matches any repository decides; it must match exactly one. */
-export function matchRepository(repositories: Repository[], context: RunnerContext, appId: string): Outcome<{ repository: Repository; rule: string }> {
+export function matchRepository(
+  repositories: Repository[],
+  context: RunnerContext,
+  appId: string,
+): Outcome<{ repository: Repository; rule: string }> {
   const applied = rules(context);
   if (applied.length === 0) {
-    return failure('Cannot resolve the repository: neither the event payload nor GITHUB_REPOSITORY names it. Set repository-id.');
+    return failure(
+      'Cannot resolve the repository: neither the event payload nor GITHUB_REPOSITORY names it. Set repository-id.',
+    );
   }
   for (const rule of applied) {
     const hits = repositories.filter(rule.matches);
     if (hits.length === 1) return success({ repository: hits[0]!, rule: rule.name });
     if (hits.length > 1) {
-      return failure(`Cannot resolve the repository: ${hits.length} repositories of app ${appId} match ${rule.name}: ${describe(hits)}. Set repository-id to the one to gate.`);
+      return failure(
+        `Cannot resolve the repository: ${hits.length} repositories of app ${appId} match ${rule.name}: ${describe(hits)}. Set repository-id to the one to gate.`,
+      );
     }
   }
   const seen = repositories.length ? describe(repositories) : 'none';
@@ -63,7 +82,9 @@ export function runError(error: ApiError): RunError {
 
 async function listRepositories(api: Endpoints, config: Config): Promise<Outcome<Repository[], RunError>> {
   try {
-    return success(await api.listRepositories({ organizationId: config.organizationId ?? undefined, appId: config.appId ?? '' }));
+    return success(
+      await api.listRepositories({ organizationId: config.organizationId ?? undefined, appId: config.appId ?? '' }),
+    );
   } catch (error) {
     if (error instanceof ApiError) return failure(runError(error));
     throw error;
@@ -71,7 +92,11 @@ async function listRepositories(api: Endpoints, config: Config): Promise<Outcome
 }
 
 /** `repository-id` empty: the one repository of `app-id` that is this workflow's. */
-export async function findRepository(api: Endpoints, config: Config, context: RunnerContext): Promise<Outcome<RepositoryRef & { rule: string }, RunError>> {
+export async function findRepository(
+  api: Endpoints,
+  config: Config,
+  context: RunnerContext,
+): Promise<Outcome<RepositoryRef & { rule: string }, RunError>> {
   const listed = await listRepositories(api, config);
   if (!listed.ok) return listed;
   const match = matchRepository(listed.value, context, config.appId ?? '');
@@ -102,7 +127,8 @@ export function unconfirmedRepository(id: string, reads: RepositoryReads, statis
   if (alerts.totalCount === null || alerts.alerts.length > 0 || alerts.errors.length > 0) return null;
   const posture = statistics.posture;
   if (posture.ok && posture.value?.repositoryRiskScores.some((row) => row.id === id)) return null;
-  if (schedule.ok && schedule.value !== null && (schedule.value.repoId === null || schedule.value.repoId === id)) return null;
+  if (schedule.ok && schedule.value !== null && (schedule.value.repoId === null || schedule.value.repoId === id))
+    return null;
   return {
     kind: 'setup',
     message:

@@ -13,11 +13,13 @@ export type PlannedSetting =
 /** Only the inputs that were given become changes. */
 export function planSettings(settings: Config['settings']): PlannedSetting[] {
   const plan: PlannedSetting[] = [];
-  if (settings.prScanning !== null) plan.push({ setting: 'pr-scanning', input: 'set-pr-scanning', value: settings.prScanning });
+  if (settings.prScanning !== null)
+    plan.push({ setting: 'pr-scanning', input: 'set-pr-scanning', value: settings.prScanning });
   if (settings.maxPrTimeoutMinutes !== null) {
     plan.push({ setting: 'max-pr-timeout', input: 'set-max-pr-timeout-minutes', value: settings.maxPrTimeoutMinutes });
   }
-  if (settings.cweWhitelist !== null) plan.push({ setting: 'cwe-whitelist', input: 'set-cwe-whitelist', value: settings.cweWhitelist });
+  if (settings.cweWhitelist !== null)
+    plan.push({ setting: 'cwe-whitelist', input: 'set-cwe-whitelist', value: settings.cweWhitelist });
   return plan;
 }
 
@@ -38,7 +40,14 @@ export async function applySettings(
     plan.map(async (p): Promise<SettingChange> => {
       try {
         const { ok } = await send(endpoints, target, p);
-        return ok ? { ...p, status: 'applied' } : { ...p, status: 'failed', error: 'the service answered ok: false and did not apply it; check the value and the repository in the service' };
+        return ok
+          ? { ...p, status: 'applied' }
+          : {
+              ...p,
+              status: 'failed',
+              error:
+                'the service answered ok: false and did not apply it; check the value and the repository in the service',
+            };
       } catch (error) {
         const status = error instanceof ApiError && error.kind === 'credentials' ? 'rejected' : 'failed';
         return { ...p, status, error: error instanceof Error ? error.message : String(error) };
@@ -59,6 +68,10 @@ function send(endpoints: Endpoints, target: SettingsTarget, p: PlannedSetting): 
 }
 
 export function describeSetting(change: Pick<SettingChange, 'input' | 'value'>): string {
-  const value = Array.isArray(change.value) ? (change.value.length ? change.value.join(', ') : '(empty list)') : String(change.value);
+  const value = Array.isArray(change.value)
+    ? change.value.length
+      ? change.value.join(', ')
+      : '(empty list)'
+    : String(change.value);
   return `${change.input}: ${value}`;
 }
