@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { collectInputs, INPUT_NAMES, NOT_IN_FILE, parseInputs } from '../src/config/inputs.js';
+import { CONTRACT_OUTPUTS } from './fixtures/contract.js';
 
 interface ActionYml {
   name: string;
@@ -16,25 +17,6 @@ const { inputs, outputs } = yml;
 const parseFrom = (read: (name: string) => string) =>
   parseInputs(collectInputs(read), { eventName: 'push', actor: null, isForkPullRequest: false });
 
-// The contract's "Outputs" table.
-const CONTRACT_OUTPUTS = [
-  'result',
-  'repository-id',
-  'alerts-total',
-  'critical-count',
-  'high-count',
-  'medium-count',
-  'low-count',
-  'unknown-count',
-  'gating-count',
-  'allowed-count',
-  'risk-score',
-  'minutes-saved',
-  'schedule',
-  'license-violations',
-  'report-file',
-  'sarif-file',
-];
 // The contract's "Inputs" table: the defaults of the inputs that have one.
 const CONTRACT_DEFAULTS: Record<string, string> = {
   'fail-on-severity': 'critical',

@@ -8,28 +8,9 @@ import type { Config } from '../../src/config/inputs.js';
 import { actionOutputs, type WrittenFiles } from '../../src/github/outputs.js';
 import type { PostureView } from '../../src/model.js';
 import { makeEvaluated, makePostureView, makeResult } from '../fixtures/result.js';
+import { CONTRACT_OUTPUTS } from '../fixtures/contract.js';
 
 const NO_FILES: WrittenFiles = { reportFile: null, sarifFile: null };
-
-/** The Outputs table of shared/spec/action.md, in its order. */
-const CONTRACT_OUTPUTS = [
-  'result',
-  'repository-id',
-  'alerts-total',
-  'critical-count',
-  'high-count',
-  'medium-count',
-  'low-count',
-  'unknown-count',
-  'gating-count',
-  'allowed-count',
-  'risk-score',
-  'minutes-saved',
-  'schedule',
-  'report-file',
-  'sarif-file',
-  'license-violations',
-];
 
 /** A posture whose repositoryRiskScores has no row for this repository (riskScore as the model defines it). */
 function postureWithoutRow(overAllRiskScore: number): PostureView {
