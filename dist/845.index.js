@@ -772,13 +772,19 @@ function licenseAnnotation(f) {
  * were left out.
  */
 function buildAnnotations(result, max = MAX_ERROR_ANNOTATIONS) {
+    const gating = result.verdict.gating;
     const licenses = result.licenses?.findings.filter((f) => f.gates) ?? [];
-    const all = [...result.verdict.gating.map(alertAnnotation), ...licenses.map(licenseAnnotation)];
     const cap = Math.max(1, Math.floor(max));
-    if (all.length <= cap)
-        return { annotations: all, omitted: 0 };
-    const shown = all.slice(0, cap - 1);
-    const omitted = all.length - shown.length;
+    const total = gating.length + licenses.length;
+    // Only the annotations shown are built: 100,000 gating alerts must not mean 100,000 messages.
+    const build = (count) => [
+        ...gating.slice(0, count).map(alertAnnotation),
+        ...licenses.slice(0, Math.max(0, count - gating.length)).map(licenseAnnotation),
+    ];
+    if (total <= cap)
+        return { annotations: build(total), omitted: 0 };
+    const shown = build(cap - 1);
+    const omitted = total - shown.length;
     // Licenses come last: when none is left out, the words can be about alerts alone.
     const what = licenses.length === 0
         ? ['more gating alert', 'more alert fails', 'more alerts fail']
@@ -1278,13 +1284,20 @@ function fingerprint(advisoryId, pkg, path) {
  * ones (errors) in the verdict's order, then the others by severity (warnings, then notes) and score;
  * the same advisory, package and file once (one package declared twice in a file is one finding).
  */
-function findingsOf(result) {
+function findingsOf(result, limit) {
     const others = result.alerts
         .filter((e) => e.status !== 'gating' && REPORTED[e.status])
         .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || (b.score ?? -1) - (a.score ?? -1));
     const seen = new Set();
     const findings = [];
+    let beyond = 0;
     for (const alert of [...result.verdict.gating, ...others]) {
+        // Past the limit only count them (a package twice in a file counts twice here): 100,000 alerts
+        // must not cost 100,000 fingerprints for 25,000 results.
+        if (findings.length >= limit) {
+            beyond += alert.locations?.length || 1;
+            continue;
+        }
         const advisoryId = alert.advisory.trim() || alert.id;
         const level = levelOf(alert.status, alert.severity);
         const notGating = REPORTED[alert.status]?.(result) ?? null;
@@ -1299,7 +1312,7 @@ function findingsOf(result) {
             findings.push({ alert, advisoryId, level, notGating, location: { ...location, path }, pkg, fingerprint: print });
         }
     }
-    return findings;
+    return { findings, total: findings.length + beyond };
 }
 /** `PrototypePollutionInLodash` from the summary; the id when the summary has no ASCII words. */
 function ruleName(advisoryId, summary) {
@@ -1402,7 +1415,7 @@ function renderResult(finding, ruleIndex) {
     };
 }
 /** Results for the first `limit` findings, as many as fit {@link MAX_JSON_CHARS}, and the rules they use. */
-function renderRun(findings, limit, options) {
+function renderRun(findings, total, limit, options) {
     const candidates = findings.slice(0, limit);
     const byAdvisory = new Map();
     for (const f of candidates) {
@@ -1440,7 +1453,7 @@ function renderRun(findings, limit, options) {
         }
         results.push(result);
     }
-    const omitted = findings.length - results.length;
+    const omitted = total - results.length;
     return {
         tool: {
             driver: {
@@ -1455,7 +1468,7 @@ function renderRun(findings, limit, options) {
             ? {
                 properties: {
                     resultsOmitted: omitted,
-                    note: `${(0,numbers/* formatNumber */.Z)(omitted)} of ${(0,numbers/* formatNumber */.Z)(findings.length)} results (the least severe) were left out ` +
+                    note: `${(0,numbers/* formatNumber */.Z)(omitted)} of ${(0,numbers/* formatNumber */.Z)(total)} results (the least severe) were left out ` +
                         `to stay within GitHub's upload limits (25,000 results per run, 10 MB gzipped).`,
                 },
             }
@@ -1520,11 +1533,11 @@ function licenseParts(result, firstRuleIndex) {
 }
 /** The SARIF log as pretty JSON: valid with no results, and within GitHub's upload limits however many. */
 function renderSarif(result, options) {
-    const findings = findingsOf(result);
     const licenseCount = result.licenses?.findings.length ?? 0;
-    let limit = Math.min(findings.length, Math.max(0, MAX_RESULTS - licenseCount));
+    const { findings, total } = findingsOf(result, Math.max(0, MAX_RESULTS - licenseCount));
+    let limit = findings.length;
     for (;;) {
-        const alerts = renderRun(findings, limit, options);
+        const alerts = renderRun(findings, total, limit, options);
         const rules = alerts.tool.driver.rules ?? [];
         const licenses = licenseParts(result, rules.length);
         const run = {

@@ -76,12 +76,18 @@ function licenseAnnotation(f: LicenseFinding): Annotation {
  * were left out.
  */
 export function buildAnnotations(result: GateResult, max = MAX_ERROR_ANNOTATIONS): Annotations {
+  const gating = result.verdict.gating;
   const licenses = result.licenses?.findings.filter((f) => f.gates) ?? [];
-  const all = [...result.verdict.gating.map(alertAnnotation), ...licenses.map(licenseAnnotation)];
   const cap = Math.max(1, Math.floor(max));
-  if (all.length <= cap) return { annotations: all, omitted: 0 };
-  const shown = all.slice(0, cap - 1);
-  const omitted = all.length - shown.length;
+  const total = gating.length + licenses.length;
+  // Only the annotations shown are built: 100,000 gating alerts must not mean 100,000 messages.
+  const build = (count: number) => [
+    ...gating.slice(0, count).map(alertAnnotation),
+    ...licenses.slice(0, Math.max(0, count - gating.length)).map(licenseAnnotation),
+  ];
+  if (total <= cap) return { annotations: build(total), omitted: 0 };
+  const shown = build(cap - 1);
+  const omitted = total - shown.length;
   // Licenses come last: when none is left out, the words can be about alerts alone.
   const what =
     licenses.length === 0

@@ -101,13 +101,20 @@ export function fingerprint(advisoryId: string, pkg: string, path: string): stri
  * ones (errors) in the verdict's order, then the others by severity (warnings, then notes) and score;
  * the same advisory, package and file once (one package declared twice in a file is one finding).
  */
-function findingsOf(result: GateResult): Finding[] {
+function findingsOf(result: GateResult, limit: number): { findings: Finding[]; total: number } {
   const others = result.alerts
     .filter((e) => e.status !== 'gating' && REPORTED[e.status])
     .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || (b.score ?? -1) - (a.score ?? -1));
   const seen = new Set<string>();
   const findings: Finding[] = [];
+  let beyond = 0;
   for (const alert of [...result.verdict.gating, ...others]) {
+    // Past the limit only count them (a package twice in a file counts twice here): 100,000 alerts
+    // must not cost 100,000 fingerprints for 25,000 results.
+    if (findings.length >= limit) {
+      beyond += alert.locations?.length || 1;
+      continue;
+    }
     const advisoryId = alert.advisory.trim() || alert.id;
     const level = levelOf(alert.status, alert.severity);
     const notGating = REPORTED[alert.status]?.(result) ?? null;
@@ -121,7 +128,7 @@ function findingsOf(result: GateResult): Finding[] {
       findings.push({ alert, advisoryId, level, notGating, location: { ...location, path }, pkg, fingerprint: print });
     }
   }
-  return findings;
+  return { findings, total: findings.length + beyond };
 }
 
 /** `PrototypePollutionInLodash` from the summary; the id when the summary has no ASCII words. */
@@ -239,7 +246,7 @@ function renderResult(finding: Finding, ruleIndex: number): Result {
 }
 
 /** Results for the first `limit` findings, as many as fit {@link MAX_JSON_CHARS}, and the rules they use. */
-function renderRun(findings: Finding[], limit: number, options: SarifOptions): Run {
+function renderRun(findings: Finding[], total: number, limit: number, options: SarifOptions): Run {
   const candidates = findings.slice(0, limit);
   const byAdvisory = new Map<string, Finding[]>();
   for (const f of candidates) {
@@ -273,7 +280,7 @@ function renderRun(findings: Finding[], limit: number, options: SarifOptions): R
     }
     results.push(result);
   }
-  const omitted = findings.length - results.length;
+  const omitted = total - results.length;
   return {
     tool: {
       driver: {
@@ -289,7 +296,7 @@ function renderRun(findings: Finding[], limit: number, options: SarifOptions): R
           properties: {
             resultsOmitted: omitted,
             note:
-              `${formatNumber(omitted)} of ${formatNumber(findings.length)} results (the least severe) were left out ` +
+              `${formatNumber(omitted)} of ${formatNumber(total)} results (the least severe) were left out ` +
               `to stay within GitHub's upload limits (25,000 results per run, 10 MB gzipped).`,
           },
         }
@@ -360,11 +367,11 @@ function licenseParts(result: GateResult, firstRuleIndex: number): { rules: Repo
 
 /** The SARIF log as pretty JSON: valid with no results, and within GitHub's upload limits however many. */
 export function renderSarif(result: GateResult, options: SarifOptions): string {
-  const findings = findingsOf(result);
   const licenseCount = result.licenses?.findings.length ?? 0;
-  let limit = Math.min(findings.length, Math.max(0, MAX_RESULTS - licenseCount));
+  const { findings, total } = findingsOf(result, Math.max(0, MAX_RESULTS - licenseCount));
+  let limit = findings.length;
   for (;;) {
-    const alerts = renderRun(findings, limit, options);
+    const alerts = renderRun(findings, total, limit, options);
     const rules = alerts.tool.driver.rules ?? [];
     const licenses = licenseParts(result, rules.length);
     const run: Run = {
