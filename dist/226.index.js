@@ -454,11 +454,16 @@ const numeric = schemas/* union */.KCZ([
 const count = numeric.pipe(schemas/* number */.aig().int().nonnegative());
 /** Report-only number: null when missing, null or not a number. */
 const statistic = numeric.nullable().catch(null);
+/**
+ * Text as JS can always encode it: a lone UTF-16 surrogate (valid in JSON, as `\ud800`) becomes
+ * U+FFFD, or encodeURI would throw on it in a report link after the verdict was decided.
+ */
+const wellFormed = (s) => s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 /** Report-only text: '' when missing, null or not a string. */
 const prose = schemas/* string */.YjP()
     .nullable()
     .catch(null)
-    .transform((s) => s ?? '');
+    .transform((s) => wellFormed(s ?? ''));
 /** Report-only list of strings: [] when missing or null; non-strings dropped. */
 const strings = schemas/* array */.YOg(schemas/* unknown */.L5J())
     .nullable()
@@ -493,9 +498,12 @@ function readWith(schema) {
         return parsed.success ? (0,model/* success */.kX)(parsed.data) : (0,model/* failure */.V2)(parsed.error.issues.map(describeIssue).join('; '));
     };
 }
-/** Only the elements that could be read (for report-only lists). */
+/** Only the elements that could be read (for report-only lists, which may also be missing). */
 function usable(schema) {
-    return eachOf(readWith(schema)).transform((items) => items.flatMap((item) => (item.ok ? [item.value] : [])));
+    return schemas/* array */.YOg(schemas/* unknown */.L5J())
+        .nullish()
+        .catch(null)
+        .transform((items) => (items ?? []).map(readWith(schema)).flatMap((item) => (item.ok ? [item.value] : [])));
 }
 /** "metadata.id: expected string" */
 function describeIssue(issue) {
@@ -593,7 +601,7 @@ const timeSavedSchema = schemas/* object */.Ikc({
 /** A package needs a name to be matched; the rest only places it in a file. */
 const scaPackageSchema = schemas/* object */.Ikc({
     id: anyId.nullable().catch(null),
-    name: schemas/* string */.YjP().min(1),
+    name: schemas/* string */.YjP().min(1).transform(wellFormed),
     version: prose,
     ecosystem: prose,
     manifestPath: prose,
@@ -617,13 +625,26 @@ const licensesRequestSchema = schemas/* object */.Ikc({
     organizationId: schemas/* string */.YjP().optional(),
     repositoryIds: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
 });
-/** A license entry: id and name may be missing (an unknown license), its packages are read one by one. */
+/** A license's package: matched to license-exceptions by name, so a package without one is named by its id. */
+function readLicensePackage(value) {
+    const named = value &&
+        typeof value === 'object' &&
+        !(typeof value.name === 'string' && value.name !== '')
+        ? { ...value, name: value.id }
+        : value;
+    return readWith(scaPackageSchema)(named);
+}
+/**
+ * A license entry, with every package read on its own. Under a license policy this read decides
+ * the verdict: an entry or a package that cannot be read is reported by position (see gather.ts),
+ * never dropped, since a dropped GPL package would pass a deny list.
+ */
 const scaLicenseSchema = schemas/* object */.Ikc({
     id: schemas/* string */.YjP().nullable().catch(null),
     name: schemas/* string */.YjP().nullable().catch(null),
-    packages: usable(scaPackageSchema),
+    packages: eachOf(readLicensePackage),
 });
-const licensesResponseSchema = schemas/* object */.Ikc({ licenses: usable(scaLicenseSchema) });
+const licensesResponseSchema = schemas/* object */.Ikc({ licenses: eachOf(readWith(scaLicenseSchema)) });
 // ---------- 5. sca/alerts/search ----------
 /** Reachability counts; not analysed (null) when missing, empty, or any count is not a number. */
 const reachabilitySchema = schemas/* object */.Ikc({ reachable: count, needsReview: count, unreachable: count })
@@ -634,12 +655,12 @@ const reachabilitySchema = schemas/* object */.Ikc({ reachable: count, needsRevi
  * like it several times faster than the tolerant reader below, which only reads what this refuses.
  */
 const wellFormedAlertSchema = schemas/* object */.Ikc({
-    id: schemas/* string */.YjP().min(1),
+    id: schemas/* string */.YjP().regex(/\S/),
     isAlerted: schemas/* boolean */.zMY(),
     createdAt: schemas/* string */.YjP().optional(),
     updatedAt: schemas/* string */.YjP().optional(),
     metadata: schemas/* object */.Ikc({
-        id: schemas/* string */.YjP().min(1),
+        id: schemas/* string */.YjP().regex(/\S/),
         severity: schemas/* string */.YjP().nullable().optional(),
         severityScore: schemas/* number */.aig().nullable().optional(),
         packageIdentifier: schemas/* string */.YjP(),
@@ -693,9 +714,9 @@ function toAlert({ metadata, ...alert }) {
         score: score !== null && Number.isFinite(score) ? score : null,
         alerted: alert.isAlerted,
         reachability: alert.reachabilityCounts ?? null,
-        package: metadata.packageIdentifier,
-        summary: clipText(metadata.summary),
-        description: clipText(metadata.description),
+        package: wellFormed(metadata.packageIdentifier),
+        summary: wellFormed(clipText(metadata.summary)),
+        description: wellFormed(clipText(metadata.description)),
         references: metadata.references.slice(0, MAX_REFERENCES),
         languages: alert.languages,
         createdAt: isDateTime(alert.createdAt),
@@ -739,7 +760,9 @@ const repositoriesRequestSchema = schemas/* object */.Ikc({
     organizationId: schemas/* string */.YjP().optional(),
     appId: schemas/* string */.YjP().optional(),
 });
-const repositoriesResponseSchema = schemas/* array */.YOg(repositorySchema);
+// One entry another repository's data spoiled does not make this one unresolvable; a dropped entry
+// can only end in "no match", never in the wrong repository.
+const repositoriesResponseSchema = eachOf(readWith(repositorySchema)).transform((items) => items.flatMap((item) => (item.ok ? [item.value] : [])));
 // ---------- 7. scans/get-schedule ----------
 const scheduleRequestSchema = schemas/* object */.Ikc({
     organizationId: schemas/* string */.YjP().optional(),
@@ -910,7 +933,10 @@ const repoTarget = { organizationId: schemas/* string */.YjP().optional(), repos
 const cweWhitelistRequestSchema = schemas/* object */.Ikc({ ...repoTarget, cweWhitelist: schemas/* array */.YOg(schemas/* string */.YjP()) });
 const maxPrTimeoutRequestSchema = schemas/* object */.Ikc({ ...repoTarget, maxPrTimeoutMinutes: schemas/* number */.aig() });
 const prScanningRequestSchema = schemas/* object */.Ikc({ ...repoTarget, isPrScanningEnabled: schemas/* boolean */.zMY() });
-const okResponseSchema = schemas/* object */.Ikc({ ok: schemas/* boolean */.zMY() });
+/** A settings change: `ok` says whether it was applied; an empty success (204) is applied. */
+const okResponseSchema = schemas/* object */.Ikc({ ok: schemas/* boolean */.zMY() })
+    .nullable()
+    .transform((answer) => answer ?? { ok: true });
 /** Error body the service sends with a non-2xx status (seen in practice; not in the spec). */
 const errorBodySchema = schemas/* object */.Ikc({ error: schemas/* string */.YjP() });
 
@@ -1272,9 +1298,6 @@ function gateVerdict(evaluated, opts, postureRepository, licenseViolations = [])
     if (reasons.length > 0)
         return { result: 'fail', reasons, gating };
     reasons.push(passReason(evaluated, opts.failOn));
-    if (opts.failOnCriticalIssues && postureRepository === null) {
-        reasons.push('fail-on-critical-issues could not be checked: the posture has no entry for this repository.');
-    }
     return { result: 'pass', reasons, gating };
 }
 /** "2 packages violate the license policy: left-pad@1.3.0 (GPL-3.0-only), foo (no known license)." */
@@ -1423,7 +1446,8 @@ function unconfirmedRepository(id, reads, statistics) {
     const posture = statistics.posture;
     if (posture.ok && posture.value?.repositoryRiskScores.some((row) => row.id === id))
         return null;
-    if (schedule.ok && schedule.value !== null && (schedule.value.repoId === null || schedule.value.repoId === id))
+    // A schedule that does not name the repository shows nothing: it must be this one's.
+    if (schedule.ok && schedule.value?.repoId === id)
         return null;
     return {
         kind: 'setup',
@@ -1544,13 +1568,14 @@ function assembleResult({ config, repository, reads, statistics, settings, windo
             });
     }
     const postureView = posture ? viewPosture(posture, repository.id, window) : null;
+    // fail-on-critical-issues decides on this repository's row: without it, or without its number,
+    // the gate cannot say there are none (fail closed).
     if (config.failOnCriticalIssues &&
-        posture &&
-        postureView?.repository &&
-        postureView.repository.criticalIssues === null) {
+        statistics.posture.ok &&
+        (postureView?.repository?.criticalIssues ?? null) === null) {
         errors.push({
             kind: 'api',
-            message: 'fail-on-critical-issues cannot be checked: the security posture gives no criticalIssues for this repository.',
+            message: `fail-on-critical-issues cannot be checked: the security posture has ${postureView?.repository ? 'no criticalIssues for' : 'no entry for'} this repository (${repository.id}).`,
         });
     }
     const evaluation = evaluateAlerts(reads.alerts.alerts, {
@@ -1568,10 +1593,10 @@ function assembleResult({ config, repository, reads, statistics, settings, windo
         for (const alert of evaluated)
             alert.locations = locate(alert.package);
     }
-    // No page of alerts at all: no verdict. Part of them: the verdict of those, and an error beside it.
-    const verdict = reads.alerts.totalCount === null
-        ? NO_VERDICT
-        : gateVerdict(evaluated, { failOn: config.failOnSeverity, failOnCriticalIssues: config.failOnCriticalIssues }, postureView?.repository ?? null, licenses?.findings.filter((f) => f.gates) ?? []);
+    // Part of the alerts: the verdict of those, and an error beside it. No page of alerts at all: no
+    // verdict, unless what was read (a license violation, critical issues) already fails the gate.
+    const judged = gateVerdict(evaluated, { failOn: config.failOnSeverity, failOnCriticalIssues: config.failOnCriticalIssues }, postureView?.repository ?? null, licenses?.findings.filter((f) => f.gates) ?? []);
+    const verdict = reads.alerts.totalCount === null && judged.result !== 'fail' ? NO_VERDICT : judged;
     warnings.unshift(...evaluation.warnings);
     const counts = severityCounts(evaluated);
     return {
@@ -1892,7 +1917,7 @@ async function readRepository(api, request) {
         })
         : null;
     const licenses = request.licenses
-        ? api.searchLicenses({ organizationId, repositoryIds }).then((r) => r.licenses)
+        ? api.searchLicenses({ organizationId, repositoryIds }).then((r) => licenseEntries(r.licenses))
         : null;
     const [alerts, s, k, l] = await Promise.all([
         readAlerts(api, organizationId, repositoryIds),
@@ -1901,6 +1926,33 @@ async function readRepository(api, request) {
         licenses ? settle(licenses) : Promise.resolve(null),
     ]);
     return { alerts, schedule: s, packages: k, licenses: l };
+}
+/**
+ * The license entries, whole: under a license policy they decide the verdict, so an entry or a
+ * package that cannot be read makes the read fail (naming where), rather than pass unseen.
+ */
+function licenseEntries(answers) {
+    const unreadable = [];
+    const entries = [];
+    answers.forEach((answer, i) => {
+        if (!answer.ok) {
+            unreadable.push(`license ${i + 1} (${answer.error})`);
+            return;
+        }
+        const packages = [];
+        answer.value.packages.forEach((pkg, j) => {
+            if (pkg.ok)
+                packages.push(pkg.value);
+            else
+                unreadable.push(`package ${j + 1} of license ${i + 1} (${pkg.error})`);
+        });
+        entries.push({ id: answer.value.id, name: answer.value.name, packages });
+    });
+    if (unreadable.length > 0) {
+        const detail = `${(0,numbers/* plural */.L)(unreadable.length, 'entry', 'entries')} the license policy cannot judge: ${some(unreadable)}.`;
+        throw new ApiError(PATHS.searchLicenses, 'invalid-response', detail);
+    }
+    return entries;
 }
 async function readAlerts(api, organizationId, repositoryIds) {
     const read = await pagedSearch(async (page, pageSize, signals) => {
@@ -1960,7 +2012,10 @@ async function evaluate(config, context, { now: started, fetch }) {
     const api = createEndpoints(client);
     // The crontab libraries, and the SPDX ones under a license policy, load while the requests are in flight.
     const scheduling = Promise.all(/* import() */[__webpack_require__.e(248), __webpack_require__.e(592)]).then(__webpack_require__.bind(__webpack_require__, 4592));
-    const licensing = licensed(config) ? __webpack_require__.e(/* import() */ 336).then(__webpack_require__.bind(__webpack_require__, 5336)) : null;
+    const licensing = licensed(config) ? __webpack_require__.e(/* import() */ 582).then(__webpack_require__.bind(__webpack_require__, 9582)) : null;
+    // Awaited once the reads are in; a run that stops before must not leave them unhandled.
+    for (const loading of [scheduling, licensing])
+        loading?.catch(() => undefined);
     const result = await evaluate_decide(api, config, context, started, scheduling, licensing);
     log/* info */.pq(`${client.stats.requests} requests to the service (${client.stats.retries} retries)`);
     return result;

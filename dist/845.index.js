@@ -311,9 +311,12 @@ function actionOutputs(result, files) {
         'gating-count': String(counts.gating),
         'allowed-count': String(counts.allowed),
         'risk-score': result.posture?.riskScore == null ? '' : String(result.posture.riskScore),
-        'minutes-saved': result.timeSaved ? String(result.timeSaved.totalMinutesSaved) : '',
+        'minutes-saved': result.timeSaved?.totalMinutesSaved == null ? '' : String(result.timeSaved.totalMinutesSaved),
         schedule: result.schedule?.enabled ? result.schedule.crontab : '',
-        'license-violations': result.licenses ? String(result.licenses.findings.filter((f) => f.gates).length) : '',
+        // Packages, not findings: a package under two license entries counts once.
+        'license-violations': result.licenses
+            ? String(new Set(result.licenses.findings.filter((f) => f.gates).map((f) => `${f.ecosystem}:${f.package}`)).size)
+            : '',
         'report-file': files.reportFile ?? '',
         'sarif-file': files.sarifFile ?? '',
     };
@@ -1303,6 +1306,10 @@ function findingsOf(result, limit) {
         const notGating = REPORTED[alert.status]?.(result) ?? null;
         const locations = alert.locations?.length ? alert.locations : [(0,packages_locations/* fallbackLocation */._O)()];
         for (const location of locations) {
+            if (findings.length >= limit) {
+                beyond++;
+                continue;
+            }
             const path = (0,packages_locations/* repoRelativePath */.e9)(location.path) || packages_locations/* FALLBACK_MANIFEST_PATH */.v9;
             const pkg = location.package ?? (0,packages_locations/* packageLabel */.lL)(alert.package);
             const print = fingerprint(advisoryId, pkg, path);

@@ -33,11 +33,14 @@ const LISTS = new Set(['allow-alerts', 'set-cwe-whitelist', 'allow-licenses', 'd
 const ALLOW_KEYS = new Set(['id', 'until', 'reason']);
 /** `OWNER/REPO/PATH@REF`: a file in another repository. */
 const REMOTE = /^([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+)\/([^@]+)@(.+)$/;
-/** Reads and parses the policy file `ref` names; every problem is an input error. */
 async function loadPolicyFile(ref, sources) {
     const name = ref.trim();
-    const text = REMOTE.test(name) ? await readRemote(name, sources) : await readLocal(name, sources.workspace);
-    return text.ok ? parsePolicyFile(text.value, name) : (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .failure */ .V2)([text.error]);
+    const remote = REMOTE.test(name);
+    const text = remote ? await readRemote(name, sources) : await readLocal(name, sources.workspace);
+    if (!text.ok)
+        return (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .failure */ .V2)([text.error]);
+    const parsed = parsePolicyFile(text.value, name);
+    return parsed.ok ? (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .success */ .kX)({ ...parsed.value, remote }) : parsed;
 }
 async function readLocal(path, workspace) {
     const where = `config-file ${path}`;
@@ -93,10 +96,15 @@ async function readRemote(ref, { apiUrl, token, fetch: fetchFn }) {
         return (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .failure */ .V2)(`${where}: GitHub answered HTTP ${response.status}; try again later.`);
     if (Number(response.headers.get('content-length') ?? 0) > MAX_POLICY_BYTES)
         return (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .failure */ .V2)(`${where}: is larger than 1 MiB.`);
-    const text = await response.text();
-    if (Buffer.byteLength(text) > MAX_POLICY_BYTES)
-        return (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .failure */ .V2)(`${where}: is larger than 1 MiB.`);
-    return (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .success */ .kX)(text);
+    try {
+        const text = await response.text();
+        if (Buffer.byteLength(text) > MAX_POLICY_BYTES)
+            return (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .failure */ .V2)(`${where}: is larger than 1 MiB.`);
+        return (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .success */ .kX)(text);
+    }
+    catch {
+        return (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .failure */ .V2)(`${where}: GitHub's answer broke off; try again.`);
+    }
 }
 /** "…: did you mean fail-on-severity?" for a key one or two edits away from an input name. */
 function suggestion(key) {
@@ -166,20 +174,25 @@ function parsePolicyFile(text, name) {
             continue;
         }
         positions[key] = position;
-        const value = inputValue(key, pair.value, (node, message) => error(at(node), `${key}: ${message}`));
+        const value = inputValue(key, pair.value, text, (node, message) => error(at(node), `${key}: ${message}`));
         if (value !== null)
             values[key] = value;
     }
-    return errors.length > 0 ? (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .failure */ .V2)(errors) : (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .success */ .kX)({ name, values, positions });
+    if (errors.length === 0)
+        return (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .success */ .kX)({ name, values, positions });
+    // What could be read still counts, so that the other inputs are not reported as missing too.
+    return Object.keys(values).length > 0
+        ? { ...(0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .failure */ .V2)(errors), partial: { name, values, positions } }
+        : (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .failure */ .V2)(errors);
 }
 /** A value in the input's string form, or null (and an error reported) when it has none. */
-function inputValue(key, node, error) {
+function inputValue(key, node, text, error) {
     if (node === null || ((0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .isScalar */ .jn)(node) && node.value === null))
         return '';
     if ((0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .isScalar */ .jn)(node))
-        return String(node.value);
+        return scalarText(node, text);
     if ((0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .isSeq */ .oP)(node) && LISTS.has(key)) {
-        const items = node.items.map((item) => listItem(key, item, error));
+        const items = node.items.map((item) => listItem(key, item, text, error));
         return items.every((item) => item !== null) ? items.join('\n') : null;
     }
     error(node, LISTS.has(key)
@@ -187,9 +200,18 @@ function inputValue(key, node, error) {
         : 'expected a single value (a string, number or true/false).');
     return null;
 }
-function listItem(key, node, error) {
+/**
+ * A scalar as the input would have it: a number or boolean as written (`app-id: 0042` stays 0042,
+ * an id of 21 digits keeps them all), a string as YAML reads it.
+ */
+function scalarText(node, text) {
+    if (typeof node.value === 'string' || node.type !== 'PLAIN' || !node.range)
+        return String(node.value);
+    return text.slice(node.range[0], node.range[1]).trim();
+}
+function listItem(key, node, source, error) {
     if ((0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .isScalar */ .jn)(node) && node.value !== null) {
-        const text = String(node.value);
+        const text = scalarText(node, source);
         // One entry per item: a comma or line break inside would make it several.
         if (key !== 'allow-alerts' && /[,\r\n]/.test(text)) {
             error(node, `"${text}" holds several values; give one per list item.`);

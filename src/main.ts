@@ -3,7 +3,14 @@
 // input costs no more than reading it, and the reports load while the requests are in flight.
 import * as core from '@actions/core';
 import { proxySecrets } from './api/transport.js';
-import { collectInputs, formatInputErrors, parseInputs, type Config, type PolicyFile } from './config/inputs.js';
+import {
+  collectInputs,
+  formatInputErrors,
+  parseInputs,
+  type CollectedInputs,
+  type Config,
+  type PolicyFile,
+} from './config/inputs.js';
 import { readRunnerContext, type RunnerContext } from './github/context.js';
 import * as log from './github/log.js';
 import { success, type GateResult, type Outcome } from './model.js';
@@ -25,14 +32,21 @@ export async function run({ now = () => new Date(), fetch }: RunDependencies = {
   const context = readRunnerContext();
   const read = (name: string) => core.getInput(name);
   const file = await readPolicyFile(read, context);
-  const inputs = collectInputs(read, file.ok ? file.value : null);
+  const inputs = collectInputs(read, file.ok ? file.value : (file.partial ?? null));
   // The SPDX id list is loaded only when a license policy is set.
   const licensed = inputs.values['allow-licenses'] !== '' || inputs.values['deny-licenses'] !== '';
   const checks = licensed ? { licenseIdProblem: (await import('./policy/license-ids.js')).licenseIdProblem } : {};
   const parsed = parseInputs(inputs, context, checks);
-  if (!file.ok || !parsed.ok) {
+  const unsafe = unsafeApiUrl(inputs, context);
+  if (!file.ok || !parsed.ok || unsafe) {
     core.setOutput('result', 'error');
-    log.fail(formatInputErrors([...(file.ok ? [] : file.error), ...(parsed.ok ? [] : parsed.error)]));
+    log.fail(
+      formatInputErrors([
+        ...(file.ok ? [] : file.error),
+        ...(parsed.ok ? [] : parsed.error),
+        ...(unsafe ? [unsafe] : []),
+      ]),
+    );
     return;
   }
   const config = parsed.value;
@@ -46,6 +60,7 @@ export async function run({ now = () => new Date(), fetch }: RunDependencies = {
   }
   const { evaluate, stepFails, failureMessage } = await import('./run/evaluate.js');
   const publishing = import('./run/publish.js');
+  publishing.catch(() => undefined); // awaited below; should evaluate throw first, never unhandled
   // 3.-6. Resolve, read, change settings, decide.
   const result = await evaluate(config, context, { now: now(), fetch });
   // 7. The reports.
@@ -55,11 +70,25 @@ export async function run({ now = () => new Date(), fetch }: RunDependencies = {
   finish(result, config, writeErrors, { stepFails, failureMessage });
 }
 
+/**
+ * On pull_request_target the workspace may hold the pull request's own files: a policy file there
+ * must not say where the tokens go. Null when api-url is safe.
+ */
+function unsafeApiUrl(inputs: CollectedInputs, context: RunnerContext): string | null {
+  if (inputs.sources['api-url'] !== 'file' || inputs.file?.remote || context.eventName !== 'pull_request_target')
+    return null;
+  return (
+    `api-url: set by ${inputs.file?.name ?? 'the policy file'} in the workspace, on pull_request_target, where the workspace may ` +
+    "hold the pull request's files and the tokens would go wherever it says. Give api-url as an input, or read the policy " +
+    'file from a repository (config-file: OWNER/REPO/PATH@REF).'
+  );
+}
+
 /** The policy file `config-file` names, read and parsed (in a chunk of its own); null when none. */
 async function readPolicyFile(
   read: (name: string) => string,
   context: RunnerContext,
-): Promise<Outcome<PolicyFile | null, string[]>> {
+): Promise<Outcome<PolicyFile | null, string[]> & { partial?: PolicyFile }> {
   const name = read('config-file').trim();
   if (name === '') return success(null);
   const { loadPolicyFile } = await import('./config/policy-file.js');

@@ -278,8 +278,8 @@ describe('report-file and sarif-file', () => {
 });
 
 describe('license-violations', () => {
-  const finding = (gates: boolean) => ({
-    package: 'left-pad@1.3.0',
+  const finding = (gates: boolean, name = 'left-pad') => ({
+    package: `${name}@1.3.0`,
     ecosystem: 'npm',
     license: 'GPL-3.0-only',
     expression: 'GPL-3.0-only',
@@ -295,7 +295,8 @@ describe('license-violations', () => {
       unknown: 'warn' as const,
       checked: 3,
       exempted: 0,
-      findings: [finding(true), finding(true), finding(false)],
+      // packages, not findings: left-pad under two license entries counts once
+      findings: [finding(true), finding(true, 'is-odd'), finding(true), finding(false, 'quiet')],
     };
     expect(actionOutputs(makeResult({ licenses }), NO_FILES)['license-violations']).toBe('2');
     expect(actionOutputs(makeResult({ licenses: { ...licenses, findings: [] } }), NO_FILES)['license-violations']).toBe(

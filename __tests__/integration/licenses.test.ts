@@ -8,7 +8,7 @@ import {
   MAIN_REPO_LICENSE_FINDINGS,
   PERMISSIVE_LICENSES,
 } from '../../simulator/data.js';
-import { CLEAN, errorText, useSimulator, type GateRun } from './harness.js';
+import { CLEAN, errorText, PATHS, useSimulator, type GateRun } from './harness.js';
 
 const h = useSimulator();
 const LICENSES = '/api/v1/sca/licenses/search';
@@ -164,5 +164,40 @@ describe('license findings in the reports', () => {
       ['license/unknown', 'warning'],
     ]);
     for (const r of results) expect(sarifRun!.tool.driver.rules[r.ruleIndex]!.id).toBe(r.ruleId);
+  });
+});
+
+describe('a license read the policy cannot fully judge is never a pass', () => {
+  test('a package without a name is judged by its id; an entry without packages, or a package without name or id, is an API error', async () => {
+    h.sim.script(LICENSES, {
+      body: {
+        licenses: [{ id: 'GPL-3.0-only', name: 'GPL', packages: [{ id: 'pkg_x', name: null, version: '1.0' }] }],
+      },
+    });
+    const named = await h.gate({ ...quiet, 'deny-licenses': deny });
+    expect(named.outputs.result).toBe('fail');
+    expect(packages(named, 'violation')).toEqual(['pkg_x@1.0']);
+
+    h.sim.script(LICENSES, { body: { licenses: [{ id: 'GPL-3.0-only', name: 'GPL' }] } });
+    const entry = await h.gate({ ...quiet, 'deny-licenses': deny });
+    expect(entry.outputs.result).toBe('error');
+    expect(errorText(entry)).toMatch(
+      /sca\/licenses\/search failed: 1 entry the license policy cannot judge: license 1/,
+    );
+  });
+
+  test('a license id in other letters is still denied', async () => {
+    h.sim.script(LICENSES, {
+      body: { licenses: [{ id: 'gpl-3.0-only', name: null, packages: [{ id: 'p', name: 'x', version: '1' }] }] },
+    });
+    const run = await h.gate({ ...quiet, 'deny-licenses': deny });
+    expect(run.outputs.result).toBe('fail');
+  });
+
+  test('alerts that cannot be read do not hide a license violation: it still fails the gate', async () => {
+    h.sim.script(PATHS.alerts, { status: 503 }, { status: 503 });
+    const run = await h.gate({ ...quiet, 'deny-licenses': deny, 'max-retries': '0', 'on-api-error': 'warn' });
+    expect(run.outputs.result).toBe('fail');
+    expect(run.exitCode).toBe(1);
   });
 });

@@ -175,3 +175,33 @@ describe('a policy file in another repository, through the GitHub contents API',
     expect(h.sim.requests).toEqual([]);
   });
 });
+
+describe('what a policy file says, exactly', () => {
+  test('numbers keep the digits they were written with (app-id: 0042, a 21-digit id)', async () => {
+    const text = 'app-id: 0042\nproject-id: 123456789012345678901\n';
+    const run = await h.gate(
+      { 'config-file': 'p.yml', 'app-id': '', 'report-file': 'r.json' },
+      { files: { 'p.yml': text } },
+    );
+    const report = JSON.parse(run.files['r.json']!) as { options: { appId: string; projectId: string } };
+    expect(report.options).toMatchObject({ appId: '0042', projectId: '123456789012345678901' });
+  });
+
+  test("one bad key does not make the file's other settings look missing", async () => {
+    const text = `api-url: ${h.sim.url}\nfail-on-severty: high\n`;
+    const run = await h.gate({ 'config-file': 'p.yml', 'api-url': '' }, { files: { 'p.yml': text } });
+    expect(errorText(run)).toContain('fail-on-severty: is not an input of security-gate');
+    expect(errorText(run)).not.toContain('api-url: is required');
+  });
+
+  test('on pull_request_target a policy file in the workspace may not say where the tokens go', async () => {
+    const text = 'api-url: https://attacker.example\n';
+    const run = await h.gate(
+      { 'config-file': 'p.yml', 'api-url': '' },
+      { files: { 'p.yml': text }, eventName: 'pull_request_target' },
+    );
+    expect(run.exitCode).toBe(1);
+    expect(errorText(run)).toMatch(/api-url: set by p\.yml in the workspace, on pull_request_target/);
+    expect(h.sim.requests).toEqual([]);
+  });
+});

@@ -180,3 +180,17 @@ describe('a settings endpoint that fails is an API error under on-api-error', ()
     expect(settingsOf(CLEAN_REPO.id).maxPrTimeoutMinutes).toBe(15);
   });
 });
+
+describe('what counts as applied', () => {
+  test.each([
+    ['an empty success (204)', { status: 204 }, 'applied', 'pass'],
+    ['{} without ok: not the answer the spec describes', { body: {} }, 'failed', 'error'],
+    ['ok: false', { body: { ok: false } }, 'failed', 'error'],
+  ])('%s: %s', async (_name, answer, status, result) => {
+    h.sim.script(PATHS.setPrScanning, answer);
+    const run = await h.gate({ 'set-pr-scanning': 'false', 'report-file': 'r.json' }, CLEAN);
+    const report = JSON.parse(run.files['r.json']!) as { settings: { status: string }[] };
+    expect(report.settings[0]!.status).toBe(status);
+    expect(run.outputs.result).toBe(result);
+  });
+});

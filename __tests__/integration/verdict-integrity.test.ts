@@ -377,3 +377,30 @@ describe('control characters from the service never reach the log or an annotati
     expect(run.stdout).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
   });
 });
+
+describe('more doubts that are never a pass', () => {
+  test('fail-on-critical-issues and a posture with no row for this repository: it cannot be checked', async () => {
+    h.sim.script(PATHS.posture, { body: [{ summary: { overAllRiskScore: 1 }, trends: [], repositoryRiskScores: [] }] });
+    const run = await h.gate({ 'fail-on-critical-issues': 'true' }, CLEAN);
+    expect(run.outputs.result).toBe('error');
+    expect(errorText(run)).toMatch(
+      /fail-on-critical-issues cannot be checked: the security posture has no entry for this repository/,
+    );
+  });
+
+  test('fail-on-critical-issues: a posture without trends still decides (trends only feed the chart)', async () => {
+    h.sim.script(PATHS.posture, {
+      body: [{ summary: {}, repositoryRiskScores: [{ id: CLEAN_REPO.id, name: 'x', criticalIssues: 0 }] }],
+    });
+    const run = await h.gate({ 'fail-on-critical-issues': 'true' }, CLEAN);
+    expect(run.outputs.result).toBe('pass');
+  });
+
+  test('a schedule that does not name the repository does not confirm a repository-id given alone', async () => {
+    h.sim.script(PATHS.posture, { status: 503 });
+    h.sim.script(PATHS.schedule, { body: { executionCriteriaCrontab: '0 2 * * *', isEnabled: true } });
+    const run = await h.gate({ 'repository-id': CLEAN_REPO.id, 'app-id': '', 'max-retries': '0' }, CLEAN);
+    expect(run.outputs.result).toBe('error');
+    expect(errorText(run)).toContain(`repository-id ${CLEAN_REPO.id} returned no alert`);
+  });
+});

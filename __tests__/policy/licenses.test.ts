@@ -89,3 +89,19 @@ describe('allow and deny entries must be ids of the current SPDX list or a Licen
     expect(licenseIdProblem(id)).toMatch(message);
   });
 });
+
+describe('SPDX ids and operators match case-insensitively, as the SPDX spec says', () => {
+  test.each([
+    ['gpl-3.0-only', 'GPL-3.0-only'],
+    ['mit or Gpl-3.0-only', 'MIT OR GPL-3.0-only'],
+    ['apache-2.0 with llvm-exception', 'Apache-2.0 WITH LLVM-exception'],
+    ['gpl-2.0+', 'GPL-2.0+'],
+    ['LicenseRef-Acme-1.0', 'LicenseRef-Acme-1.0'],
+  ])('%s reads as %s', (given, expression) => {
+    expect(licenseExpression({ id: given, name: null })).toBe(expression);
+  });
+
+  test('a denied license in other letters is still denied', () => {
+    expect(policy({ deny: ['GPL-3.0-only'] })(licenseExpression({ id: 'gpl-3.0-only', name: null }))).toBe('violation');
+  });
+});

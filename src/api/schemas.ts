@@ -6,7 +6,6 @@ import {
   failure,
   success,
   type Alert,
-  type LicenseEntry,
   type Outcome,
   type Package,
   type Posture,
@@ -40,12 +39,18 @@ const numeric = z.union([
 const count = numeric.pipe(z.number().int().nonnegative());
 /** Report-only number: null when missing, null or not a number. */
 const statistic = numeric.nullable().catch(null);
+/**
+ * Text as JS can always encode it: a lone UTF-16 surrogate (valid in JSON, as `\ud800`) becomes
+ * U+FFFD, or encodeURI would throw on it in a report link after the verdict was decided.
+ */
+const wellFormed = (s: string) =>
+  s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 /** Report-only text: '' when missing, null or not a string. */
 const prose = z
   .string()
   .nullable()
   .catch(null)
-  .transform((s) => s ?? '');
+  .transform((s) => wellFormed(s ?? ''));
 /** Report-only list of strings: [] when missing or null; non-strings dropped. */
 const strings = z
   .array(z.unknown())
@@ -88,9 +93,13 @@ function readWith<T>(schema: z.ZodType<T>): (item: unknown) => Outcome<T> {
   };
 }
 
-/** Only the elements that could be read (for report-only lists). */
+/** Only the elements that could be read (for report-only lists, which may also be missing). */
 function usable<T>(schema: z.ZodType<T>) {
-  return eachOf(readWith(schema)).transform((items) => items.flatMap((item) => (item.ok ? [item.value] : [])));
+  return z
+    .array(z.unknown())
+    .nullish()
+    .catch(null)
+    .transform((items) => (items ?? []).map(readWith(schema)).flatMap((item) => (item.ok ? [item.value] : [])));
 }
 
 /** "metadata.id: expected string" */
@@ -205,7 +214,7 @@ export const timeSavedSchema: z.ZodType<TimeSaved> = z.object({
 export const scaPackageSchema: z.ZodType<Package> = z
   .object({
     id: anyId.nullable().catch(null),
-    name: z.string().min(1),
+    name: z.string().min(1).transform(wellFormed),
     version: prose,
     ecosystem: prose,
     manifestPath: prose,
@@ -231,13 +240,29 @@ export const licensesRequestSchema = z.object({
   organizationId: z.string().optional(),
   repositoryIds: z.array(z.string()).optional(),
 });
-/** A license entry: id and name may be missing (an unknown license), its packages are read one by one. */
-export const scaLicenseSchema: z.ZodType<LicenseEntry> = z.object({
+/** A license's package: matched to license-exceptions by name, so a package without one is named by its id. */
+function readLicensePackage(value: unknown): Outcome<Package> {
+  const named =
+    value &&
+    typeof value === 'object' &&
+    !(typeof (value as { name?: unknown }).name === 'string' && (value as { name: string }).name !== '')
+      ? { ...value, name: (value as { id?: unknown }).id }
+      : value;
+  return readWith(scaPackageSchema)(named);
+}
+
+/**
+ * A license entry, with every package read on its own. Under a license policy this read decides
+ * the verdict: an entry or a package that cannot be read is reported by position (see gather.ts),
+ * never dropped, since a dropped GPL package would pass a deny list.
+ */
+export const scaLicenseSchema = z.object({
   id: z.string().nullable().catch(null),
   name: z.string().nullable().catch(null),
-  packages: usable(scaPackageSchema),
+  packages: eachOf(readLicensePackage),
 });
-export const licensesResponseSchema = z.object({ licenses: usable(scaLicenseSchema) });
+export type LicenseAnswer = z.output<typeof scaLicenseSchema>;
+export const licensesResponseSchema = z.object({ licenses: eachOf(readWith(scaLicenseSchema)) });
 
 // ---------- 5. sca/alerts/search ----------
 
@@ -252,12 +277,12 @@ const reachabilitySchema = z
  * like it several times faster than the tolerant reader below, which only reads what this refuses.
  */
 const wellFormedAlertSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().regex(/\S/),
   isAlerted: z.boolean(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
   metadata: z.object({
-    id: z.string().min(1),
+    id: z.string().regex(/\S/),
     severity: z.string().nullable().optional(),
     severityScore: z.number().nullable().optional(),
     packageIdentifier: z.string(),
@@ -323,9 +348,9 @@ function toAlert({ metadata, ...alert }: AlertFields): Alert {
     score: score !== null && Number.isFinite(score) ? score : null,
     alerted: alert.isAlerted,
     reachability: alert.reachabilityCounts ?? null,
-    package: metadata.packageIdentifier,
-    summary: clipText(metadata.summary),
-    description: clipText(metadata.description),
+    package: wellFormed(metadata.packageIdentifier),
+    summary: wellFormed(clipText(metadata.summary)),
+    description: wellFormed(clipText(metadata.description)),
     references: metadata.references.slice(0, MAX_REFERENCES),
     languages: alert.languages,
     createdAt: isDateTime(alert.createdAt),
@@ -374,7 +399,11 @@ export const repositoriesRequestSchema = z.object({
   organizationId: z.string().optional(),
   appId: z.string().optional(),
 });
-export const repositoriesResponseSchema = z.array(repositorySchema);
+// One entry another repository's data spoiled does not make this one unresolvable; a dropped entry
+// can only end in "no match", never in the wrong repository.
+export const repositoriesResponseSchema = eachOf(readWith(repositorySchema)).transform((items) =>
+  items.flatMap((item) => (item.ok ? [item.value] : [])),
+);
 
 // ---------- 7. scans/get-schedule ----------
 
@@ -565,7 +594,11 @@ const repoTarget = { organizationId: z.string().optional(), repositoryId: z.stri
 export const cweWhitelistRequestSchema = z.object({ ...repoTarget, cweWhitelist: z.array(z.string()) });
 export const maxPrTimeoutRequestSchema = z.object({ ...repoTarget, maxPrTimeoutMinutes: z.number() });
 export const prScanningRequestSchema = z.object({ ...repoTarget, isPrScanningEnabled: z.boolean() });
-export const okResponseSchema = z.object({ ok: z.boolean() });
+/** A settings change: `ok` says whether it was applied; an empty success (204) is applied. */
+export const okResponseSchema = z
+  .object({ ok: z.boolean() })
+  .nullable()
+  .transform((answer) => answer ?? { ok: true });
 
 /** Error body the service sends with a non-2xx status (seen in practice; not in the spec). */
 export const errorBodySchema = z.object({ error: z.string() });

@@ -80,6 +80,8 @@ export interface PolicyFile {
   name: string;
   values: Record<string, string>;
   positions: Record<string, { line: number; column: number }>;
+  /** Read from another repository (OWNER/REPO/PATH@REF), not from the workspace. */
+  remote?: boolean;
 }
 
 /** The inputs as given, merged with a policy file: input > file > default. */

@@ -4,7 +4,7 @@
 // from. Loaded in a chunk of its own, only when `config-file` is set.
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, type Scalar } from 'yaml';
 import { transportFor } from '../api/transport.js';
 import { failure, success, type Outcome } from '../model.js';
 import { INPUT_NAMES, NOT_IN_FILE, type PolicyFile } from './inputs.js';
@@ -28,10 +28,16 @@ export interface PolicyFileSources {
 }
 
 /** Reads and parses the policy file `ref` names; every problem is an input error. */
-export async function loadPolicyFile(ref: string, sources: PolicyFileSources): Promise<Outcome<PolicyFile, string[]>> {
+/** A policy file read, or its errors and, when some keys could be read, what they set. */
+export type PolicyFileRead = Outcome<PolicyFile, string[]> & { partial?: PolicyFile };
+
+export async function loadPolicyFile(ref: string, sources: PolicyFileSources): Promise<PolicyFileRead> {
   const name = ref.trim();
-  const text = REMOTE.test(name) ? await readRemote(name, sources) : await readLocal(name, sources.workspace);
-  return text.ok ? parsePolicyFile(text.value, name) : failure([text.error]);
+  const remote = REMOTE.test(name);
+  const text = remote ? await readRemote(name, sources) : await readLocal(name, sources.workspace);
+  if (!text.ok) return failure([text.error]);
+  const parsed = parsePolicyFile(text.value, name);
+  return parsed.ok ? success({ ...parsed.value, remote }) : parsed;
 }
 
 async function readLocal(path: string, workspace: string): Promise<Outcome<string>> {
@@ -94,9 +100,13 @@ async function readRemote(ref: string, { apiUrl, token, fetch: fetchFn }: Policy
   if (!response.ok) return failure(`${where}: GitHub answered HTTP ${response.status}; try again later.`);
   if (Number(response.headers.get('content-length') ?? 0) > MAX_POLICY_BYTES)
     return failure(`${where}: is larger than 1 MiB.`);
-  const text = await response.text();
-  if (Buffer.byteLength(text) > MAX_POLICY_BYTES) return failure(`${where}: is larger than 1 MiB.`);
-  return success(text);
+  try {
+    const text = await response.text();
+    if (Buffer.byteLength(text) > MAX_POLICY_BYTES) return failure(`${where}: is larger than 1 MiB.`);
+    return success(text);
+  } catch {
+    return failure(`${where}: GitHub's answer broke off; try again.`);
+  }
 }
 
 /** "…: did you mean fail-on-severity?" for a key one or two edits away from an input name. */
@@ -126,7 +136,7 @@ function distance(a: string, b: string): number {
  * values are scalars, list inputs also take a sequence, and an `allow-alerts` entry may be a
  * mapping `{id, until, reason}`. Errors name the file, the key, the line and the column.
  */
-export function parsePolicyFile(text: string, name: string): Outcome<PolicyFile, string[]> {
+export function parsePolicyFile(text: string, name: string): PolicyFileRead {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, version: '1.2', uniqueKeys: true, prettyErrors: false });
   const at = (node: { range?: [number, number, number?] | null } | null | undefined) => {
@@ -174,22 +184,27 @@ export function parsePolicyFile(text: string, name: string): Outcome<PolicyFile,
       continue;
     }
     positions[key] = position;
-    const value = inputValue(key, pair.value, (node, message) => error(at(node), `${key}: ${message}`));
+    const value = inputValue(key, pair.value, text, (node, message) => error(at(node), `${key}: ${message}`));
     if (value !== null) values[key] = value;
   }
-  return errors.length > 0 ? failure(errors) : success({ name, values, positions });
+  if (errors.length === 0) return success({ name, values, positions });
+  // What could be read still counts, so that the other inputs are not reported as missing too.
+  return Object.keys(values).length > 0
+    ? { ...failure(errors), partial: { name, values, positions } }
+    : failure(errors);
 }
 
 /** A value in the input's string form, or null (and an error reported) when it has none. */
 function inputValue(
   key: string,
   node: Node | null,
+  text: string,
   error: (node: Node | null, message: string) => void,
 ): string | null {
   if (node === null || (isScalar(node) && node.value === null)) return '';
-  if (isScalar(node)) return String(node.value);
+  if (isScalar(node)) return scalarText(node, text);
   if (isSeq(node) && LISTS.has(key)) {
-    const items = node.items.map((item) => listItem(key, item as Node | null, error));
+    const items = node.items.map((item) => listItem(key, item as Node | null, text, error));
     return items.every((item) => item !== null) ? items.join('\n') : null;
   }
   error(
@@ -201,9 +216,23 @@ function inputValue(
   return null;
 }
 
-function listItem(key: string, node: Node | null, error: (node: Node | null, message: string) => void): string | null {
+/**
+ * A scalar as the input would have it: a number or boolean as written (`app-id: 0042` stays 0042,
+ * an id of 21 digits keeps them all), a string as YAML reads it.
+ */
+function scalarText(node: Scalar, text: string): string {
+  if (typeof node.value === 'string' || node.type !== 'PLAIN' || !node.range) return String(node.value);
+  return text.slice(node.range[0], node.range[1]).trim();
+}
+
+function listItem(
+  key: string,
+  node: Node | null,
+  source: string,
+  error: (node: Node | null, message: string) => void,
+): string | null {
   if (isScalar(node) && node.value !== null) {
-    const text = String(node.value);
+    const text = scalarText(node, source);
     // One entry per item: a comma or line break inside would make it several.
     if (key !== 'allow-alerts' && /[,\r\n]/.test(text)) {
       error(node, `"${text}" holds several values; give one per list item.`);

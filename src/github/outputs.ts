@@ -20,9 +20,12 @@ export function actionOutputs(result: GateResult, files: WrittenFiles): Record<s
     'gating-count': String(counts.gating),
     'allowed-count': String(counts.allowed),
     'risk-score': result.posture?.riskScore == null ? '' : String(result.posture.riskScore),
-    'minutes-saved': result.timeSaved ? String(result.timeSaved.totalMinutesSaved) : '',
+    'minutes-saved': result.timeSaved?.totalMinutesSaved == null ? '' : String(result.timeSaved.totalMinutesSaved),
     schedule: result.schedule?.enabled ? result.schedule.crontab : '',
-    'license-violations': result.licenses ? String(result.licenses.findings.filter((f) => f.gates).length) : '',
+    // Packages, not findings: a package under two license entries counts once.
+    'license-violations': result.licenses
+      ? String(new Set(result.licenses.findings.filter((f) => f.gates).map((f) => `${f.ecosystem}:${f.package}`)).size)
+      : '',
     'report-file': files.reportFile ?? '',
     'sarif-file': files.sarifFile ?? '',
   };

@@ -141,9 +141,6 @@ export function gateVerdict(
   if (reasons.length > 0) return { result: 'fail', reasons, gating };
 
   reasons.push(passReason(evaluated, opts.failOn));
-  if (opts.failOnCriticalIssues && postureRepository === null) {
-    reasons.push('fail-on-critical-issues could not be checked: the posture has no entry for this repository.');
-  }
   return { result: 'pass', reasons, gating };
 }
 

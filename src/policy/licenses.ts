@@ -6,6 +6,9 @@ import satisfies from 'spdx-satisfies';
 import type { LicenseEntry, LicenseFinding, LicenseReport, Package } from '../model.js';
 import { locationOf, packageMatches, parsePackageIdentifier } from '../packages/locations.js';
 import { CURRENT } from './license-ids.js';
+import DEPRECATED_IDS from 'spdx-license-ids/deprecated.json' with { type: 'json' };
+import EXCEPTIONS from 'spdx-exceptions/index.json' with { type: 'json' };
+import DEPRECATED_EXCEPTIONS from 'spdx-exceptions/deprecated.json' with { type: 'json' };
 
 export type UnknownLicenses = 'warn' | 'fail' | 'ignore';
 
@@ -25,9 +28,27 @@ export function licenseExpression(entry: { id: string | null; name: string | nul
   for (const candidate of [entry.id, entry.name]) {
     const text = candidate?.trim();
     if (!text || /^(NOASSERTION|NONE)$/i.test(text)) continue;
-    if (parsed(text) !== null) return text;
+    const expression = canonical(text);
+    if (parsed(expression) !== null) return expression;
   }
   return null;
+}
+
+// SPDX ids and operators match case-insensitively (SPDX spec, annex D); the parser does not, so
+// `gpl-3.0-only` from a service must not read as unknown and slip past a deny list.
+const CANONICAL = new Map<string, string>(
+  [...CURRENT, ...DEPRECATED_IDS, ...EXCEPTIONS, ...DEPRECATED_EXCEPTIONS].map((id) => [id.toLowerCase(), id]),
+);
+
+/** The expression with its ids and operators as SPDX writes them (LicenseRef-… as given). */
+function canonical(text: string): string {
+  return text.replace(/[A-Za-z0-9][A-Za-z0-9.+-]*/g, (word) => {
+    const lower = word.toLowerCase();
+    if (lower === 'and' || lower === 'or' || lower === 'with') return lower.toUpperCase();
+    const plus = lower.endsWith('+') && !CANONICAL.has(lower);
+    const id = CANONICAL.get(plus ? lower.slice(0, -1) : lower);
+    return id === undefined ? word : `${id}${plus ? '+' : ''}`;
+  });
 }
 
 function parsed(expression: string): SpdxNode | null {

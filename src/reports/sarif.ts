@@ -120,6 +120,10 @@ function findingsOf(result: GateResult, limit: number): { findings: Finding[]; t
     const notGating = REPORTED[alert.status]?.(result) ?? null;
     const locations = alert.locations?.length ? alert.locations : [fallbackLocation()];
     for (const location of locations) {
+      if (findings.length >= limit) {
+        beyond++;
+        continue;
+      }
       const path = repoRelativePath(location.path) || FALLBACK_MANIFEST_PATH;
       const pkg = location.package ?? packageLabel(alert.package);
       const print = fingerprint(advisoryId, pkg, path);

@@ -99,16 +99,18 @@ export function assembleResult({
   }
 
   const postureView = posture ? viewPosture(posture, repository.id, window) : null;
+  // fail-on-critical-issues decides on this repository's row: without it, or without its number,
+  // the gate cannot say there are none (fail closed).
   if (
     config.failOnCriticalIssues &&
-    posture &&
-    postureView?.repository &&
-    postureView.repository.criticalIssues === null
+    statistics.posture.ok &&
+    (postureView?.repository?.criticalIssues ?? null) === null
   ) {
     errors.push({
       kind: 'api',
-      message:
-        'fail-on-critical-issues cannot be checked: the security posture gives no criticalIssues for this repository.',
+      message: `fail-on-critical-issues cannot be checked: the security posture has ${
+        postureView?.repository ? 'no criticalIssues for' : 'no entry for'
+      } this repository (${repository.id}).`,
     });
   }
 
@@ -126,16 +128,15 @@ export function assembleResult({
     const locate = manifestLocator(packages);
     for (const alert of evaluated) alert.locations = locate(alert.package);
   }
-  // No page of alerts at all: no verdict. Part of them: the verdict of those, and an error beside it.
-  const verdict: Verdict =
-    reads.alerts.totalCount === null
-      ? NO_VERDICT
-      : gateVerdict(
-          evaluated,
-          { failOn: config.failOnSeverity, failOnCriticalIssues: config.failOnCriticalIssues },
-          postureView?.repository ?? null,
-          licenses?.findings.filter((f) => f.gates) ?? [],
-        );
+  // Part of the alerts: the verdict of those, and an error beside it. No page of alerts at all: no
+  // verdict, unless what was read (a license violation, critical issues) already fails the gate.
+  const judged = gateVerdict(
+    evaluated,
+    { failOn: config.failOnSeverity, failOnCriticalIssues: config.failOnCriticalIssues },
+    postureView?.repository ?? null,
+    licenses?.findings.filter((f) => f.gates) ?? [],
+  );
+  const verdict: Verdict = reads.alerts.totalCount === null && judged.result !== 'fail' ? NO_VERDICT : judged;
   warnings.unshift(...evaluation.warnings);
 
   const counts = severityCounts(evaluated);

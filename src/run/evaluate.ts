@@ -38,6 +38,8 @@ export async function evaluate(
   // The crontab libraries, and the SPDX ones under a license policy, load while the requests are in flight.
   const scheduling = import('./schedule.js');
   const licensing = licensed(config) ? import('../policy/licenses.js') : null;
+  // Awaited once the reads are in; a run that stops before must not leave them unhandled.
+  for (const loading of [scheduling, licensing]) loading?.catch(() => undefined);
   const result = await decide(api, config, context, started, scheduling, licensing);
   log.info(`${client.stats.requests} requests to the service (${client.stats.retries} retries)`);
   return result;

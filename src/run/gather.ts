@@ -3,6 +3,7 @@
 import { ApiError, type RetryEvent } from '../api/client.js';
 import { PATHS, type Endpoints } from '../api/endpoints.js';
 import { pagedSearch, type Page, type PageSignals } from '../api/paginate.js';
+import type { LicenseAnswer } from '../api/schemas.js';
 import {
   failure,
   success,
@@ -127,7 +128,7 @@ export async function readRepository(api: Endpoints, request: RepositoryReadsReq
       })
     : null;
   const licenses = request.licenses
-    ? api.searchLicenses({ organizationId, repositoryIds }).then((r) => r.licenses)
+    ? api.searchLicenses({ organizationId, repositoryIds }).then((r) => licenseEntries(r.licenses))
     : null;
   const [alerts, s, k, l] = await Promise.all([
     readAlerts(api, organizationId, repositoryIds),
@@ -136,6 +137,32 @@ export async function readRepository(api: Endpoints, request: RepositoryReadsReq
     licenses ? settle(licenses) : Promise.resolve(null),
   ]);
   return { alerts, schedule: s, packages: k, licenses: l };
+}
+
+/**
+ * The license entries, whole: under a license policy they decide the verdict, so an entry or a
+ * package that cannot be read makes the read fail (naming where), rather than pass unseen.
+ */
+function licenseEntries(answers: Outcome<LicenseAnswer>[]): LicenseEntry[] {
+  const unreadable: string[] = [];
+  const entries: LicenseEntry[] = [];
+  answers.forEach((answer, i) => {
+    if (!answer.ok) {
+      unreadable.push(`license ${i + 1} (${answer.error})`);
+      return;
+    }
+    const packages: Package[] = [];
+    answer.value.packages.forEach((pkg, j) => {
+      if (pkg.ok) packages.push(pkg.value);
+      else unreadable.push(`package ${j + 1} of license ${i + 1} (${pkg.error})`);
+    });
+    entries.push({ id: answer.value.id, name: answer.value.name, packages });
+  });
+  if (unreadable.length > 0) {
+    const detail = `${plural(unreadable.length, 'entry', 'entries')} the license policy cannot judge: ${some(unreadable)}.`;
+    throw new ApiError(PATHS.searchLicenses, 'invalid-response', detail);
+  }
+  return entries;
 }
 
 async function readAlerts(

@@ -127,8 +127,8 @@ export function unconfirmedRepository(id: string, reads: RepositoryReads, statis
   if (alerts.totalCount === null || alerts.alerts.length > 0 || alerts.errors.length > 0) return null;
   const posture = statistics.posture;
   if (posture.ok && posture.value?.repositoryRiskScores.some((row) => row.id === id)) return null;
-  if (schedule.ok && schedule.value !== null && (schedule.value.repoId === null || schedule.value.repoId === id))
-    return null;
+  // A schedule that does not name the repository shows nothing: it must be this one's.
+  if (schedule.ok && schedule.value?.repoId === id) return null;
   return {
     kind: 'setup',
     message:

@@ -1,5 +1,5 @@
-export const id = 336;
-export const ids = [336,538];
+export const id = 582;
+export const ids = [582,538];
 export const modules = {
 
 /***/ 8550:
@@ -576,24 +576,42 @@ function licenseIdProblem(id) {
 
 /***/ }),
 
-/***/ 5336:
+/***/ 9582:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
 __webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   evaluateLicenses: () => (/* binding */ evaluateLicenses),
-/* harmony export */   licenseExpression: () => (/* binding */ licenseExpression),
-/* harmony export */   licensePolicy: () => (/* binding */ licensePolicy)
-/* harmony export */ });
-/* harmony import */ var spdx_expression_parse__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3326);
-/* harmony import */ var spdx_expression_parse__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(spdx_expression_parse__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var spdx_satisfies__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5131);
-/* harmony import */ var spdx_satisfies__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(spdx_satisfies__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _packages_locations_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1305);
-/* harmony import */ var _license_ids_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2538);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  evaluateLicenses: () => (/* binding */ evaluateLicenses),
+  licenseExpression: () => (/* binding */ licenseExpression),
+  licensePolicy: () => (/* binding */ licensePolicy)
+});
+
+// EXTERNAL MODULE: ./node_modules/spdx-expression-parse/index.js
+var spdx_expression_parse = __webpack_require__(3326);
+var spdx_expression_parse_default = /*#__PURE__*/__webpack_require__.n(spdx_expression_parse);
+// EXTERNAL MODULE: ./node_modules/spdx-satisfies/index.js
+var spdx_satisfies = __webpack_require__(5131);
+var spdx_satisfies_default = /*#__PURE__*/__webpack_require__.n(spdx_satisfies);
+// EXTERNAL MODULE: ./src/packages/locations.ts
+var locations = __webpack_require__(1305);
+// EXTERNAL MODULE: ./src/policy/license-ids.ts
+var license_ids = __webpack_require__(2538);
+// EXTERNAL MODULE: ./node_modules/spdx-license-ids/deprecated.json
+var deprecated = __webpack_require__(3389);
+// EXTERNAL MODULE: ./node_modules/spdx-exceptions/index.json
+var spdx_exceptions = __webpack_require__(3988);
+;// CONCATENATED MODULE: ./node_modules/spdx-exceptions/deprecated.json
+const spdx_exceptions_deprecated_namespaceObject = /*#__PURE__*/JSON.parse('["Nokia-Qt-exception-1.1"]');
+;// CONCATENATED MODULE: ./src/policy/licenses.ts
 // The license policy (contract: "License policy"): which packages' licenses violate allow-licenses
 // or deny-licenses, and which are unknown. Pure. SPDX parsing and satisfaction come from the
 // well-kept spdx-* packages; this module only decides what the contract's rules mean with them.
+
+
+
 
 
 
@@ -604,14 +622,29 @@ function licenseExpression(entry) {
         const text = candidate?.trim();
         if (!text || /^(NOASSERTION|NONE)$/i.test(text))
             continue;
-        if (parsed(text) !== null)
-            return text;
+        const expression = canonical(text);
+        if (parsed(expression) !== null)
+            return expression;
     }
     return null;
 }
+// SPDX ids and operators match case-insensitively (SPDX spec, annex D); the parser does not, so
+// `gpl-3.0-only` from a service must not read as unknown and slip past a deny list.
+const CANONICAL = new Map([...license_ids.CURRENT, ...deprecated, ...spdx_exceptions, ...spdx_exceptions_deprecated_namespaceObject].map((id) => [id.toLowerCase(), id]));
+/** The expression with its ids and operators as SPDX writes them (LicenseRef-… as given). */
+function canonical(text) {
+    return text.replace(/[A-Za-z0-9][A-Za-z0-9.+-]*/g, (word) => {
+        const lower = word.toLowerCase();
+        if (lower === 'and' || lower === 'or' || lower === 'with')
+            return lower.toUpperCase();
+        const plus = lower.endsWith('+') && !CANONICAL.has(lower);
+        const id = CANONICAL.get(plus ? lower.slice(0, -1) : lower);
+        return id === undefined ? word : `${id}${plus ? '+' : ''}`;
+    });
+}
 function parsed(expression) {
     try {
-        return spdx_expression_parse__WEBPACK_IMPORTED_MODULE_0___default()(expression);
+        return spdx_expression_parse_default()(expression);
     }
     catch {
         return null;
@@ -642,7 +675,7 @@ function licensePolicy(policy) {
     // spdx-satisfies reads `X-only` as `X`; ids whose `X` is no id of its own (GFDL-1.1-invariants-only)
     // would make it throw, and they are no member of any range anyway.
     const usable = deny
-        ? [..._license_ids_js__WEBPACK_IMPORTED_MODULE_3__.CURRENT].filter((id) => !denied.has(id) &&
+        ? [...license_ids.CURRENT].filter((id) => !denied.has(id) &&
             !id.endsWith('-or-later') &&
             !id.endsWith('+') &&
             parsed(id.replace(/-only$/, '')) !== null)
@@ -652,7 +685,7 @@ function licensePolicy(policy) {
         const text = `${leaf.license}${leaf.plus ? '+' : ''}`;
         let answer = leafDenied.get(text);
         if (answer === undefined) {
-            answer = denied.has(leaf.license) || (!leaf.license.startsWith('LicenseRef-') && !spdx_satisfies__WEBPACK_IMPORTED_MODULE_1___default()(text, usable));
+            answer = denied.has(leaf.license) || (!leaf.license.startsWith('LicenseRef-') && !spdx_satisfies_default()(text, usable));
             leafDenied.set(text, answer);
         }
         return answer;
@@ -662,7 +695,7 @@ function licensePolicy(policy) {
         if (node === null)
             return 'unknown';
         if (allow)
-            return spdx_satisfies__WEBPACK_IMPORTED_MODULE_1___default()(withoutExceptions(node), allow) ? 'allowed' : 'violation';
+            return spdx_satisfies_default()(withoutExceptions(node), allow) ? 'allowed' : 'violation';
         if (deny)
             return waysOf(node).every((way) => way.some(isDenied)) ? 'violation' : 'allowed';
         return 'allowed';
@@ -670,8 +703,8 @@ function licensePolicy(policy) {
 }
 /** The packages a license-exceptions entry names, matched as alerts are matched to packages. */
 function exempt(exceptions) {
-    const ids = exceptions.map(_packages_locations_js__WEBPACK_IMPORTED_MODULE_2__/* .parsePackageIdentifier */ .BV).filter((id) => id !== null);
-    return (pkg) => ids.some((id) => (0,_packages_locations_js__WEBPACK_IMPORTED_MODULE_2__/* .packageMatches */ .Y5)(id, pkg));
+    const ids = exceptions.map(locations/* parsePackageIdentifier */.BV).filter((id) => id !== null);
+    return (pkg) => ids.some((id) => (0,locations/* packageMatches */.Y5)(id, pkg));
 }
 const label = (pkg) => (pkg.version.trim() === '' ? pkg.name : `${pkg.name}@${pkg.version}`);
 /**
@@ -708,7 +741,7 @@ function evaluateLicenses(entries, policy) {
                 expression,
                 status,
                 gates: status === 'violation' || policy.unknown === 'fail',
-                location: (0,_packages_locations_js__WEBPACK_IMPORTED_MODULE_2__/* .locationOf */ .hD)(pkg),
+                location: (0,locations/* locationOf */.hD)(pkg),
             });
         }
     }
