@@ -1116,14 +1116,11 @@ function parseRetryAfter(value, now) {
     return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 function describeIssues(issues) {
-    const shown = issues.slice(0, 5).map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
+    const shown = issues
+        .slice(0, 5)
+        .map((issue) => (issue.path.length === 0 ? `(response): ${issue.message}` : describeIssue(issue)));
     const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
     return shown.join('; ') + more;
-}
-function formatPath(path) {
-    if (path.length === 0)
-        return '(response)';
-    return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i ? '.' : ''}${String(part)}`)).join('');
 }
 function preview(text) {
     const flat = text.replace(/\s+/g, ' ').trim();
@@ -1518,8 +1515,8 @@ function describeSetting(change) {
 
 
 
-function assembleResult({ config, repository, reads, statistics, settings, window, now, describeSchedule, evaluateLicenses, blobUrl = null, }) {
-    const errors = reads.alerts.errors.map(runError);
+function assembleResult({ config, repository, reads, statistics, settings, window, now, describeSchedule, evaluateLicenses, blobUrl = null, errors: before = [], }) {
+    const errors = [...before, ...reads.alerts.errors.map(runError)];
     const warnings = reads.alerts.warnings.map((message) => ({ kind: 'read', message }));
     /** A read that only feeds the reports failed: a warning, unless the token was rejected. */
     const unavailable = (error, what) => {
@@ -1736,7 +1733,8 @@ async function pagedSearch(fetchPage, options) {
     failure = null;
     const total = first.totalCount;
     const length = (page) => page.items.length + (page.unreadable?.length ?? 0);
-    const count = () => seen.size + [...pages.values()].reduce((n, p) => n + (p.unreadable?.length ?? 0), 0);
+    let unreadableCount = 0;
+    const count = () => seen.size + unreadableCount;
     // A server may cap pages below the pageSize it reports: a short page 1 that totalCount says is
     // not the only one gives the real page size.
     const answered = first.pageSize ?? asked;
@@ -1762,6 +1760,7 @@ async function pagedSearch(fetchPage, options) {
             seen.add(k);
         }
         pages.set(number, page);
+        unreadableCount += page.unreadable?.length ?? 0;
         if (length(page) < per) {
             ended = true;
             last = Math.min(last, number);
@@ -2064,10 +2063,17 @@ async function evaluate_decide(api, config, context, started, scheduling, licens
             log/* info */.pq(`${change.status === 'dry-run' ? 'dry run, not sent' : change.status}: ${describeSetting(change)}`);
         return { reads: r, stats: s, settings: c, wrongRepository: w };
     });
-    // The right repository: a wrong id stops the run; the data read for it would only mislead.
-    const unconfirmed = wrongRepository ?? (config.appId ? null : unconfirmedRepository(repository.id, reads, stats));
+    // The right repository: a wrong id stops the run; the data read for it would only mislead. A check
+    // that could not be made (the service failed) is an error beside the verdict: what was read of the
+    // id's alerts still fails the gate when it should.
+    const unconfirmed = wrongRepository?.kind === 'setup'
+        ? wrongRepository
+        : config.appId
+            ? null
+            : unconfirmedRepository(repository.id, reads, stats);
     if (unconfirmed)
         return stoppedResult(config, repository, [unconfirmed], started, settings);
+    const checkFailed = wrongRepository ? [wrongRepository] : [];
     // 5. The verdict, and the result model every report renders.
     const [{ describeSchedule }, spdx] = await Promise.all([scheduling, licensing]);
     return assembleResult({
@@ -2081,6 +2087,7 @@ async function evaluate_decide(api, config, context, started, scheduling, licens
         describeSchedule,
         evaluateLicenses: spdx?.evaluateLicenses,
         blobUrl: context.blobUrl,
+        errors: checkFailed,
     });
 }
 /** A license policy is set: the licenses are read and decide the verdict too. */

@@ -9,13 +9,18 @@ describe('proxySecrets', () => {
     [
       'the password, as written and decoded',
       { HTTPS_PROXY: 'http://runner:p%40ss@proxy.corp:3128' },
-      ['p@ss', 'p%40ss'],
+      ['p%40ss', 'p@ss'],
     ],
     ['without a scheme, as http-client reads it', { http_proxy: 'runner:hunter22@proxy.corp:3128' }, ['hunter22']],
     [
       'each variable, once',
       { https_proxy: 'http://a:one1@p:1', http_proxy: 'http://a:one1@p:1', HTTP_PROXY: 'http://b:two2@p:2' },
       ['one1', 'two2'],
+    ],
+    [
+      'a password whose escape is no escape: as written',
+      { https_proxy: 'http://runner:p%zz@proxy.corp:3128' },
+      ['p%zz'],
     ],
     ['not a URL', { https_proxy: 'http://[bad' }, []],
   ])('%s', (_name, env, secrets) => {

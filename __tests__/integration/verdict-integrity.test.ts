@@ -404,3 +404,20 @@ describe('more doubts that are never a pass', () => {
     expect(errorText(run)).toContain(`repository-id ${CLEAN_REPO.id} returned no alert`);
   });
 });
+
+describe('a repository check the service could not answer', () => {
+  test('is an API error beside the verdict: critical alerts read for the id still fail the gate, even under warn', async () => {
+    h.sim.script(PATHS.repositories, { status: 503 });
+    const run = await h.gate({ 'repository-id': MAIN_REPO.id, 'on-api-error': 'warn', 'max-retries': '0' });
+    expect(run.outputs.result).toBe('fail');
+    expect(run.exitCode).toBe(1);
+    expect(said(run)).toMatch(/installations\/repositories failed/);
+  });
+
+  test('and without a failing alert it takes the pass away', async () => {
+    h.sim.script(PATHS.repositories, { status: 503 });
+    const run = await h.gate({ 'repository-id': CLEAN_REPO.id, 'max-retries': '0' }, CLEAN);
+    expect(run.outputs.result).toBe('error');
+    expect(run.exitCode).toBe(1);
+  });
+});

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ApiError, type ApiErrorKind } from './errors.js';
 import { mayHoldSecret, redactor, redactStrings } from './redaction.js';
 import { proxySecrets, transportFor } from './transport.js';
-import { errorBodySchema } from './schemas.js';
+import { describeIssue, errorBodySchema } from './schemas.js';
 
 export { ApiError, type ApiErrorKind } from './errors.js';
 
@@ -252,14 +252,11 @@ export function parseRetryAfter(value: string | null, now: number): number | nul
 }
 
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  const shown = issues.slice(0, 5).map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
+  const shown = issues
+    .slice(0, 5)
+    .map((issue) => (issue.path.length === 0 ? `(response): ${issue.message}` : describeIssue(issue)));
   const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
   return shown.join('; ') + more;
-}
-
-function formatPath(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return '(response)';
-  return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i ? '.' : ''}${String(part)}`)).join('');
 }
 
 function preview(text: string): string {

@@ -115,7 +115,8 @@ export async function pagedSearch<T>(
 
   const total = first.totalCount;
   const length = (page: Page<T>) => page.items.length + (page.unreadable?.length ?? 0);
-  const count = () => seen.size + [...pages.values()].reduce((n, p) => n + (p.unreadable?.length ?? 0), 0);
+  let unreadableCount = 0;
+  const count = () => seen.size + unreadableCount;
   // A server may cap pages below the pageSize it reports: a short page 1 that totalCount says is
   // not the only one gives the real page size.
   const answered = first.pageSize ?? asked;
@@ -138,6 +139,7 @@ export async function pagedSearch<T>(
       seen.add(k);
     }
     pages.set(number, page);
+    unreadableCount += page.unreadable?.length ?? 0;
     if (length(page) < per) {
       ended = true;
       last = Math.min(last, number);

@@ -23,10 +23,19 @@ export function proxySecrets(env: NodeJS.ProcessEnv = process.env): string[] {
     if (!value) continue;
     try {
       const url = new URL(value.includes('://') ? value : `http://${value}`);
-      if (url.password) secrets.push(decodeURIComponent(url.password), url.password);
+      if (url.password) secrets.push(url.password, decoded(url.password));
     } catch {
       // not a URL: http-client will not use it either
     }
   }
   return [...new Set(secrets)];
+}
+
+/** `%40` read as `@`, as http-client reads it; as written when it is no valid escape. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

@@ -37,6 +37,8 @@ export interface AssembleInput {
   evaluateLicenses?: typeof evaluateLicenses;
   /** See GateResult.blobUrl. */
   blobUrl?: string | null;
+  /** Errors found before the reads were assembled (a repository check that failed). */
+  errors?: RunError[];
 }
 
 export function assembleResult({
@@ -50,8 +52,9 @@ export function assembleResult({
   describeSchedule,
   evaluateLicenses,
   blobUrl = null,
+  errors: before = [],
 }: AssembleInput): GateResult {
-  const errors: RunError[] = reads.alerts.errors.map(runError);
+  const errors: RunError[] = [...before, ...reads.alerts.errors.map(runError)];
   const warnings: Warning[] = reads.alerts.warnings.map((message) => ({ kind: 'read', message }));
   /** A read that only feeds the reports failed: a warning, unless the token was rejected. */
   const unavailable = (error: ApiError, what: string): null => {

@@ -101,9 +101,17 @@ async function decide(
     return { reads: r, stats: s, settings: c, wrongRepository: w };
   });
 
-  // The right repository: a wrong id stops the run; the data read for it would only mislead.
-  const unconfirmed = wrongRepository ?? (config.appId ? null : unconfirmedRepository(repository.id, reads, stats));
+  // The right repository: a wrong id stops the run; the data read for it would only mislead. A check
+  // that could not be made (the service failed) is an error beside the verdict: what was read of the
+  // id's alerts still fails the gate when it should.
+  const unconfirmed =
+    wrongRepository?.kind === 'setup'
+      ? wrongRepository
+      : config.appId
+        ? null
+        : unconfirmedRepository(repository.id, reads, stats);
   if (unconfirmed) return stoppedResult(config, repository, [unconfirmed], started, settings);
+  const checkFailed = wrongRepository ? [wrongRepository] : [];
   // 5. The verdict, and the result model every report renders.
   const [{ describeSchedule }, spdx] = await Promise.all([scheduling, licensing]);
   return assembleResult({
@@ -117,6 +125,7 @@ async function decide(
     describeSchedule,
     evaluateLicenses: spdx?.evaluateLicenses,
     blobUrl: context.blobUrl,
+    errors: checkFailed,
   });
 }
 
