@@ -90,7 +90,8 @@ try {
   process.stdout.write(run.stdout);
   if (run.stderr) process.stdout.write(run.stderr);
   rule('outputs');
-  for (const [name, value] of Object.entries(run.outputs)) console.log(`${name.padEnd(16)} ${value}`);
+  const width = Math.max(...Object.keys(run.outputs).map((name) => name.length));
+  for (const [name, value] of Object.entries(run.outputs)) console.log(`${name.padEnd(width)} ${value}`);
   rule('job summary (Markdown, escapes undone for the terminal)');
   console.log(forTerminal(run.summary));
   rule(`exit code ${run.exitCode} (${sim.requests.length} requests to the simulator)`);
