@@ -3,17 +3,11 @@
 // input costs no more than reading it, and the reports load while the requests are in flight.
 import * as core from '@actions/core';
 import { proxySecrets } from './api/transport.js';
-import {
-  collectInputs,
-  formatInputErrors,
-  parseInputs,
-  type CollectedInputs,
-  type Config,
-  type PolicyFile,
-} from './config/inputs.js';
-import { readRunnerContext, type RunnerContext } from './github/context.js';
+import { formatInputErrors, type Config } from './config/inputs.js';
+import { describePolicyFile, loadConfig } from './config/load.js';
+import { readRunnerContext } from './github/context.js';
 import * as log from './github/log.js';
-import { success, type GateResult, type Outcome } from './model.js';
+import type { GateResult } from './model.js';
 
 export interface RunDependencies {
   now?: () => Date;
@@ -30,34 +24,14 @@ export async function run({ now = () => new Date(), fetch }: RunDependencies = {
   // 1. Validate every input, and the policy file when there is one; nothing is sent to the
   // service unless all are good.
   const context = readRunnerContext();
-  const read = (name: string) => core.getInput(name);
-  const file = await readPolicyFile(read, context);
-  const inputs = collectInputs(read, file.ok ? file.value : (file.partial ?? null));
-  // The SPDX id list is loaded only when a license policy is set.
-  const licensed = inputs.values['allow-licenses'] !== '' || inputs.values['deny-licenses'] !== '';
-  const checks = licensed ? { licenseIdProblem: (await import('./policy/license-ids.js')).licenseIdProblem } : {};
-  const parsed = parseInputs(inputs, context, checks);
-  const unsafe = unsafeApiUrl(inputs, context);
-  if (!file.ok || !parsed.ok || unsafe) {
+  const loaded = await loadConfig((name) => core.getInput(name), context);
+  if (!loaded.ok) {
     core.setOutput('result', 'error');
-    log.fail(
-      formatInputErrors([
-        ...(file.ok ? [] : file.error),
-        ...(parsed.ok ? [] : parsed.error),
-        ...(unsafe ? [unsafe] : []),
-      ]),
-    );
+    log.fail(formatInputErrors(loaded.error));
     return;
   }
-  const config = parsed.value;
-  if (file.value) {
-    const fromFile = Object.entries(config.sources)
-      .filter(([, source]) => source === 'file')
-      .map(([name]) => name);
-    log.info(
-      `Policy file ${file.value.name}: ${fromFile.length > 0 ? fromFile.join(', ') : 'nothing'} from it (inputs given in the workflow win).`,
-    );
-  }
+  const { config, file } = loaded.value;
+  if (file) log.info(describePolicyFile(file, config));
   const { evaluate, stepFails, failureMessage } = await import('./run/evaluate.js');
   const publishing = import('./run/publish.js');
   publishing.catch(() => undefined); // awaited below; should evaluate throw first, never unhandled
@@ -68,32 +42,6 @@ export async function run({ now = () => new Date(), fetch }: RunDependencies = {
   const writeErrors = await log.group('Writing the reports', () => writeReports(result, config, context));
   // 8. The exit.
   finish(result, config, writeErrors, { stepFails, failureMessage });
-}
-
-/**
- * On pull_request_target the workspace may hold the pull request's own files: a policy file there
- * must not say where the tokens go. Null when api-url is safe.
- */
-function unsafeApiUrl(inputs: CollectedInputs, context: RunnerContext): string | null {
-  if (inputs.sources['api-url'] !== 'file' || inputs.file?.remote || context.eventName !== 'pull_request_target')
-    return null;
-  return (
-    `api-url: set by ${inputs.file?.name ?? 'the policy file'} in the workspace, on pull_request_target, where the workspace may ` +
-    "hold the pull request's files and the tokens would go wherever it says. Give api-url as an input, or read the policy " +
-    'file from a repository (config-file: OWNER/REPO/PATH@REF).'
-  );
-}
-
-/** The policy file `config-file` names, read and parsed (in a chunk of its own); null when none. */
-async function readPolicyFile(
-  read: (name: string) => string,
-  context: RunnerContext,
-): Promise<Outcome<PolicyFile | null, string[]> & { partial?: PolicyFile }> {
-  const name = read('config-file').trim();
-  if (name === '') return success(null);
-  const { loadPolicyFile } = await import('./config/policy-file.js');
-  const token = read('config-token').trim() || read('github-token').trim() || null;
-  return loadPolicyFile(name, { workspace: context.workspace, apiUrl: context.apiUrl, token });
 }
 
 interface Verdicts {
