@@ -706,7 +706,6 @@ function exempt(exceptions) {
     const ids = exceptions.map(locations/* parsePackageIdentifier */.BV).filter((id) => id !== null);
     return (pkg) => ids.some((id) => (0,locations/* packageMatches */.Y5)(id, pkg));
 }
-const label = (pkg) => (pkg.version.trim() === '' ? pkg.name : `${pkg.name}@${pkg.version}`);
 /**
  * Every package of every license entry judged by the policy: violations, then unknown licenses
  * (as unknown-licenses says), each package and license once. Packages matched by
@@ -735,7 +734,7 @@ function evaluateLicenses(entries, policy) {
             if (status === 'allowed' || (status === 'unknown' && policy.unknown === 'ignore'))
                 continue;
             findings.push({
-                package: label(pkg),
+                package: (0,locations/* packageVersionLabel */.nN)(pkg),
                 ecosystem: pkg.ecosystem,
                 license: (entry.id?.trim() || entry.name?.trim()) ?? '',
                 expression,

@@ -34,6 +34,7 @@ function plural(count, singular, pluralForm = `${singular}s`) {
 /* harmony export */   e9: () => (/* binding */ repoRelativePath),
 /* harmony export */   hD: () => (/* binding */ locationOf),
 /* harmony export */   lL: () => (/* binding */ packageLabel),
+/* harmony export */   nN: () => (/* binding */ packageVersionLabel),
 /* harmony export */   v9: () => (/* binding */ FALLBACK_MANIFEST_PATH)
 /* harmony export */ });
 /* unused harmony export locateAlerts */
@@ -169,6 +170,10 @@ function line(n) {
 function column(n) {
     return n !== null && Number.isFinite(n) && n >= 1 ? Math.floor(n) : undefined;
 }
+/** `name@version` of an SCA package, or its name when it has no version. */
+function packageVersionLabel(pkg) {
+    return pkg.version.trim() === '' ? pkg.name : `${pkg.name}@${pkg.version}`;
+}
 /** The package's declaration, or null when the search gave no manifest path. */
 function locationOf(pkg) {
     const path = repoRelativePath(pkg.manifestPath);
@@ -182,7 +187,7 @@ function locationOf(pkg) {
     if (endLine === startLine && startColumn !== undefined && endColumn !== undefined && endColumn < startColumn) {
         endColumn = undefined;
     }
-    const label = pkg.version.trim() === '' ? pkg.name : `${pkg.name}@${pkg.version}`;
+    const label = packageVersionLabel(pkg);
     return {
         path,
         startLine,
@@ -245,6 +250,92 @@ function locateAlerts(alerts, packages) {
         return alerts;
     const locate = manifestLocator(packages);
     return alerts.map((e) => ({ ...e, locations: locate(e.package) }));
+}
+
+
+/***/ }),
+
+/***/ 3863:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Am: () => (/* binding */ worseCopy),
+/* harmony export */   M0: () => (/* binding */ meetsThreshold),
+/* harmony export */   md: () => (/* binding */ worstFirst),
+/* harmony export */   qJ: () => (/* binding */ alertSeverity),
+/* harmony export */   qs: () => (/* binding */ severityRank)
+/* harmony export */ });
+/* unused harmony export severityFromScore */
+// A Map, not an object literal: a service word like "constructor" must not hit Object.prototype.
+const NAMED = new Map([
+    ['critical', 'critical'],
+    ['high', 'high'],
+    ['medium', 'medium'],
+    ['moderate', 'medium'], // GitHub advisories say "moderate"
+    ['important', 'high'], // Red Hat and Microsoft say "important"
+    ['low', 'low'],
+]);
+const RANK = { critical: 4, high: 3, medium: 2, low: 1, unknown: 0 };
+/** Severity from a CVSS v3 score; anything not a positive finite number is `unknown`. */
+function severityFromScore(score) {
+    if (typeof score !== 'number' || !Number.isFinite(score) || score <= 0)
+        return 'unknown';
+    // Scores above 10 are out of the CVSS range; they still band as critical so a bad value cannot open the gate.
+    if (score >= 9)
+        return 'critical';
+    if (score >= 7)
+        return 'high';
+    if (score >= 4)
+        return 'medium';
+    return 'low';
+}
+/** The named severity when the service gives a known word, else the score's band, else `unknown`. */
+function alertSeverity(word, score) {
+    return NAMED.get(typeof word === 'string' ? word.trim().toLowerCase() : '') ?? severityFromScore(score);
+}
+/** critical 4 … low 1, unknown 0. */
+function severityRank(s) {
+    return RANK[s];
+}
+/** Whether an alert of severity `s` fails a gate set at `t`. `unknown` fails only at `low`. */
+function meetsThreshold(s, t) {
+    if (t === 'none')
+        return false;
+    if (s === 'unknown')
+        return t === 'low';
+    return RANK[s] >= RANK[t];
+}
+/** Plain code-unit order: locale-free, so the order is the same on every runner. */
+function compareText(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+/**
+ * Worst first: severity, then score descending (no score last), then advisory id, then alert id,
+ * so the order does not depend on the order the service returned the alerts in.
+ */
+function worstFirst(a, b) {
+    const bySeverity = RANK[b.severity] - RANK[a.severity];
+    if (bySeverity !== 0)
+        return bySeverity;
+    if (a.score !== b.score) {
+        if (a.score === null)
+            return 1;
+        if (b.score === null)
+            return -1;
+        return b.score - a.score;
+    }
+    return compareText(a.advisory, b.advisory) || compareText(a.id, b.id);
+}
+/**
+ * Of two copies of one alert, the one that counts (contract, "Duplicates"): alerted over not
+ * alerted, then the higher severity, then the higher score.
+ */
+function worseCopy(a, b) {
+    if (a.alerted !== b.alerted)
+        return a.alerted ? a : b;
+    if (a.severity !== b.severity)
+        return RANK[a.severity] >= RANK[b.severity] ? a : b;
+    return (b.score ?? -Infinity) > (a.score ?? -Infinity) ? b : a;
 }
 
 
@@ -701,13 +792,13 @@ function allowedSection(alerts, maxRows, budget) {
     const table = boundedTable(ALLOWED_HEADER, allowed, allowedRow, { maxRows, budget, more });
     return [open, '', ...table, '', '</details>'].join('\n');
 }
+/** Why an alert below the threshold does not gate: "below the high threshold", or none is set. */
+function belowThreshold(result) {
+    const failOn = result.options.failOnSeverity;
+    return failOn === 'none' ? 'fail-on-severity is none' : `below the ${failOn} threshold`;
+}
 const NOT_GATING = [
-    [
-        'below-threshold',
-        (r) => r.options.failOnSeverity === 'none'
-            ? 'fail-on-severity is none'
-            : `below the ${r.options.failOnSeverity} threshold`,
-    ],
+    ['below-threshold', belowThreshold],
     ['unreachable', () => 'only unreachable (ignored)'],
     ['not-alerted', () => 'not alerted by the service'],
 ];
@@ -1223,11 +1314,15 @@ function renderJsonReport(result) {
 
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __webpack_require__(8522);
+// EXTERNAL MODULE: ./src/policy/severity.ts
+var severity = __webpack_require__(3863);
 ;// CONCATENATED MODULE: ./src/reports/sarif.ts
 // SARIF 2.1.0 log for github/codeql-action/upload-sarif: one rule per advisory, one result per alert the
 // service alerted on and `allow-alerts` did not allow (whatever the threshold) and per affected package,
 // located at the manifest line that declares the package. Code scanning then shows the whole picture,
 // and a threshold change (even to `none`) does not close alerts there: only the level changes.
+
+
 
 
 
@@ -1257,12 +1352,9 @@ const NOT_GATING_LEVELS = {
 /** Alerts reported, and why each that does not gate does not: `not-alerted` and `allowed` are left out. */
 const REPORTED = {
     gating: () => null,
-    'below-threshold': (r) => r.options.failOnSeverity === 'none'
-        ? 'fail-on-severity is none'
-        : `below the ${r.options.failOnSeverity} threshold`,
+    'below-threshold': belowThreshold,
     unreachable: () => 'only unreachable uses (ignore-unreachable)',
 };
-const SEVERITY_RANK = { critical: 0, high: 1, medium: 2, low: 3, unknown: 4 };
 /** `error` when the alert gates; otherwise by severity. */
 function levelOf(status, severity) {
     return status === 'gating' ? 'error' : NOT_GATING_LEVELS[severity];
@@ -1288,9 +1380,10 @@ function fingerprint(advisoryId, pkg, path) {
  * the same advisory, package and file once (one package declared twice in a file is one finding).
  */
 function findingsOf(result, limit) {
+    // Severity, then score; ties keep the order the alerts came in (a stable sort).
     const others = result.alerts
         .filter((e) => e.status !== 'gating' && REPORTED[e.status])
-        .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || (b.score ?? -1) - (a.score ?? -1));
+        .sort((a, b) => (0,severity/* severityRank */.qs)(b.severity) - (0,severity/* severityRank */.qs)(a.severity) || (b.score ?? -1) - (a.score ?? -1));
     const seen = new Set();
     const findings = [];
     let beyond = 0;

@@ -97,26 +97,31 @@ export const apiUrl = field((value, fail) => {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 });
 
-const CWE = /^(?:CWE-)?0*([1-9]\d{0,8})$/i;
-/** `set-cwe-whitelist`: ids normalised to CWE-79, duplicates dropped; `none` is the empty list. */
-export const cweList = optional(null, (value, fail): string[] => {
-  const items = value
+/** Splits a list input: comma- or newline-separated, trimmed, empty items dropped. */
+function items(value: string): string[] {
+  return value
     .split(/[,\r\n]/)
     .map((item) => item.trim())
     .filter((item) => item !== '');
-  if (items.some((item) => item.toLowerCase() === 'none')) {
-    return items.length === 1
+}
+
+const CWE = /^(?:CWE-)?0*([1-9]\d{0,8})$/i;
+/** `set-cwe-whitelist`: ids normalised to CWE-79, duplicates dropped; `none` is the empty list. */
+export const cweList = optional(null, (value, fail): string[] => {
+  const entries = items(value);
+  if (entries.some((item) => item.toLowerCase() === 'none')) {
+    return entries.length === 1
       ? []
       : fail('mixes "none" with CWE ids; give either none (to clear the list) or the ids.');
   }
-  if (items.length === 0) return fail('lists no CWE ids; give ids such as CWE-79, 89, or none to clear the list.');
-  const bad = items.filter((item) => !CWE.test(item));
+  if (entries.length === 0) return fail('lists no CWE ids; give ids such as CWE-79, 89, or none to clear the list.');
+  const bad = entries.filter((item) => !CWE.test(item));
   if (bad.length > 0) {
     return fail(
       `${bad.map(quote).join(', ')} ${bad.length === 1 ? 'is not a CWE id' : 'are not CWE ids'}; expected CWE-79 or 79, comma- or newline-separated, or none.`,
     );
   }
-  return [...new Set(items.map((item) => `CWE-${CWE.exec(item)?.[1]}`))];
+  return [...new Set(entries.map((item) => `CWE-${CWE.exec(item)?.[1]}`))];
 });
 
 /** `allow-alerts`, through the policy's own parser; its errors already name the input and line. */
@@ -136,14 +141,6 @@ export const seconds = (max: number, fallback: number) =>
           `${quote(value)} is not accepted; expected a positive number of seconds, at most ${max} (e.g. 30 or 2.5).`,
         );
   });
-
-/** Splits a list input: comma- or newline-separated, trimmed, empty items dropped. */
-function items(value: string): string[] {
-  return value
-    .split(/[,\r\n]/)
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-}
 
 /**
  * `allow-licenses` / `deny-licenses`: SPDX license ids. `problemOf` (from the SPDX id list, loaded

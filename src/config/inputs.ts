@@ -210,7 +210,6 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
     }));
 }
 
-/** The run's configuration: what the schema makes of the inputs. */
 /** The run's configuration: what the schema makes of the inputs, and where each came from. */
 export type Config = z.output<ReturnType<typeof schema>> & {
   /** Per input name; secrets say where they came from too, never what they are. */

@@ -152,6 +152,11 @@ function column(n: number | null): number | undefined {
   return n !== null && Number.isFinite(n) && n >= 1 ? Math.floor(n) : undefined;
 }
 
+/** `name@version` of an SCA package, or its name when it has no version. */
+export function packageVersionLabel(pkg: Pick<Package, 'name' | 'version'>): string {
+  return pkg.version.trim() === '' ? pkg.name : `${pkg.name}@${pkg.version}`;
+}
+
 /** The package's declaration, or null when the search gave no manifest path. */
 export function locationOf(pkg: Package): ManifestLocation | null {
   const path = repoRelativePath(pkg.manifestPath);
@@ -164,7 +169,7 @@ export function locationOf(pkg: Package): ManifestLocation | null {
   if (endLine === startLine && startColumn !== undefined && endColumn !== undefined && endColumn < startColumn) {
     endColumn = undefined;
   }
-  const label = pkg.version.trim() === '' ? pkg.name : `${pkg.name}@${pkg.version}`;
+  const label = packageVersionLabel(pkg);
   return {
     path,
     startLine,

@@ -4,7 +4,7 @@
 import parse, { type SpdxLeaf, type SpdxNode } from 'spdx-expression-parse';
 import satisfies from 'spdx-satisfies';
 import type { LicenseEntry, LicenseFinding, LicenseReport, Package } from '../model.js';
-import { locationOf, packageMatches, parsePackageIdentifier } from '../packages/locations.js';
+import { locationOf, packageMatches, packageVersionLabel, parsePackageIdentifier } from '../packages/locations.js';
 import { CURRENT } from './license-ids.js';
 import DEPRECATED_IDS from 'spdx-license-ids/deprecated.json' with { type: 'json' };
 import EXCEPTIONS from 'spdx-exceptions/index.json' with { type: 'json' };
@@ -116,8 +116,6 @@ function exempt(exceptions: string[]): (pkg: Package) => boolean {
   return (pkg) => ids.some((id) => packageMatches(id, pkg));
 }
 
-const label = (pkg: Package) => (pkg.version.trim() === '' ? pkg.name : `${pkg.name}@${pkg.version}`);
-
 /**
  * Every package of every license entry judged by the policy: violations, then unknown licenses
  * (as unknown-licenses says), each package and license once. Packages matched by
@@ -147,7 +145,7 @@ export function evaluateLicenses(
       checked++;
       if (status === 'allowed' || (status === 'unknown' && policy.unknown === 'ignore')) continue;
       findings.push({
-        package: label(pkg),
+        package: packageVersionLabel(pkg),
         ecosystem: pkg.ecosystem,
         license: (entry.id?.trim() || entry.name?.trim()) ?? '',
         expression,

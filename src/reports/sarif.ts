@@ -10,6 +10,8 @@ import type { AlertStatus, EvaluatedAlert, GateResult, ManifestLocation, Severit
 import { formatNumber } from './format.js';
 import { code, escapeText, link, safeHref, truncate } from './markdown.js';
 import { firstReference, plainLine, plainText } from './plain.js';
+import { severityRank } from '../policy/severity.js';
+import { belowThreshold } from './summary-alerts.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const FINGERPRINT_KEY = 'securityGateAlert/v1';
@@ -44,14 +46,9 @@ const NOT_GATING_LEVELS: Record<Severity, Level> = {
 /** Alerts reported, and why each that does not gate does not: `not-alerted` and `allowed` are left out. */
 const REPORTED: Partial<Record<AlertStatus, (result: GateResult) => string | null>> = {
   gating: () => null,
-  'below-threshold': (r) =>
-    r.options.failOnSeverity === 'none'
-      ? 'fail-on-severity is none'
-      : `below the ${r.options.failOnSeverity} threshold`,
+  'below-threshold': belowThreshold,
   unreachable: () => 'only unreachable uses (ignore-unreachable)',
 };
-
-const SEVERITY_RANK: Record<Severity, number> = { critical: 0, high: 1, medium: 2, low: 3, unknown: 4 };
 
 /** `error` when the alert gates; otherwise by severity. */
 export function levelOf(status: AlertStatus, severity: Severity): Level {
@@ -102,9 +99,10 @@ export function fingerprint(advisoryId: string, pkg: string, path: string): stri
  * the same advisory, package and file once (one package declared twice in a file is one finding).
  */
 function findingsOf(result: GateResult, limit: number): { findings: Finding[]; total: number } {
+  // Severity, then score; ties keep the order the alerts came in (a stable sort).
   const others = result.alerts
     .filter((e) => e.status !== 'gating' && REPORTED[e.status])
-    .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || (b.score ?? -1) - (a.score ?? -1));
+    .sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || (b.score ?? -1) - (a.score ?? -1));
   const seen = new Set<string>();
   const findings: Finding[] = [];
   let beyond = 0;

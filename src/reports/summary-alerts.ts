@@ -90,14 +90,14 @@ export function allowedSection(alerts: EvaluatedAlert[], maxRows: number, budget
   return [open, '', ...table, '', '</details>'].join('\n');
 }
 
+/** Why an alert below the threshold does not gate: "below the high threshold", or none is set. */
+export function belowThreshold(result: GateResult): string {
+  const failOn = result.options.failOnSeverity;
+  return failOn === 'none' ? 'fail-on-severity is none' : `below the ${failOn} threshold`;
+}
+
 const NOT_GATING: [AlertStatus, (result: GateResult) => string][] = [
-  [
-    'below-threshold',
-    (r) =>
-      r.options.failOnSeverity === 'none'
-        ? 'fail-on-severity is none'
-        : `below the ${r.options.failOnSeverity} threshold`,
-  ],
+  ['below-threshold', belowThreshold],
   ['unreachable', () => 'only unreachable (ignored)'],
   ['not-alerted', () => 'not alerted by the service'],
 ];

@@ -1,5 +1,5 @@
-export const id = 226;
-export const ids = [226];
+export const id = 697;
+export const ids = [697];
 export const modules = {
 
 /***/ 725:
@@ -34,6 +34,7 @@ function plural(count, singular, pluralForm = `${singular}s`) {
 /* harmony export */   e9: () => (/* binding */ repoRelativePath),
 /* harmony export */   hD: () => (/* binding */ locationOf),
 /* harmony export */   lL: () => (/* binding */ packageLabel),
+/* harmony export */   nN: () => (/* binding */ packageVersionLabel),
 /* harmony export */   v9: () => (/* binding */ FALLBACK_MANIFEST_PATH)
 /* harmony export */ });
 /* unused harmony export locateAlerts */
@@ -169,6 +170,10 @@ function line(n) {
 function column(n) {
     return n !== null && Number.isFinite(n) && n >= 1 ? Math.floor(n) : undefined;
 }
+/** `name@version` of an SCA package, or its name when it has no version. */
+function packageVersionLabel(pkg) {
+    return pkg.version.trim() === '' ? pkg.name : `${pkg.name}@${pkg.version}`;
+}
 /** The package's declaration, or null when the search gave no manifest path. */
 function locationOf(pkg) {
     const path = repoRelativePath(pkg.manifestPath);
@@ -182,7 +187,7 @@ function locationOf(pkg) {
     if (endLine === startLine && startColumn !== undefined && endColumn !== undefined && endColumn < startColumn) {
         endColumn = undefined;
     }
-    const label = pkg.version.trim() === '' ? pkg.name : `${pkg.name}@${pkg.version}`;
+    const label = packageVersionLabel(pkg);
     return {
         path,
         startLine,
@@ -250,7 +255,93 @@ function locateAlerts(alerts, packages) {
 
 /***/ }),
 
-/***/ 2226:
+/***/ 3863:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Am: () => (/* binding */ worseCopy),
+/* harmony export */   M0: () => (/* binding */ meetsThreshold),
+/* harmony export */   md: () => (/* binding */ worstFirst),
+/* harmony export */   qJ: () => (/* binding */ alertSeverity),
+/* harmony export */   qs: () => (/* binding */ severityRank)
+/* harmony export */ });
+/* unused harmony export severityFromScore */
+// A Map, not an object literal: a service word like "constructor" must not hit Object.prototype.
+const NAMED = new Map([
+    ['critical', 'critical'],
+    ['high', 'high'],
+    ['medium', 'medium'],
+    ['moderate', 'medium'], // GitHub advisories say "moderate"
+    ['important', 'high'], // Red Hat and Microsoft say "important"
+    ['low', 'low'],
+]);
+const RANK = { critical: 4, high: 3, medium: 2, low: 1, unknown: 0 };
+/** Severity from a CVSS v3 score; anything not a positive finite number is `unknown`. */
+function severityFromScore(score) {
+    if (typeof score !== 'number' || !Number.isFinite(score) || score <= 0)
+        return 'unknown';
+    // Scores above 10 are out of the CVSS range; they still band as critical so a bad value cannot open the gate.
+    if (score >= 9)
+        return 'critical';
+    if (score >= 7)
+        return 'high';
+    if (score >= 4)
+        return 'medium';
+    return 'low';
+}
+/** The named severity when the service gives a known word, else the score's band, else `unknown`. */
+function alertSeverity(word, score) {
+    return NAMED.get(typeof word === 'string' ? word.trim().toLowerCase() : '') ?? severityFromScore(score);
+}
+/** critical 4 … low 1, unknown 0. */
+function severityRank(s) {
+    return RANK[s];
+}
+/** Whether an alert of severity `s` fails a gate set at `t`. `unknown` fails only at `low`. */
+function meetsThreshold(s, t) {
+    if (t === 'none')
+        return false;
+    if (s === 'unknown')
+        return t === 'low';
+    return RANK[s] >= RANK[t];
+}
+/** Plain code-unit order: locale-free, so the order is the same on every runner. */
+function compareText(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+/**
+ * Worst first: severity, then score descending (no score last), then advisory id, then alert id,
+ * so the order does not depend on the order the service returned the alerts in.
+ */
+function worstFirst(a, b) {
+    const bySeverity = RANK[b.severity] - RANK[a.severity];
+    if (bySeverity !== 0)
+        return bySeverity;
+    if (a.score !== b.score) {
+        if (a.score === null)
+            return 1;
+        if (b.score === null)
+            return -1;
+        return b.score - a.score;
+    }
+    return compareText(a.advisory, b.advisory) || compareText(a.id, b.id);
+}
+/**
+ * Of two copies of one alert, the one that counts (contract, "Duplicates"): alerted over not
+ * alerted, then the higher severity, then the higher score.
+ */
+function worseCopy(a, b) {
+    if (a.alerted !== b.alerted)
+        return a.alerted ? a : b;
+    if (a.severity !== b.severity)
+        return RANK[a.severity] >= RANK[b.severity] ? a : b;
+    return (b.score ?? -Infinity) > (a.score ?? -Infinity) ? b : a;
+}
+
+
+/***/ }),
+
+/***/ 6697:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -354,79 +445,8 @@ var schemas = __webpack_require__(9691);
 var core = __webpack_require__(8532);
 // EXTERNAL MODULE: ./src/model.ts
 var model = __webpack_require__(182);
-;// CONCATENATED MODULE: ./src/policy/severity.ts
-// A Map, not an object literal: a service word like "constructor" must not hit Object.prototype.
-const NAMED = new Map([
-    ['critical', 'critical'],
-    ['high', 'high'],
-    ['medium', 'medium'],
-    ['moderate', 'medium'], // GitHub advisories say "moderate"
-    ['important', 'high'], // Red Hat and Microsoft say "important"
-    ['low', 'low'],
-]);
-const RANK = { critical: 4, high: 3, medium: 2, low: 1, unknown: 0 };
-/** Severity from a CVSS v3 score; anything not a positive finite number is `unknown`. */
-function severityFromScore(score) {
-    if (typeof score !== 'number' || !Number.isFinite(score) || score <= 0)
-        return 'unknown';
-    // Scores above 10 are out of the CVSS range; they still band as critical so a bad value cannot open the gate.
-    if (score >= 9)
-        return 'critical';
-    if (score >= 7)
-        return 'high';
-    if (score >= 4)
-        return 'medium';
-    return 'low';
-}
-/** The named severity when the service gives a known word, else the score's band, else `unknown`. */
-function alertSeverity(word, score) {
-    return NAMED.get(typeof word === 'string' ? word.trim().toLowerCase() : '') ?? severityFromScore(score);
-}
-/** critical 4 … low 1, unknown 0. */
-function severityRank(s) {
-    return RANK[s];
-}
-/** Whether an alert of severity `s` fails a gate set at `t`. `unknown` fails only at `low`. */
-function meetsThreshold(s, t) {
-    if (t === 'none')
-        return false;
-    if (s === 'unknown')
-        return t === 'low';
-    return RANK[s] >= RANK[t];
-}
-/** Plain code-unit order: locale-free, so the order is the same on every runner. */
-function compareText(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-/**
- * Worst first: severity, then score descending (no score last), then advisory id, then alert id,
- * so the order does not depend on the order the service returned the alerts in.
- */
-function worstFirst(a, b) {
-    const bySeverity = RANK[b.severity] - RANK[a.severity];
-    if (bySeverity !== 0)
-        return bySeverity;
-    if (a.score !== b.score) {
-        if (a.score === null)
-            return 1;
-        if (b.score === null)
-            return -1;
-        return b.score - a.score;
-    }
-    return compareText(a.advisory, b.advisory) || compareText(a.id, b.id);
-}
-/**
- * Of two copies of one alert, the one that counts (contract, "Duplicates"): alerted over not
- * alerted, then the higher severity, then the higher score.
- */
-function worseCopy(a, b) {
-    if (a.alerted !== b.alerted)
-        return a.alerted ? a : b;
-    if (a.severity !== b.severity)
-        return RANK[a.severity] >= RANK[b.severity] ? a : b;
-    return (b.score ?? -Infinity) > (a.score ?? -Infinity) ? b : a;
-}
-
+// EXTERNAL MODULE: ./src/policy/severity.ts
+var severity = __webpack_require__(3863);
 ;// CONCATENATED MODULE: ./src/api/schemas.ts
 // Zod schemas of every request and response in shared/spec/service-api.md. Responses the action
 // reads are turned into the model's own types here (wire data stops at this edge), keeping only
@@ -710,7 +730,7 @@ function toAlert({ metadata, ...alert }) {
         id: alert.id,
         advisory: metadata.id,
         aliases: metadata.aliases,
-        severity: alertSeverity(metadata.severity, score),
+        severity: (0,severity/* alertSeverity */.qJ)(metadata.severity, score),
         score: score !== null && Number.isFinite(score) ? score : null,
         alerted: alert.isAlerted,
         reachability: alert.reachabilityCounts ?? null,
@@ -1204,7 +1224,7 @@ function evaluateAlert(alert, opts, active) {
     const evaluated = (status) => ({ ...alert, status });
     if (!alert.alerted)
         return evaluated('not-alerted');
-    if (!meetsThreshold(alert.severity, opts.failOn))
+    if (!(0,severity/* meetsThreshold */.M0)(alert.severity, opts.failOn))
         return evaluated('below-threshold');
     if (opts.ignoreUnreachable && isOnlyUnreachable(alert.reachability))
         return evaluated('unreachable');
@@ -1282,7 +1302,7 @@ function passReason(evaluated, failOn) {
  * `postureRepository` is this repository's posture row, null when the posture has none.
  */
 function gateVerdict(evaluated, opts, postureRepository, licenseViolations = []) {
-    const gating = evaluated.filter((e) => e.status === 'gating').sort(worstFirst);
+    const gating = evaluated.filter((e) => e.status === 'gating').sort(severity/* worstFirst */.md);
     const criticalIssues = opts.failOnCriticalIssues ? (postureRepository?.criticalIssues ?? 0) : 0;
     const reasons = [];
     if (gating.length > 0)
@@ -1965,7 +1985,7 @@ async function readAlerts(api, organizationId, repositoryIds) {
                 unreadable.push(`alert ${i + 1} of page ${page} (${alert.error})`);
         });
         return { items, unreadable, totalCount: r.totalCount, pageSize: r.pageSize };
-    }, { key: (a) => a.id, merge: worseCopy, isRefusal, noun: 'alerts' });
+    }, { key: (a) => a.id, merge: severity/* worseCopy */.Am, isRefusal, noun: 'alerts' });
     const errors = [];
     if (read.failure)
         errors.push(asApiError(PATHS.searchAlerts, read.failure));
