@@ -1,6 +1,8 @@
 // How each kind of input is read: one zod field per kind, each message saying what was wrong and
 // what is accepted. Which inputs exist, their defaults and the cross-field rules are in inputs.ts.
-import { z } from 'zod';
+// zod/mini: the same zod core without the chained-method classes, which alone cost some 5 ms of
+// start-up; the service's schemas (in a chunk loaded after validation) use zod's full API.
+import * as z from 'zod/mini';
 import { parseAllowList } from '../policy/allowlist.js';
 import type { AllowEntry } from '../model.js';
 
@@ -9,11 +11,14 @@ type Fail = (message: string) => never;
 
 /** A field: the trimmed string goes to `parse`, which returns the value or calls `fail`. */
 function field<T>(parse: (value: string, fail: Fail) => T) {
-  return z.string().transform((raw, ctx) =>
-    parse(raw.trim(), (message) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }),
+  return z.pipe(
+    z.string(),
+    z.transform((raw: string, payload) =>
+      parse(raw.trim(), (message) => {
+        payload.issues.push({ code: 'custom', message, input: raw });
+        return z.NEVER;
+      }),
+    ),
   );
 }
 

@@ -1,6 +1,6 @@
 // Step 1 of the contract: read and validate every input before any request. One zod schema is the
 // single source of truth for defaults and rules; every bad input is reported at once.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { COMMENT_MODES, failure, ON_API_ERROR, success, THRESHOLDS, UNKNOWN_LICENSES, type Outcome } from '../model.js';
 import {
   allowList,
@@ -135,41 +135,43 @@ function withheldSecretsMessage(missing: TokenInput[], context: RunContext): str
 }
 
 function schema(context: RunContext, licenseIdProblem: ((id: string) => string | null) | null) {
-  return z
-    .object({
-      ...FIELDS,
-      'allow-licenses': licenseList(licenseIdProblem),
-      'deny-licenses': licenseList(licenseIdProblem),
-    })
-    .superRefine(
-      (v, ctx) => {
-        const missing = (Object.keys(TOKENS) as TokenInput[]).filter((name) => v[name] === '');
-        const withheld = missing.length > 0 ? withheldSecretsMessage(missing, context) : null;
-        if (withheld) ctx.addIssue({ code: 'custom', path: [], message: withheld });
-        else
-          for (const name of missing) {
-            const example = `\`${name}: \${{ secrets.${TOKENS[name]} }}\``;
-            ctx.addIssue({
-              code: 'custom',
-              path: [name],
-              message: `is required; pass it from a secret, e.g. ${example}.`,
-            });
+  const inputs = z.object({
+    ...FIELDS,
+    'allow-licenses': licenseList(licenseIdProblem),
+    'deny-licenses': licenseList(licenseIdProblem),
+  });
+  return z.pipe(
+    inputs.check(
+      z.superRefine(
+        (v: z.output<typeof inputs>, ctx) => {
+          const missing = (Object.keys(TOKENS) as TokenInput[]).filter((name) => v[name] === '');
+          const withheld = missing.length > 0 ? withheldSecretsMessage(missing, context) : null;
+          if (withheld) ctx.addIssue({ code: 'custom', path: [], message: withheld });
+          else
+            for (const name of missing) {
+              const example = `\`${name}: \${{ secrets.${TOKENS[name]} }}\``;
+              ctx.addIssue({
+                code: 'custom',
+                path: [name],
+                message: `is required; pass it from a secret, e.g. ${example}.`,
+              });
+            }
+          if (v['allow-licenses'] !== null && v['deny-licenses'] !== null) {
+            const message =
+              'is set together with allow-licenses; a license policy is one or the other: allow what may be used, or deny what may not.';
+            ctx.addIssue({ code: 'custom', path: ['deny-licenses'], message });
           }
-        if (v['allow-licenses'] !== null && v['deny-licenses'] !== null) {
-          const message =
-            'is set together with allow-licenses; a license policy is one or the other: allow what may be used, or deny what may not.';
-          ctx.addIssue({ code: 'custom', path: ['deny-licenses'], message });
-        }
-        if (v['repository-id'] === null && v['app-id'] === null) {
-          const message =
-            'is required when repository-id is empty: the action needs app-id to resolve the repository, or give repository-id.';
-          ctx.addIssue({ code: 'custom', path: ['app-id'], message });
-        }
-      },
-      // Cross-field rules run even when single inputs failed, so every error is reported at once.
-      { when: () => true },
-    )
-    .transform((v) => ({
+          if (v['repository-id'] === null && v['app-id'] === null) {
+            const message =
+              'is required when repository-id is empty: the action needs app-id to resolve the repository, or give repository-id.';
+            ctx.addIssue({ code: 'custom', path: ['app-id'], message });
+          }
+        },
+        // Cross-field rules run even when single inputs failed, so every error is reported at once.
+        { when: () => true },
+      ),
+    ),
+    z.transform((v: z.output<typeof inputs>) => ({
       /** Normalised: no trailing `/`. */
       apiUrl: v['api-url'],
       tokenId: v['api-token-id'],
@@ -207,7 +209,8 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
         exceptions: v['license-exceptions'],
         unknown: v['unknown-licenses'],
       },
-    }));
+    })),
+  );
 }
 
 /** The run's configuration: what the schema makes of the inputs, and where each came from. */
