@@ -409,6 +409,25 @@ describe('renderSarif: rules and results', () => {
     ]);
   });
 
+  test('within a severity: by score, no score last, ties in the order the alerts came in; unknown after low', () => {
+    const log = sarif([
+      makeEvaluated({ status: 'below-threshold', severity: 'unknown', score: null, advisory: 'GHSA-unknown' }),
+      makeEvaluated({ status: 'below-threshold', severity: 'medium', score: null, advisory: 'GHSA-medium-none' }),
+      makeEvaluated({ status: 'below-threshold', severity: 'medium', score: 5, advisory: 'GHSA-medium-5-a' }),
+      makeEvaluated({ status: 'below-threshold', severity: 'low', score: 2, advisory: 'GHSA-low' }),
+      makeEvaluated({ status: 'below-threshold', severity: 'medium', score: 6.5, advisory: 'GHSA-medium-65' }),
+      makeEvaluated({ status: 'below-threshold', severity: 'medium', score: 5, advisory: 'GHSA-medium-5-b' }),
+    ]);
+    expect(resultsOf(log).map((r) => r.ruleId)).toEqual([
+      'GHSA-medium-65',
+      'GHSA-medium-5-a',
+      'GHSA-medium-5-b',
+      'GHSA-medium-none',
+      'GHSA-low',
+      'GHSA-unknown',
+    ]);
+  });
+
   test('one rule per advisory, one result per alert and package, in the verdict order', () => {
     const log = sarif([
       makeEvaluated({ advisory: 'GHSA-one', package: 'pkg:npm/a@1.0.0' }),

@@ -90,8 +90,11 @@ export function securitySeverity(severity: Severity, score: number | null): stri
 
 /** Stable across runs (no line numbers, which move when the manifest is edited), distinct per package and file. */
 export function fingerprint(advisoryId: string, pkg: string, path: string): string {
-  return createHash('sha256').update(`${advisoryId}|${pkg}|${path}`).digest('hex').slice(0, 32);
+  return hashKey(fingerprintKey(advisoryId, pkg, path));
 }
+
+const fingerprintKey = (advisoryId: string, pkg: string, path: string) => `${advisoryId}|${pkg}|${path}`;
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 32);
 
 /**
  * The reported alerts, most severe first so that the upload limits cut the least severe: the gating
@@ -99,19 +102,21 @@ export function fingerprint(advisoryId: string, pkg: string, path: string): stri
  * the same advisory, package and file once (one package declared twice in a file is one finding).
  */
 function findingsOf(result: GateResult, limit: number): { findings: Finding[]; total: number } {
-  // Severity, then score; ties keep the order the alerts came in (a stable sort).
-  const others = result.alerts
-    .filter((e) => e.status !== 'gating' && REPORTED[e.status])
-    .sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || (b.score ?? -1) - (a.score ?? -1));
+  // By severity in buckets, then by score within each (a stable sort: ties keep the order the alerts
+  // came in). A bucket wholly past the limit is only counted, never sorted.
+  const buckets: EvaluatedAlert[][] = [[], [], [], [], []];
+  for (const e of result.alerts) {
+    if (e.status !== 'gating' && REPORTED[e.status]) buckets[4 - severityRank(e.severity)]!.push(e);
+  }
   const seen = new Set<string>();
   const findings: Finding[] = [];
   let beyond = 0;
-  for (const alert of [...result.verdict.gating, ...others]) {
+  const take = (alert: EvaluatedAlert) => {
     // Past the limit only count them (a package twice in a file counts twice here): 100,000 alerts
     // must not cost 100,000 fingerprints for 25,000 results.
     if (findings.length >= limit) {
       beyond += alert.locations?.length || 1;
-      continue;
+      return;
     }
     const advisoryId = alert.advisory.trim() || alert.id;
     const level = levelOf(alert.status, alert.severity);
@@ -124,11 +129,25 @@ function findingsOf(result: GateResult, limit: number): { findings: Finding[]; t
       }
       const path = repoRelativePath(location.path) || FALLBACK_MANIFEST_PATH;
       const pkg = location.package ?? packageLabel(alert.package);
-      const print = fingerprint(advisoryId, pkg, path);
-      if (seen.has(print)) continue;
-      seen.add(print);
-      findings.push({ alert, advisoryId, level, notGating, location: { ...location, path }, pkg, fingerprint: print });
+      // Copies are told apart by the text the fingerprint is made of: one hash a finding, not a copy.
+      const key = fingerprintKey(advisoryId, pkg, path);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      findings.push({
+        alert,
+        advisoryId,
+        level,
+        notGating,
+        location: { ...location, path },
+        pkg,
+        fingerprint: hashKey(key),
+      });
     }
+  };
+  for (const alert of result.verdict.gating) take(alert);
+  for (const bucket of buckets) {
+    if (findings.length < limit) bucket.sort((a, b) => (b.score ?? -1) - (a.score ?? -1));
+    for (const alert of bucket) take(alert);
   }
   return { findings, total: findings.length + beyond };
 }
