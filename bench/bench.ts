@@ -8,6 +8,8 @@
 // - scale: 10,000 and 100,000 alerts, page cap 1,000, every report on, wall time and the action's
 //   peak RSS, vs fetching and JSON.parse-ing the same pages alone (bench/fetch-floor.mjs).
 // --record writes bench/RESULTS.md.
+// The action and every floor run on SECURITY_GATE_NODE when set (as in the integration tests), else
+// on this Node: `npm run bench:node24` measures on Node 24, the runtime action.yml names.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -25,6 +27,7 @@ const flag = (name: string, fallback: number) => {
   return at >= 0 ? Number(process.argv[at + 1]) : fallback;
 };
 const PAIRS = flag('pairs', 21);
+const NODE = process.env.SECURITY_GATE_NODE || process.execPath;
 const RUNS = flag('runs', 3);
 const LATENCY_MS = 50;
 
@@ -35,7 +38,7 @@ const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
 
 function timed(args: string[], env: Record<string, string>): number {
   const started = performance.now();
-  spawnSync(process.execPath, args, { env, stdio: 'ignore' });
+  spawnSync(NODE, args, { env, stdio: 'ignore' });
   return performance.now() - started;
 }
 
@@ -43,7 +46,7 @@ function timed(args: string[], env: Record<string, string>): number {
 function timedAsync(args: string[], env: Record<string, string>): Promise<number> {
   const started = performance.now();
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(NODE, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
     child.on('error', fail);
     child.on('close', (code) =>
       code === 0 ? done(performance.now() - started) : fail(new Error(`${args.join(' ')} exited with ${code}`)),
@@ -220,7 +223,8 @@ async function scale(): Promise<{ lines: string[]; ok: boolean }> {
 
 // ---------- the run ----------
 
-const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}`;
+const nodeVersion = spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim();
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${nodeVersion}, ${process.platform}`;
 console.log(`security-gate benchmark on ${machine}`);
 // `--only startup,latency,scale` runs a part (latency still measures the start-up floor it needs).
 const onlyAt = process.argv.indexOf('--only');
@@ -247,6 +251,6 @@ if (process.argv.includes('--record')) {
   const notes = await readFile(join(HERE, 'NOTES.md'), 'utf8').catch(() => '');
   await writeFile(
     join(HERE, 'RESULTS.md'),
-    `# Benchmark results\n\nRecorded with \`npm run bench -- --record\` on ${date}: ${machine}.\n\n${table}\n${notes ? `\n${notes}` : ''}`,
+    `# Benchmark results\n\nRecorded with \`npm run ${NODE === process.execPath ? 'bench' : 'bench:node24'} -- --record\` on ${date}: ${machine}.\n\n${table}\n${notes ? `\n${notes}` : ''}`,
   );
 }

@@ -2,11 +2,8 @@
 // comment, all rendered from the one result. A report that cannot be written is returned as an
 // error instead of stopping the others.
 import * as core from '@actions/core';
-import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { githubCommentApi, isPermissionError } from '../github/comment-api.js';
 import type { Config } from '../config/inputs.js';
 import * as log from '../github/log.js';
@@ -41,7 +38,7 @@ export async function writeReports(result: GateResult, config: Config, context: 
     if (!path) return null;
     try {
       await mkdir(dirname(path), { recursive: true });
-      await pipeline(Readable.from(render()), createWriteStream(path, 'utf8'));
+      await writeChunks(path, render());
       log.info(`${input}: written to ${path}`);
       return path;
     } catch (error) {
@@ -90,5 +87,25 @@ async function commentOnPullRequest(result: GateResult, config: Config, context:
         ? error.message
         : String(error);
     log.warning(`The PR comment was not written: ${why}.`);
+  }
+}
+
+/**
+ * Writes text chunk by chunk, one write in flight while the next chunk is made. A string handed to
+ * FileHandle.write is copied to native memory and freed once written: a stream would turn each
+ * chunk into a Buffer left for the garbage collector (85 MB of them for a report of 100,000 alerts).
+ */
+async function writeChunks(path: string, chunks: Iterable<string>): Promise<void> {
+  const file = await open(path, 'w');
+  let writing: Promise<unknown> = Promise.resolve();
+  try {
+    for (const chunk of chunks) {
+      await writing;
+      writing = file.write(chunk, null, 'utf8');
+    }
+    await writing;
+  } finally {
+    await writing.catch(() => undefined); // already reported above, unless making a chunk failed first
+    await file.close();
   }
 }
