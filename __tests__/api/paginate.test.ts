@@ -83,6 +83,43 @@ describe('pagedSearch: the fewest requests', () => {
     expect(most).toBe(9); // pages 2..10 together
   });
 
+  /** Runs a read over `server`, each page taking a few ms, and says how many pages were in flight at most. */
+  async function mostInFlight(server: Server, options: { concurrency?: number; maxItemsInFlight?: number }) {
+    let inFlight = 0;
+    let most = 0;
+    const inner = source(server).fetchPage;
+    const read = await pagedSearch(
+      async (page, size) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 3));
+        inFlight--;
+        return inner(page, size);
+      },
+      { ...keep, ...options },
+    );
+    return { read, most };
+  }
+
+  test('large pages: the window is bounded in items too, so 1,000-item pages go 16 at a time', async () => {
+    const { read, most } = await mostInFlight({ total: 40_000, cap: 1000 }, { concurrency: 32 });
+    expect(complete(read)).toBe(true);
+    expect(read.items).toHaveLength(40_000);
+    expect(read.pagesRequested).toBe(40);
+    expect(most).toBe(16); // 16,000 items
+    expect(read.narrowestWindow).toBe(16);
+  });
+
+  test('small pages keep the page bound; a page larger than the item bound still goes one at a time', async () => {
+    const small = await mostInFlight({ total: 5000, cap: 100 }, { concurrency: 32 });
+    expect(small.most).toBe(32);
+    expect(small.read.narrowestWindow).toBe(32);
+    const huge = await mostInFlight({ total: 3000, cap: 1000 }, { concurrency: 32, maxItemsInFlight: 500 });
+    expect(complete(huge.read)).toBe(true);
+    expect(huge.most).toBe(1);
+    expect(huge.read.items).toHaveLength(3000);
+  });
+
   test('the window halves on a push-back (429/503) and grows back by one with each page that arrives', async () => {
     const inner = source({ total: 120, cap: 1 }).fetchPage;
     let inFlight = 0;

@@ -1,6 +1,8 @@
 // The one paged-search reader (alerts, packages): page 1 first, then every other page concurrently,
 // within a window that halves when the server pushes back (429/503) and grows again as pages
-// arrive, using the page size the server answered with. It ends whatever the server does (a wrong
+// arrive, using the page size the server answered with. The window is bounded in items too: a page
+// of 1,000 alerts holds some 3.5 MB until it is read, and 32 of them at once cost more memory than
+// they save time (the reader parses one page at a time anyway). It ends whatever the server does (a wrong
 // totalCount, repeated or overlapping pages, failures) and says plainly whether the read is
 // complete, so that a caller can never mistake part of the data for all of it.
 
@@ -31,6 +33,8 @@ export interface PagedSearchOptions<T> {
   isRefusal?: (error: unknown) => boolean;
   /** Most pages in flight at once (the window starts there, halves on a push-back, grows by one a page). */
   concurrency?: number;
+  /** Most items in flight at once: with large pages, fewer than `concurrency` pages (never fewer than one). */
+  maxItemsInFlight?: number;
   /** A totalCount above this is refused before reading on. */
   maxItems?: number;
   /** What the items are, for messages (`alerts`). */
@@ -43,7 +47,7 @@ export interface PagedRead<T> {
   /** What page 1 said; null when page 1 could not be read. */
   totalCount: number | null;
   pagesRequested: number;
-  /** The smallest the window became (`concurrency` when the server never pushed back). */
+  /** The smallest the window became (its bound, `concurrency` or fewer for large pages, when the server never pushed back). */
   narrowestWindow: number;
   /** Keys seen more than once with different content. */
   conflicts: string[];
@@ -68,10 +72,11 @@ export async function pagedSearch<T>(
     fallbackPageSize = 100,
     isRefusal = () => false,
     concurrency = 32,
+    maxItemsInFlight = 16_000,
     maxItems = 1_000_000,
     noun = 'items',
   } = options;
-  const most = Math.max(1, concurrency);
+  let most = Math.max(1, concurrency);
   let window = most;
   let narrowest = most;
   const signals: PageSignals = {
@@ -121,6 +126,10 @@ export async function pagedSearch<T>(
   // not the only one gives the real page size.
   const answered = first.pageSize ?? asked;
   const per = Math.max(1, length(first) < answered && total > length(first) ? length(first) : answered);
+  // Pages of `per` items: at most maxItemsInFlight of them in flight (a push-back on page 1 already counted).
+  most = Math.max(1, Math.min(most, Math.floor(maxItemsInFlight / per)));
+  window = Math.min(window, most);
+  narrowest = Math.min(narrowest, most);
   // `last`: the highest page believed to exist, from totalCount. A short page ends the read there,
   // and so does a full page that brings nothing new (a server that ignores `page`). When every
   // page up to `last` is full and more items than totalCount arrived, totalCount was too low: one more.

@@ -351,7 +351,8 @@ function toAlert({ metadata, ...alert }: AlertFields): Alert {
     package: wellFormed(metadata.packageIdentifier),
     summary: wellFormed(clipText(metadata.summary)),
     description: wellFormed(clipText(metadata.description)),
-    references: metadata.references.slice(0, MAX_REFERENCES),
+    references:
+      metadata.references.length > MAX_REFERENCES ? metadata.references.slice(0, MAX_REFERENCES) : metadata.references,
     languages: alert.languages,
     createdAt: isDateTime(alert.createdAt),
     updatedAt: isDateTime(alert.updatedAt),
