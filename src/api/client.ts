@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { ApiError, type ApiErrorKind } from './errors.js';
 import { mayHoldSecret, redactor, redactStrings } from './redaction.js';
-import { proxySecrets, transportFor } from './transport.js';
+import { proxySecrets, transportFor, type Answer, type Transport } from './transport.js';
 import { describeIssue, errorBodySchema } from './schemas.js';
 
 export { ApiError, type ApiErrorKind } from './errors.js';
@@ -30,7 +30,7 @@ export interface ClientOptions {
   timeoutMs?: number;
   maxRetries?: number;
   /** Injected edges, so tests need no global mocks. */
-  fetch?: typeof fetch;
+  transport?: Transport;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   onRetry?: (event: RetryEvent) => void;
@@ -70,7 +70,7 @@ export function createClient(options: ClientOptions): ServiceClient {
     tokenSecret,
     timeoutMs = 30_000,
     maxRetries = 3,
-    fetch: fetchFn = transportFor(baseUrl),
+    transport: send = transportFor(baseUrl),
     sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     random = Math.random,
     onRetry,
@@ -92,9 +92,8 @@ export function createClient(options: ClientOptions): ServiceClient {
       const timer = setTimeout(() => controller.abort(), timeoutMs);
       try {
         stats.requests++;
-        const response = await fetchFn(url, {
+        const response = await send(url, {
           method: 'POST',
-          redirect: 'manual',
           signal: controller.signal,
           headers: {
             'Content-Type': 'application/json',
@@ -105,8 +104,8 @@ export function createClient(options: ClientOptions): ServiceClient {
           body: payload,
         });
         if (response.status >= 300 && response.status < 400) {
-          await response.body?.cancel();
-          const location = response.headers.get('location');
+          await response.discard();
+          const location = response.header('location');
           const next = location ? new URL(location, url) : null;
           if (!next)
             return new Attempt(
@@ -140,7 +139,7 @@ export function createClient(options: ClientOptions): ServiceClient {
         } catch {
           return new Attempt(
             'invalid-response',
-            `response is not JSON (HTTP ${response.status}, ${response.headers.get('content-type') ?? 'no content-type'}): ${preview(text)}.`,
+            `response is not JSON (HTTP ${response.status}, ${response.header('content-type') ?? 'no content-type'}): ${preview(text)}.`,
             response.status,
             false,
           );
@@ -155,7 +154,7 @@ export function createClient(options: ClientOptions): ServiceClient {
     }
   }
 
-  function failedStatus(response: Response, text: string): Attempt {
+  function failedStatus(response: Answer, text: string): Attempt {
     const status = response.status;
     const message = serverMessage(text);
     const said = message ? ` The service said: "${message}".` : '';
@@ -163,13 +162,7 @@ export function createClient(options: ClientOptions): ServiceClient {
     if (status === 401 || status === 403)
       return new Attempt('credentials', `the service rejected the API token: ${head}`, status, false);
     if (status === 429 || status >= 500) {
-      return new Attempt(
-        'server',
-        head,
-        status,
-        true,
-        parseRetryAfter(response.headers.get('retry-after'), Date.now()),
-      );
+      return new Attempt('server', head, status, true, parseRetryAfter(response.header('retry-after'), Date.now()));
     }
     return new Attempt('request', head, status, false);
   }
@@ -215,18 +208,17 @@ export function createClient(options: ClientOptions): ServiceClient {
 }
 
 /** Reads the body as text, or null when it exceeds `limit` bytes. */
-async function readBody(response: Response, limit: number): Promise<string | null> {
-  const declared = Number(response.headers.get('content-length') ?? NaN);
+async function readBody(response: Answer, limit: number): Promise<string | null> {
+  const declared = Number(response.header('content-length') ?? NaN);
   if (declared > limit) {
-    await response.body?.cancel();
+    await response.discard();
     return null;
   }
-  if (!response.body) return '';
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+  for await (const chunk of response.body) {
     size += chunk.byteLength;
-    if (size > limit) return null;
+    if (size > limit) return null; // leaving the loop closes the body
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -265,7 +257,10 @@ function preview(text: string): string {
 }
 
 function describeNetworkError(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  // The code of a system, TLS or undici error (ECONNREFUSED, CERT_HAS_EXPIRED, UND_ERR_SOCKET), on
+  // the error or on its cause.
+  const { code, cause } = (error ?? {}) as { code?: string; cause?: { code?: string; message?: string } };
   if (cause?.code) return cause.code;
+  if (code) return code;
   return cause?.message ?? (error instanceof Error ? error.message : String(error));
 }

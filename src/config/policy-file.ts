@@ -5,7 +5,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, type Scalar } from 'yaml';
-import { transportFor } from '../api/transport.js';
+import { transportFor, type Answer, type Transport } from '../api/transport.js';
 import { failure, success, type Outcome } from '../model.js';
 import { INPUT_NAMES, NOT_IN_FILE, type PolicyFile } from './inputs.js';
 
@@ -24,7 +24,7 @@ export interface PolicyFileSources {
   apiUrl: string;
   /** config-token, else github-token; null when neither is given. */
   token: string | null;
-  fetch?: typeof fetch;
+  transport?: Transport;
 }
 
 /** Reads and parses the policy file `ref` names; every problem is an input error. */
@@ -63,15 +63,16 @@ async function readLocal(path: string, workspace: string): Promise<Outcome<strin
   }
 }
 
-async function readRemote(ref: string, { apiUrl, token, fetch: fetchFn }: PolicyFileSources): Promise<Outcome<string>> {
+async function readRemote(ref: string, { apiUrl, token, transport }: PolicyFileSources): Promise<Outcome<string>> {
   const [, owner, repo, path, gitRef] = REMOTE.exec(ref) as RegExpExecArray;
   const where = `config-file ${ref}`;
   const base = apiUrl.replace(/\/+$/, '');
   const url = `${base}/repos/${owner}/${repo}/contents/${path!.split('/').map(encodeURIComponent).join('/')}?ref=${encodeURIComponent(gitRef!)}`;
-  const send = fetchFn ?? transportFor(base);
-  let response: Response;
+  const send = transport ?? transportFor(base);
+  let response: Answer;
   try {
     response = await send(url, {
+      method: 'GET',
       headers: {
         Accept: 'application/vnd.github.raw',
         'User-Agent': 'security-gate',
@@ -81,12 +82,14 @@ async function readRemote(ref: string, { apiUrl, token, fetch: fetchFn }: Policy
       signal: AbortSignal.timeout(30_000),
     });
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    const { code, cause, name } = error as { code?: string; cause?: { code?: string }; name?: string };
     return failure(
-      `${where}: GitHub (${base}) could not be reached (${cause ?? (error as Error).name}); check GITHUB_API_URL and the runner's proxy settings.`,
+      `${where}: GitHub (${base}) could not be reached (${cause?.code ?? code ?? name}); check GITHUB_API_URL and the runner's proxy settings.`,
     );
   }
   const tokenName = 'config-token (or github-token)';
+  const tooLarge = Number(response.header('content-length') ?? 0) > MAX_POLICY_BYTES;
+  if (!response.ok || tooLarge) await response.discard().catch(() => undefined); // frees the connection
   if (response.status === 404) {
     return failure(
       `${where}: not found, or ${tokenName} may not read ${owner}/${repo}. Check the path and ref, and give a token with contents: read on ${owner}/${repo}.`,
@@ -98,8 +101,7 @@ async function readRemote(ref: string, { apiUrl, token, fetch: fetchFn }: Policy
     );
   }
   if (!response.ok) return failure(`${where}: GitHub answered HTTP ${response.status}; try again later.`);
-  if (Number(response.headers.get('content-length') ?? 0) > MAX_POLICY_BYTES)
-    return failure(`${where}: is larger than 1 MiB.`);
+  if (tooLarge) return failure(`${where}: is larger than 1 MiB.`);
   try {
     const text = await response.text();
     if (Buffer.byteLength(text) > MAX_POLICY_BYTES) return failure(`${where}: is larger than 1 MiB.`);

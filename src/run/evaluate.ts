@@ -2,6 +2,7 @@
 // Loaded as a chunk once the inputs are valid (see main.ts).
 import { createClient } from '../api/client.js';
 import { createEndpoints } from '../api/endpoints.js';
+import type { Transport } from '../api/transport.js';
 import type { Config } from '../config/inputs.js';
 import type { RunnerContext } from '../github/context.js';
 import * as log from '../github/log.js';
@@ -16,13 +17,13 @@ export { failureMessage } from '../policy/index.js';
 
 export interface EvaluateDependencies {
   now: Date;
-  fetch?: typeof fetch;
+  transport?: Transport;
 }
 
 export async function evaluate(
   config: Config,
   context: RunnerContext,
-  { now: started, fetch }: EvaluateDependencies,
+  { now: started, transport }: EvaluateDependencies,
 ): Promise<GateResult> {
   const client = createClient({
     baseUrl: config.apiUrl,
@@ -30,7 +31,7 @@ export async function evaluate(
     tokenSecret: config.tokenSecret,
     timeoutMs: config.requestTimeoutMs,
     maxRetries: config.maxRetries,
-    fetch,
+    transport,
     onRetry: (e) =>
       log.info(`${e.endpoint}: attempt ${e.attempt} failed (${e.reason}); retrying in ${log.seconds(e.delayMs)}`),
   });
