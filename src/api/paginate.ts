@@ -141,12 +141,9 @@ export async function pagedSearch<T>(
     return true;
   };
   const record = (number: number, page: Page<T>) => {
-    let fresh = 0;
-    for (const item of page.items) {
-      const k = key(item);
-      if (!seen.has(k)) fresh++;
-      seen.add(k);
-    }
+    const before = seen.size;
+    for (const item of page.items) seen.add(key(item));
+    const fresh = seen.size - before;
     pages.set(number, page);
     unreadableCount += page.unreadable?.length ?? 0;
     if (length(page) < per) {

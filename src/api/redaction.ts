@@ -16,7 +16,11 @@ export function redactor(secrets: string[]): (text: string) => string {
  * (a page of 1,000 alerts has tens of thousands of strings).
  */
 export function mayHoldSecret(json: string, secrets: string[]): boolean {
-  if (json.includes('\\u') || json.includes('\\/')) return true;
+  // One pass over the escapes: `\uXXXX` or `\/` can spell anything; `\\` and the others cannot.
+  for (let at = json.indexOf('\\'); at !== -1; at = json.indexOf('\\', at + 2)) {
+    const next = json.charCodeAt(at + 1);
+    if (next === 0x75 || next === 0x2f) return true; // u, /
+  }
   // A token as written and as JSON writes it: the same text for most tokens, so scanned once.
   const forms = new Set(secrets.filter((t) => t.length >= 4).flatMap((t) => [t, JSON.stringify(t).slice(1, -1)]));
   for (const form of forms) if (json.includes(form)) return true;
