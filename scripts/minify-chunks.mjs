@@ -7,11 +7,12 @@ import { minify } from 'terser';
 const dir = 'dist';
 for (const name of readdirSync(dir).filter((f) => /^\d+\.index\.js$/.test(f))) {
   const path = join(dir, name);
+  // ncc's own options for the entry: names kept (stack traces, and code that reads .name), no compress.
   const { code } = await minify(readFileSync(path, 'utf8'), {
     module: true,
-    compress: { passes: 1 },
-    mangle: true,
-    format: { comments: false },
+    compress: false,
+    mangle: { keep_classnames: true, keep_fnames: true },
+    format: { comments: 'some' }, // license comments stay
   });
   if (code === undefined) throw new Error(`terser gave nothing for ${path}`);
   writeFileSync(path, code);

@@ -18,6 +18,8 @@ export interface FakeGitHub {
   failWith: number | null;
   /** Repository files for the contents API, by `owner/repo/path@ref`; only `token` may read them when set. */
   files: Map<string, { text: string; token?: string }>;
+  /** Repositories moved or renamed, `owner/repo` -> where GitHub redirects (301) its contents requests: `owner/repo` here, or a whole URL. */
+  moved: Map<string, string>;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     requests: [],
     failWith: null,
     files: new Map(),
+    moved: new Map(),
     close: async () => {},
   };
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
@@ -44,6 +47,13 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     };
     if (fake.failWith) return send(fake.failWith, { message: 'Resource not accessible by integration' });
     const contents = /^\/repos\/([^/]+)\/([^/]+)\/contents\/(.+)$/.exec(path);
+    const moved = contents && fake.moved.get(`${contents[1]}/${contents[2]}`);
+    if (contents && moved) {
+      const query = (req.url ?? '').slice((req.url ?? '').indexOf('?'));
+      const location = /^https?:/.test(moved) ? moved : `/repos/${moved}/contents/${contents[3]}${query}`;
+      res.writeHead(301, { location, 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ message: 'Moved Permanently' }));
+    }
     if (contents && req.method === 'GET') {
       const ref = new URL(req.url ?? '/', 'http://x').searchParams.get('ref') ?? 'main';
       const file = fake.files.get(`${contents[1]}/${contents[2]}/${decodeURIComponent(contents[3]!)}@${ref}`);

@@ -12,6 +12,7 @@ import {
 import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { ScaAlert, ScaPackage } from './wire.js';
 import { DEMO_TOKEN, defaultData, type RepositorySettings, type SimData } from './data.js';
 
@@ -28,6 +29,8 @@ export interface SimulatorOptions {
   tokenSecret?: string;
   /** Serve HTTPS with this key and certificate (PEM) instead of HTTP. */
   tls?: { key: string; cert: string };
+  /** Compress answers (br or gzip) when the request accepts it, as real servers do (default false). */
+  compress?: boolean;
 }
 
 /**
@@ -91,6 +94,8 @@ export interface Simulator {
   /** Every request received, in order of arrival, including scripted ones and ones to unknown paths. */
   requests: RecordedRequest[];
   /** Scripted misbehaviour of the alerts search (see Faults). */
+  /** Compress answers when the request accepts it (see SimulatorOptions.compress). */
+  compress: boolean;
   faults: Faults;
   /** Queue answers for a path; each request to it consumes one before normal handling. '*' matches any path (after that path's own queue). */
   script(path: string, ...responses: ScriptedResponse[]): void;
@@ -715,6 +720,26 @@ function send(res: ServerResponse, status: number, text: string, headers: Record
 
 const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
 
+/** As send, compressed with br or gzip when the request's Accept-Encoding allows it. */
+function sendCompressed(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string>,
+): void {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  const coding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  if (coding === null || res.destroyed || res.writableEnded) return send(res, status, text, headers);
+  const body = coding === 'br' ? brotliCompressSync(text) : gzipSync(text);
+  res.statusCode = status;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader('Content-Encoding', coding);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Content-Length', body.byteLength);
+  res.end(body);
+}
+
 /** Whether a scripted response only delays or decorates the normal answer. */
 function passesThrough(s: ScriptedResponse): boolean {
   return [s.status, s.body, s.rawBody, s.redirect].every((v) => v === undefined) && !s.hang && !s.drop;
@@ -791,7 +816,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     await pause(latencyMs + (scripted?.delayMs ?? 0));
     if (scripted && !passesThrough(scripted)) return sendScripted(req, res, scripted);
     const result = answer(method, path, req.headers, raw, { state: sim.state, maxPageSize, faults: sim.faults }, token);
-    send(res, result.status, JSON.stringify(result.body), { ...JSON_TYPE, ...result.headers, ...scripted?.headers });
+    const headers = { ...JSON_TYPE, ...result.headers, ...scripted?.headers };
+    const text = JSON.stringify(result.body);
+    if (sim.compress) sendCompressed(req, res, result.status, text, headers);
+    else send(res, result.status, text, headers);
   }
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
@@ -825,6 +853,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     state: options.data ?? defaultData(),
     requests: [],
     faults: {},
+    compress: options.compress ?? false,
     script(path, ...responses) {
       scripts.set(path, [...(scripts.get(path) ?? []), ...responses]);
     },

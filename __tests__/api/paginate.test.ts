@@ -110,6 +110,26 @@ describe('pagedSearch: the fewest requests', () => {
     expect(read.narrowestWindow).toBe(16);
   });
 
+  test('a push-back on page 1 still counts once the item bound is known (16 halved: 8)', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const inner = source({ total: 40_000, cap: 1000 }).fetchPage;
+    const read = await pagedSearch(
+      async (page, size, signals) => {
+        if (page === 1) signals.throttled();
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 3));
+        inFlight--;
+        return inner(page, size);
+      },
+      { ...keep, concurrency: 32 },
+    );
+    expect(read.items).toHaveLength(40_000);
+    expect(read.narrowestWindow).toBe(8);
+    expect(most).toBeLessThanOrEqual(16);
+  });
+
   test('small pages keep the page bound; a page larger than the item bound still goes one at a time', async () => {
     const small = await mostInFlight({ total: 5000, cap: 100 }, { concurrency: 32 });
     expect(small.most).toBe(32);

@@ -1,5 +1,10 @@
-import { describe, expect, test } from '@jest/globals';
-import { proxySecrets } from '../../src/api/transport.js';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { z } from 'zod';
+import { createClient } from '../../src/api/client.js';
+import { proxySecrets, transportFor } from '../../src/api/transport.js';
 
 describe('proxySecrets', () => {
   test.each([
@@ -25,5 +30,83 @@ describe('proxySecrets', () => {
     ['not a URL', { https_proxy: 'http://[bad' }, []],
   ])('%s', (_name, env, secrets) => {
     expect(proxySecrets(env as NodeJS.ProcessEnv)).toEqual(secrets);
+  });
+});
+
+describe('transportFor: compressed answers', () => {
+  // A server that answers with the coding the test asks for, whatever the request accepts.
+  let server: Server;
+  let base = '';
+  let answer: { coding: 'gzip' | 'br' | null; body: Buffer | string } = { coding: null, body: '' };
+  const seen: IncomingHttpHeaders[] = [];
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      seen.push(req.headers);
+      const body =
+        answer.coding === 'gzip'
+          ? gzipSync(answer.body)
+          : answer.coding === 'br'
+            ? brotliCompressSync(answer.body)
+            : answer.body;
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        ...(answer.coding ? { 'content-encoding': answer.coding } : {}),
+      });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const get = () => transportFor(base)(`${base}/x`, { method: 'GET', headers: {} });
+  const json = JSON.stringify({
+    alerts: Array.from({ length: 200 }, (_, i) => ({ id: `a${i}`, text: 'é…'.repeat(20) })),
+  });
+
+  test.each([['gzip' as const], ['br' as const], [null]])('%s: read as the text that was sent', async (coding) => {
+    answer = { coding, body: json };
+    expect(await (await get()).text()).toBe(json);
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await get()).body) chunks.push(Buffer.from(chunk));
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(json);
+  });
+
+  test('asks for compression, and says who it is', async () => {
+    answer = { coding: null, body: '{}' };
+    seen.length = 0;
+    await (await get()).text();
+    expect(seen[0]?.['accept-encoding']).toBe('gzip, br');
+    expect(seen[0]?.['user-agent']).toMatch(/^security-gate\/\d+\.\d+\.\d+$/);
+  });
+
+  test('a broken compressed body fails the read instead of hanging it', async () => {
+    answer = { coding: 'gzip', body: 'not gzip at all' };
+    // the server claims gzip but sends plain text
+    server.removeAllListeners('request');
+    server.on('request', (_req, res) => {
+      res.writeHead(200, { 'content-encoding': 'gzip' });
+      res.end('not gzip at all');
+    });
+    await expect((await get()).text()).rejects.toThrow();
+  });
+
+  test('the client caps what it holds, decompressed: a small gzip of a large answer is too large', async () => {
+    server.removeAllListeners('request');
+    server.on('request', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      res.end(gzipSync(JSON.stringify({ pad: ' '.repeat(200_000) })));
+    });
+    const client = createClient({
+      baseUrl: base,
+      tokenId: 'id-1234',
+      tokenSecret: 'secret-1234',
+      maxResponseBytes: 100_000,
+      maxRetries: 0,
+    });
+    await expect(client.call('/x', {}, z.unknown())).rejects.toMatchObject({ kind: 'too-large' });
   });
 });

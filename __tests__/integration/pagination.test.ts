@@ -56,6 +56,23 @@ describe('pages are asked for with pageSize 1000, the fewest of them', () => {
   });
 });
 
+describe('a service that compresses its answers', () => {
+  test('asked for gzip or br, every page is read decompressed', async () => {
+    h.sim.state.alerts[MAIN_REPO.id] = alertsOfLength(260);
+    h.sim.compress = true;
+    try {
+      const run = await h.gate({ 'fail-on-severity': 'none', 'report-file': 'r.json' });
+      expect(run.exitCode).toBe(0);
+      expect(run.outputs['alerts-total']).toBe('260');
+      const report = JSON.parse(run.files['r.json']!) as { alerts: { id: string }[] };
+      expect(report.alerts.map((a) => a.id).sort()).toEqual(alertsOfLength(260).map((a) => a.id));
+      for (const request of h.sim.requests) expect(request.headers['accept-encoding']).toMatch(/\bbr\b/);
+    } finally {
+      h.sim.compress = false;
+    }
+  });
+});
+
 describe('concurrency', () => {
   const LATENCY = 250;
 

@@ -162,6 +162,38 @@ describe('a policy file in another repository, through the GitHub contents API',
     );
   });
 
+  test('a renamed repository (GitHub answers 301 on the same host): followed, with the token', async () => {
+    github.files.set('acme/policies/p.yml@main', { text: 'fail-on-severity: low\n', token: 'ghp_moved42' });
+    github.moved.set('acme/old-policies', 'acme/policies');
+    try {
+      const run = await h.gate(
+        { 'config-file': 'acme/old-policies/p.yml@main', 'config-token': 'ghp_moved42', 'report-file': 'r.json' },
+        { ...CLEAN, env: env() },
+      );
+      const report = JSON.parse(run.files['r.json']!) as { options: { failOnSeverity: string } };
+      expect(report.options.failOnSeverity).toBe('low');
+      expect(github.requests.map((r) => r.path)).toEqual([
+        '/repos/acme/old-policies/contents/p.yml',
+        '/repos/acme/policies/contents/p.yml',
+      ]);
+      expect(github.requests.every((r) => r.authorization === 'Bearer ghp_moved42')).toBe(true);
+    } finally {
+      github.moved.clear();
+    }
+  });
+
+  test('a redirect to another host is not followed: the token is not sent there', async () => {
+    github.moved.set('acme/policies', 'https://elsewhere.example/p.yml');
+    try {
+      const run = await h.gate({ 'config-file': 'acme/policies/p.yml@main' }, { env: env() });
+      expect(run.exitCode).toBe(1);
+      expect(errorText(run)).toMatch(/GitHub redirected to https:\/\/elsewhere\.example, where the token is not sent/);
+      expect(h.sim.requests).toEqual([]);
+    } finally {
+      github.moved.clear();
+    }
+  });
+
   test('not found, or a token that may not read it (GitHub says 404): an input error saying so, nothing sent to the service', async () => {
     github.files.set('acme/policies/p.yml@main', { text: 'fail-on-severity: low\n', token: 'ghp_right' });
     const run = await h.gate(

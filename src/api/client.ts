@@ -105,6 +105,7 @@ export function createClient(options: ClientOptions): ServiceClient {
         });
         if (response.status >= 300 && response.status < 400) {
           await response.discard();
+          if (controller.signal.aborted) throw new Error('timed out'); // reported as a timeout below
           const location = response.header('location');
           const next = location ? new URL(location, url) : null;
           if (!next)
@@ -259,8 +260,8 @@ function preview(text: string): string {
 function describeNetworkError(error: unknown): string {
   // The code of a system, TLS or undici error (ECONNREFUSED, CERT_HAS_EXPIRED, UND_ERR_SOCKET), on
   // the error or on its cause.
-  const { code, cause } = (error ?? {}) as { code?: string; cause?: { code?: string; message?: string } };
-  if (cause?.code) return cause.code;
-  if (code) return code;
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown; message?: string } };
+  if (typeof cause?.code === 'string') return cause.code;
+  if (typeof code === 'string') return code;
   return cause?.message ?? (error instanceof Error ? error.message : String(error));
 }

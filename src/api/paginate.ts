@@ -126,10 +126,13 @@ export async function pagedSearch<T>(
   // not the only one gives the real page size.
   const answered = first.pageSize ?? asked;
   const per = Math.max(1, length(first) < answered && total > length(first) ? length(first) : answered);
-  // Pages of `per` items: at most maxItemsInFlight of them in flight (a push-back on page 1 already counted).
-  most = Math.max(1, Math.min(most, Math.floor(maxItemsInFlight / per)));
-  window = Math.min(window, most);
-  narrowest = Math.min(narrowest, most);
+  // Pages of `per` items: at most maxItemsInFlight of them in flight. A push-back on page 1 already
+  // halved the window: it stays halved within the smaller bound.
+  const bound = Math.max(1, Math.min(most, Math.floor(maxItemsInFlight / per)));
+  const scaled = (pages: number) => Math.max(1, Math.floor((pages * bound) / most));
+  window = scaled(window);
+  narrowest = scaled(narrowest);
+  most = bound;
   // `last`: the highest page believed to exist, from totalCount. A short page ends the read there,
   // and so does a full page that brings nothing new (a server that ignores `page`). When every
   // page up to `last` is full and more items than totalCount arrived, totalCount was too low: one more.

@@ -16,6 +16,7 @@ const LISTS = new Set(['allow-alerts', 'set-cwe-whitelist', 'allow-licenses', 'd
 const ALLOW_KEYS = new Set(['id', 'until', 'reason']);
 /** `OWNER/REPO/PATH@REF`: a file in another repository. */
 const REMOTE = /^([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+)\/([^@]+)@(.+)$/;
+const MAX_REDIRECTS = 3;
 
 export interface PolicyFileSources {
   /** GITHUB_WORKSPACE: where a local path is read. */
@@ -69,22 +70,39 @@ async function readRemote(ref: string, { apiUrl, token, transport }: PolicyFileS
   const base = apiUrl.replace(/\/+$/, '');
   const url = `${base}/repos/${owner}/${repo}/contents/${path!.split('/').map(encodeURIComponent).join('/')}?ref=${encodeURIComponent(gitRef!)}`;
   const send = transport ?? transportFor(base);
+  const signal = AbortSignal.timeout(30_000);
   let response: Answer;
   try {
-    response = await send(url, {
-      method: 'GET',
-      headers: {
-        Accept: 'application/vnd.github.raw',
-        'User-Agent': 'security-gate',
-        'X-GitHub-Api-Version': '2022-11-28',
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      signal: AbortSignal.timeout(30_000),
-    });
+    // GitHub redirects (301) the contents of a renamed or moved repository; the token goes along only
+    // to the same origin.
+    for (let target = new URL(url), hop = 0; ; hop++) {
+      response = await send(target, {
+        method: 'GET',
+        headers: {
+          Accept: 'application/vnd.github.raw',
+          'User-Agent': 'security-gate',
+          'X-GitHub-Api-Version': '2022-11-28',
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        signal,
+      });
+      const location = response.status >= 300 && response.status < 400 ? response.header('location') : null;
+      if (location === null) break;
+      await response.discard();
+      const next = new URL(location, target);
+      if (next.origin !== target.origin)
+        return failure(
+          `${where}: GitHub redirected to ${next.origin}, where the token is not sent; give the new location.`,
+        );
+      if (hop >= MAX_REDIRECTS) return failure(`${where}: GitHub redirected more than ${MAX_REDIRECTS} times.`);
+      target = next;
+    }
   } catch (error) {
-    const { code, cause, name } = error as { code?: string; cause?: { code?: string }; name?: string };
+    const { code, cause, name } = error as { code?: unknown; cause?: { code?: unknown }; name?: string };
+    // A system error's code (ENOTFOUND), else the error's name (TimeoutError), never a DOMException's number.
+    const what = [cause?.code, code].find((c): c is string => typeof c === 'string') ?? name;
     return failure(
-      `${where}: GitHub (${base}) could not be reached (${cause?.code ?? code ?? name}); check GITHUB_API_URL and the runner's proxy settings.`,
+      `${where}: GitHub (${base}) could not be reached (${what}); check GITHUB_API_URL and the runner's proxy settings.`,
     );
   }
   const tokenName = 'config-token (or github-token)';

@@ -2,7 +2,7 @@
 // comment, all rendered from the one result. A report that cannot be written is returned as an
 // error instead of stopping the others.
 import * as core from '@actions/core';
-import { mkdir, open } from 'node:fs/promises';
+import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { githubCommentApi, isPermissionError } from '../github/comment-api.js';
 import type { Config } from '../config/inputs.js';
@@ -97,15 +97,31 @@ async function commentOnPullRequest(result: GateResult, config: Config, context:
  */
 async function writeChunks(path: string, chunks: Iterable<string>): Promise<void> {
   const file = await open(path, 'w');
-  let writing: Promise<unknown> = Promise.resolve();
+  let writing: Promise<void> = Promise.resolve();
   try {
     for (const chunk of chunks) {
       await writing;
-      writing = file.write(chunk, null, 'utf8');
+      writing = writeAll(file, chunk);
     }
     await writing;
-  } finally {
-    await writing.catch(() => undefined); // already reported above, unless making a chunk failed first
-    await file.close();
+  } catch (error) {
+    await writing.catch(() => undefined); // settled before the file is closed
+    await file.close().catch(() => undefined); // the first error is the one to report
+    throw error;
+  }
+  await file.close();
+}
+
+/** A write can be short (a full disk, a file size limit): the rest is written, or the error thrown. */
+async function writeAll(file: FileHandle, chunk: string): Promise<void> {
+  const { bytesWritten } = await file.write(chunk, null, 'utf8');
+  const length = Buffer.byteLength(chunk, 'utf8');
+  if (bytesWritten === length) return;
+  const bytes = Buffer.from(chunk, 'utf8');
+  for (let done = bytesWritten; done < length;) {
+    const { bytesWritten: more } = await file.write(bytes, done, length - done, null);
+    if (more === 0)
+      throw new Error(`wrote ${done} of ${length} bytes of a chunk, then nothing more (is the disk full?)`);
+    done += more;
   }
 }
