@@ -1,5 +1,8 @@
 // Runs that stop before a verdict, or cannot write what was asked for, still report what happened.
 import { describe, expect, test } from '@jest/globals';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Log } from 'sarif';
 import { PATHS, useSimulator } from './harness.js';
 
@@ -52,6 +55,38 @@ describe('a report that cannot be written', () => {
     expect(run.outputs['report-file']).toBe('');
     expect(run.outputs['sarif-file']).toBe('ok.sarif');
     expect(run.summary).toContain('Passed');
+  });
+});
+
+describe('a report cut short by the disk', () => {
+  test('a file size limit hit mid-report fails the step naming the error, not "written"', async () => {
+    // The action runs under bash with `ulimit -f 32` (32 KiB; bash, as dash drops the INPUT_API-URL
+    // kind of variable): the JSON report and the SARIF log of 69 alerts are larger, the
+    // summary is not. Node ignores SIGXFSZ, so the write that crosses the limit is short and the
+    // next one fails with EFBIG.
+    const dir = await mkdtemp(join(tmpdir(), 'security-gate-ulimit-'));
+    const wrapper = join(dir, 'node');
+    const node = process.env.SECURITY_GATE_NODE || process.execPath;
+    await writeFile(wrapper, `#!/bin/bash\nulimit -f 32\nexec "${node}" "$@"\n`, { mode: 0o755 });
+    const before = process.env.SECURITY_GATE_NODE;
+    process.env.SECURITY_GATE_NODE = wrapper;
+    try {
+      const run = await h.gate({ 'report-file': 'r.json', 'sarif-file': 'r.sarif', 'fail-on-severity': 'none' });
+      expect(run.exitCode).toBe(1);
+      // The JSON report is many chunks; the SARIF log is one, whose write is the short one.
+      for (const [input, file] of [
+        ['report-file', 'r\\.json'],
+        ['sarif-file', 'r\\.sarif'],
+      ]) {
+        expect(run.errors.join('\n')).toMatch(new RegExp(`${input}: cannot write "${file}": .*(EFBIG|too large)`, 'i'));
+        expect(run.stdout).not.toContain(`${input}: written`);
+        expect(run.outputs[input!]).toBe('');
+      }
+    } finally {
+      if (before === undefined) delete process.env.SECURITY_GATE_NODE;
+      else process.env.SECURITY_GATE_NODE = before;
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
