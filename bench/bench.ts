@@ -15,7 +15,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { APP_ID, DEMO_TOKEN, MAIN_REPO, ORG_ID } from '../simulator/data.js';
+import { DEMO_TOKEN, MAIN_REPO, simulatorInputs } from '../simulator/data.js';
 import { runAction } from '../simulator/run-action.js';
 import { startSimulator, type Simulator } from '../simulator/server.js';
 import type { ScaAlert } from '../simulator/wire.js';
@@ -55,14 +55,7 @@ function timedAsync(args: string[], env: Record<string, string>): Promise<number
 }
 
 function inputs(sim: Simulator, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    'api-url': sim.url,
-    'api-token-id': DEMO_TOKEN.id,
-    'api-token-secret': DEMO_TOKEN.secret,
-    'organization-id': ORG_ID,
-    'app-id': APP_ID,
-    ...extra,
-  };
+  return { ...simulatorInputs(sim.url), ...extra };
 }
 
 function alertsOf(sim: Simulator, n: number): ScaAlert[] {

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import MarkdownIt from 'markdown-it';
-import { APP_ID, DEMO_TOKEN, ORG_ID } from '../simulator/data.js';
+import { simulatorInputs } from '../simulator/data.js';
 import { runAction } from '../simulator/run-action.js';
 import { startSimulator } from '../simulator/server.js';
 
@@ -16,11 +16,7 @@ let markdown: string;
 try {
   const run = await runAction({
     inputs: {
-      'api-url': sim.url,
-      'api-token-id': DEMO_TOKEN.id,
-      'api-token-secret': DEMO_TOKEN.secret,
-      'organization-id': ORG_ID,
-      'app-id': APP_ID,
+      ...simulatorInputs(sim.url),
       'deny-licenses': 'GPL-3.0-only, AGPL-3.0-only',
       'allow-alerts': 'GHSA-7rjr-3q55-vv33 until 2099-12-31 # log4j pinned by the vendor, see SEC-123',
     },

@@ -14,6 +14,17 @@ export const ORG_ID = 'org_demo';
 /** The GitHub App installation of every GitHub repository below. */
 export const APP_ID = '4242';
 export const GITLAB_INSTALLATION_ID = '7788';
+
+/** The inputs that point the action at a simulator at `apiUrl`, with the demo token, organization and app. */
+export function simulatorInputs(apiUrl: string): Record<string, string> {
+  return {
+    'api-url': apiUrl,
+    'api-token-id': DEMO_TOKEN.id,
+    'api-token-secret': DEMO_TOKEN.secret,
+    'organization-id': ORG_ID,
+    'app-id': APP_ID,
+  };
+}
 export const BITBUCKET_INSTALLATION_ID = '3131';
 
 /** acme/webshop: the main repository, with many alerts of every severity. */

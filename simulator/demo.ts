@@ -8,7 +8,7 @@
 //                              deny-licenses GPL-3.0-only and AGPL-3.0-only, unknown-licenses warn)
 //                              into the workspace, prints it, and runs with config-file naming it
 // Flags combine: `--clean --policy` runs acme/clean-lib under the policy file.
-import { ADVISORIES, APP_ID, DEMO_TOKEN, DENIED_LICENSES, ORG_ID } from './data.js';
+import { ADVISORIES, DENIED_LICENSES, simulatorInputs } from './data.js';
 import { runAction } from './run-action.js';
 import { startSimulator } from './server.js';
 
@@ -74,11 +74,7 @@ try {
       pull_request: { number: 42, head: { repo: { full_name: repository, fork: false } } },
     },
     inputs: {
-      'api-url': sim.url,
-      'api-token-id': DEMO_TOKEN.id,
-      'api-token-secret': DEMO_TOKEN.secret,
-      'organization-id': ORG_ID,
-      'app-id': APP_ID,
+      ...simulatorInputs(sim.url),
       ...settings,
       'set-pr-scanning': 'true',
       'dry-run': 'true',

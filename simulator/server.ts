@@ -236,18 +236,18 @@ function alertMatcher(body: Body): (alert: ScaAlert) => boolean {
  */
 let lastSearch: { lists: ScaAlert[][]; lengths: number[]; found: ScaAlert[] } | null = null;
 
+/** Whether a cache made from `cached.lists` still holds: the same arrays, of the same lengths. */
+function stillHolds(cached: { lists: ScaAlert[][]; lengths: number[] }, lists: ScaAlert[][]): boolean {
+  return (
+    cached.lists.length === lists.length &&
+    cached.lists.every((l, i) => l === lists[i] && l.length === cached.lengths[i])
+  );
+}
+
 function findAlerts(body: Body, state: SimData, repositoryIds: string[]): ScaAlert[] {
   const lists = repositoryIds.map((id) => state.alerts[id] ?? []);
   const unfiltered = ['query', 'languages', 'severities', 'reachability'].every((f) => body[f] === undefined);
-  const cached = lastSearch;
-  if (
-    unfiltered &&
-    cached &&
-    cached.lists.length === lists.length &&
-    cached.lists.every((l, i) => l === lists[i] && l.length === cached.lengths[i])
-  ) {
-    return cached.found;
-  }
+  if (unfiltered && lastSearch && stillHolds(lastSearch, lists)) return lastSearch.found;
   const found = lists.flat().filter(alertMatcher(body)).sort(byId);
   if (unfiltered) lastSearch = { lists, lengths: lists.map((l) => l.length), found };
   return found;
@@ -406,14 +406,7 @@ let lastPosture: { lists: ScaAlert[][]; lengths: number[]; counts: PostureCounts
 
 function postureCounts(state: SimData): PostureCounts {
   const lists = state.repositories.map((r) => state.alerts[r.id] ?? []);
-  const cached = lastPosture;
-  if (
-    cached &&
-    cached.lists.length === lists.length &&
-    cached.lists.every((l, i) => l === lists[i] && l.length === cached.lengths[i])
-  ) {
-    return cached.counts;
-  }
+  if (lastPosture && stillHolds(lastPosture, lists)) return lastPosture.counts;
   const open = lists.map((alerts) => alerts.filter((a) => a.isAlerted));
   const allOpen = open.flat();
   const counts: PostureCounts = {

@@ -2,3 +2,12 @@
 // bidirectional overrides that could display text reordered.
 export const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 export const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** `%40` read as `@`; the text as written when it holds no valid escape (a stray `%` is taken literally). */
+export function percentDecoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

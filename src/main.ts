@@ -2,19 +2,14 @@
 // and validation load with the entry; the rest comes in chunks once the inputs are good, so a bad
 // input costs no more than reading it, and the reports load while the requests are in flight.
 import * as core from '@actions/core';
-import { proxySecrets, type Transport } from './api/transport.js';
+import { proxySecrets } from './api/redaction.js';
 import { formatInputErrors, type Config } from './config/inputs.js';
 import { describePolicyFile, loadConfig } from './config/load.js';
 import { readRunnerContext } from './github/context.js';
 import * as log from './github/log.js';
 import type { GateResult } from './model.js';
 
-export interface RunDependencies {
-  now?: () => Date;
-  transport?: Transport;
-}
-
-export async function run({ now = () => new Date(), transport }: RunDependencies = {}): Promise<void> {
+export async function run(): Promise<void> {
   // 2. Mask the tokens before anything can be logged, even before they are validated.
   for (const name of ['api-token-id', 'api-token-secret', 'github-token', 'config-token']) {
     const value = core.getInput(name);
@@ -36,7 +31,7 @@ export async function run({ now = () => new Date(), transport }: RunDependencies
   const publishing = import('./run/publish.js');
   publishing.catch(() => undefined); // awaited below; should evaluate throw first, never unhandled
   // 3.-6. Resolve, read, change settings, decide.
-  const result = await evaluate(config, context, { now: now(), transport });
+  const result = await evaluate(config, context, new Date());
   // 7. The reports.
   const { writeReports } = await publishing;
   const writeErrors = await log.group('Writing the reports', () => writeReports(result, config, context));

@@ -263,6 +263,12 @@ describe('the tolerant reader: what the service sends, as the model', () => {
     ['reachabilityCounts {}: not analysed', { reachabilityCounts: {} }, {}, { reachability: null }],
     ['reachabilityCounts null: not analysed', { reachabilityCounts: null }, {}, { reachability: null }],
     [
+      'a count that is no whole number: not analysed (never "only unreachable")',
+      { reachabilityCounts: { reachable: 0, needsReview: 0, unreachable: 0.5 } },
+      {},
+      { reachability: null },
+    ],
+    [
       'reachabilityCounts missing a count: not analysed',
       { reachabilityCounts: { reachable: 1, needsReview: 0 } },
       {},

@@ -236,6 +236,20 @@ describe('pagedSearch: never mistakes part of the data for all of it', () => {
     expect(read.incomplete).toMatch(/read 3 of 5/);
   });
 
+  test('a full page of unreadable items is no repeat: the pages after it are still read', async () => {
+    const asked: number[] = [];
+    const read = await pagedSearch(async (page) => {
+      asked.push(page);
+      if (page === 2)
+        return { items: [], unreadable: ['a', 'b', 'c'].map((x) => `${x} of page 2`), totalCount: 9, pageSize: 3 };
+      return { items: items((page - 1) * 3, page * 3), totalCount: 9, pageSize: 3 };
+    }, keep);
+    expect(asked.sort()).toEqual([1, 2, 3]);
+    expect(read.items).toHaveLength(6);
+    expect(read.unreadable).toHaveLength(3);
+    expect(read.incomplete).toBeNull();
+  });
+
   test('unreadable items count as read, and are listed with their positions', async () => {
     const read = await pagedSearch(
       async () => ({ items: items(0, 3), unreadable: ['item 4 of page 1 (no id)'], totalCount: 4, pageSize: 10 }),

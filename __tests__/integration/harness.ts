@@ -7,7 +7,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScaAlert } from '../../simulator/wire.js';
 import { alertSeverity } from '../../src/policy/severity.js';
-import { APP_ID, DEMO_TOKEN, defaultData, MAIN_REPO, ORG_ID } from '../../simulator/data.js';
+import { DEMO_TOKEN, defaultData, MAIN_REPO, simulatorInputs } from '../../simulator/data.js';
 import { actionDefaults, runAction, type ActionRunOptions } from '../../simulator/run-action.js';
 import { startSimulator, type RecordedRequest, type Simulator, type SimulatorOptions } from '../../simulator/server.js';
 
@@ -179,13 +179,7 @@ export function useSimulator(options: SimulatorOptions = {}): Harness {
       if (!sim) throw new Error('simulator not started');
       return sim;
     },
-    defaults: () => ({
-      'api-url': harness.sim.url,
-      'api-token-id': DEMO_TOKEN.id,
-      'api-token-secret': DEMO_TOKEN.secret,
-      'organization-id': ORG_ID,
-      'app-id': APP_ID,
-    }),
+    defaults: () => simulatorInputs(harness.sim.url),
     async gate(inputs = {}, { bare = false, ...runOptions } = {}) {
       const all = { ...(bare ? {} : harness.defaults()), ...inputs };
       const started = Date.now();

@@ -236,4 +236,16 @@ describe('what a policy file says, exactly', () => {
     expect(errorText(run)).toMatch(/api-url: set by p\.yml in the workspace, on pull_request_target/);
     expect(h.sim.requests).toEqual([]);
   });
+
+  test('a broken policy file from another repository may say where the tokens go: only its own error is reported', async () => {
+    github.files.set('acme/policies/broken.yml@main', { text: `api-url: ${h.sim.url}\nfail-on-severty: high\n` });
+    const run = await h.gate(
+      { 'config-file': 'acme/policies/broken.yml@main', 'api-url': '' },
+      { eventName: 'pull_request_target', env: { GITHUB_API_URL: github.url } },
+    );
+    expect(run.exitCode).toBe(1);
+    expect(errorText(run)).toContain('fail-on-severty: is not an input of security-gate');
+    expect(errorText(run)).not.toContain('api-url:');
+    expect(h.sim.requests).toEqual([]);
+  });
 });

@@ -56,6 +56,30 @@ describe('deny-licenses: a violation when every way of satisfying the expression
   });
 });
 
+describe('deny-licenses: every SPDX id is judged, none blocks a merge for a license nobody denied', () => {
+  const denyMit = policy({ deny: ['MIT'] });
+  test.each([
+    // current ids spdx-satisfies cannot read (it drops `-only` and finds no id): judged by name
+    ['GFDL-1.1-invariants-only', 'allowed'],
+    ['GFDL-1.2-no-invariants-or-later', 'allowed'],
+    ['MIT OR GFDL-1.2-invariants-only', 'allowed'],
+    ['MIT AND GFDL-1.2-invariants-only', 'violation'],
+    // deprecated ids that are not denied
+    ['wxWindows', 'allowed'],
+    ['Nunit', 'allowed'],
+    ['eCos-2.0', 'allowed'],
+    ['bzip2-1.0.5', 'allowed'],
+  ])('deny MIT, %s: %s', (expression, status) => {
+    expect(denyMit(expression)).toBe(status);
+  });
+
+  test('a denied GNU license does not come back under its deprecated name', () => {
+    const denyGpl2 = policy({ deny: ['GPL-2.0-only'] });
+    expect(denyGpl2('GPL-2.0')).toBe('violation');
+    expect(denyGpl2('GPL-2.0+')).toBe('allowed'); // GPL-3.0-only will do
+  });
+});
+
 describe('unknown licenses', () => {
   test.each([
     ['missing', { id: null, name: null }],

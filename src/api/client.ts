@@ -2,8 +2,8 @@
 // retries with backoff, same-origin-only redirects, and one error type (ApiError).
 import type { z } from 'zod';
 import { ApiError, type ApiErrorKind } from './errors.js';
-import { mayHoldSecret, redactor, redactStrings } from './redaction.js';
-import { proxySecrets, transportFor, type Answer, type Transport } from './transport.js';
+import { mayHoldSecret, proxySecrets, redactor, redactStrings } from './redaction.js';
+import { transportFor, type Answer } from './transport.js';
 import { describeIssue, errorBodySchema } from './schemas.js';
 
 export { ApiError, type ApiErrorKind } from './errors.js';
@@ -30,7 +30,6 @@ export interface ClientOptions {
   timeoutMs?: number;
   maxRetries?: number;
   /** Injected edges, so tests need no global mocks. */
-  transport?: Transport;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   onRetry?: (event: RetryEvent) => void;
@@ -70,7 +69,6 @@ export function createClient(options: ClientOptions): ServiceClient {
     tokenSecret,
     timeoutMs = 30_000,
     maxRetries = 3,
-    transport: send = transportFor(baseUrl),
     sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     random = Math.random,
     onRetry,
@@ -84,6 +82,7 @@ export function createClient(options: ClientOptions): ServiceClient {
   // Proxy credentials too: a proxy's error page or a server's echo must not carry them either.
   const secrets = [tokenId, tokenSecret, ...proxySecrets()];
   const redact = redactor(secrets);
+  const send = transportFor(baseUrl);
 
   async function once(path: string, payload: string): Promise<unknown | Attempt> {
     let url = new URL(base + path);
@@ -128,7 +127,7 @@ export function createClient(options: ClientOptions): ServiceClient {
           url = next; // same origin: re-POST the same body (an API redirect keeps the method)
           continue;
         }
-        const text = await readBody(response, maxResponseBytes);
+        const text = await response.text(maxResponseBytes);
         if (text === null)
           return new Attempt('too-large', `response larger than ${maxResponseBytes} bytes.`, response.status, false);
         if (!response.ok) return failedStatus(response, text);
@@ -206,23 +205,6 @@ export function createClient(options: ClientOptions): ServiceClient {
   }
 
   return { call, stats };
-}
-
-/** Reads the body as text, or null when it exceeds `limit` bytes. */
-async function readBody(response: Answer, limit: number): Promise<string | null> {
-  const declared = Number(response.header('content-length') ?? NaN);
-  if (declared > limit) {
-    await response.discard();
-    return null;
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body) {
-    size += chunk.byteLength;
-    if (size > limit) return null; // leaving the loop closes the body
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** `{"error": "..."}` is how the service explains a failure; fall back to nothing. */

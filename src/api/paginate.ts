@@ -152,11 +152,12 @@ export async function pagedSearch<T>(
     if (length(page) < per) {
       ended = true;
       last = Math.min(last, number);
-    } else if (fresh === 0 && number > 1) {
+    } else if (fresh === 0 && page.items.length > 0 && number > 1) {
+      // Only readable items tell a repeat: a full page of unreadable ones is a page, not page 1 again.
       repeated ??= number;
       ended = true;
       last = Math.min(last, number);
-    } else if (!ended && count() > total && allFullUpTo(last)) {
+    } else if (!ended && page.items.length > 0 && count() > total && allFullUpTo(last)) {
       last++;
     }
   };

@@ -1,6 +1,7 @@
 // A server may echo what it was sent; a token value must never reach a message, the summary or a
 // file (contract). Redacted in every message and in every decoded string of the data, since JSON
 // may spell a token with escapes (`\/`, `\u0026`) that raw text search misses.
+import { percentDecoded } from '../characters.js';
 
 /** Replaces every secret (of 4+ characters) in a text with `***`. */
 export function redactor(secrets: string[]): (text: string) => string {
@@ -47,4 +48,21 @@ export function redactStrings(root: unknown, redact: (s: string) => string): unk
     }
   }
   return root;
+}
+
+/** The proxy passwords in the runner's proxy variables: masked like tokens, never printed. */
+export function proxySecrets(env: NodeJS.ProcessEnv = process.env): string[] {
+  const secrets: string[] = [];
+  for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) {
+    const value = env[name];
+    if (!value) continue;
+    try {
+      const url = new URL(value.includes('://') ? value : `http://${value}`);
+      // As written, and as http-client reads it (`%40` as `@`).
+      if (url.password) secrets.push(url.password, percentDecoded(url.password));
+    } catch {
+      // not a URL: http-client will not use it either
+    }
+  }
+  return [...new Set(secrets)];
 }

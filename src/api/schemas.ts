@@ -292,8 +292,13 @@ const wellFormedAlertSchema = z.object({
     references: z.array(z.string()),
   }),
   languages: z.array(z.string()),
+  // Whole, non-negative counts, as the tolerant reader's: 0.5 unreachable is not "only unreachable".
   reachabilityCounts: z
-    .object({ reachable: z.number(), needsReview: z.number(), unreachable: z.number() })
+    .object({
+      reachable: z.number().int().nonnegative(),
+      needsReview: z.number().int().nonnegative(),
+      unreachable: z.number().int().nonnegative(),
+    })
     .nullable()
     .optional(),
 });

@@ -20,18 +20,18 @@ export interface Sending {
   signal?: AbortSignal;
 }
 
-/**
- * An answer, status and headers read; its body (decompressed: a caller that caps its size caps what
- * it holds, not what came over the wire) is read once, as chunks or as text, or discarded.
- */
+/** An answer, status and headers read; its body is read once, as text, or discarded. */
 export interface Answer {
   status: number;
   /** The status's standard reason phrase ('' for an unknown status). */
   statusText: string;
   ok: boolean;
   header(name: string): string | null;
-  body: AsyncIterable<Uint8Array>;
-  text(): Promise<string>;
+  /**
+   * The body as UTF-8 text; null when it is larger than `limit` bytes, decompressed (the cap is on
+   * what is held, not on what came over the wire), and then the rest is not read.
+   */
+  text(limit?: number): Promise<string | null>;
   discard(): Promise<void>;
 }
 
@@ -57,21 +57,30 @@ export function transportFor(baseUrl: string): Transport {
       return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
     };
     const decoded = decompressed(raw, header('content-encoding'));
+    const discard = async () => {
+      if (decoded !== raw) decoded.destroy();
+      await raw.dump();
+    };
     return {
       status,
       statusText: STATUS_CODES[status] ?? '',
       ok: status >= 200 && status < 300,
       header,
-      body: decoded,
-      text: async () => {
+      text: async (limit = Infinity) => {
+        if (Number(header('content-length') ?? NaN) > limit) {
+          await discard();
+          return null;
+        }
         const chunks: Buffer[] = [];
-        for await (const chunk of decoded) chunks.push(chunk as Buffer);
+        let size = 0;
+        for await (const chunk of decoded) {
+          size += (chunk as Buffer).byteLength;
+          if (size > limit) return null; // leaving the loop closes the body
+          chunks.push(chunk as Buffer);
+        }
         return Buffer.concat(chunks).toString('utf8');
       },
-      discard: async () => {
-        if (decoded !== raw) decoded.destroy();
-        await raw.dump();
-      },
+      discard,
     };
   };
 }
@@ -83,29 +92,4 @@ function decompressed(raw: Readable, encoding: string | null): Readable {
     coding === 'gzip' || coding === 'x-gzip' ? createGunzip() : coding === 'br' ? createBrotliDecompress() : null;
   if (!decoder) return raw;
   return pipeline(raw, decoder, () => undefined); // errors reach the reader through `decoder`
-}
-
-/** The proxy passwords in the runner's proxy variables: masked like tokens, never printed. */
-export function proxySecrets(env: NodeJS.ProcessEnv = process.env): string[] {
-  const secrets: string[] = [];
-  for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) {
-    const value = env[name];
-    if (!value) continue;
-    try {
-      const url = new URL(value.includes('://') ? value : `http://${value}`);
-      if (url.password) secrets.push(url.password, decoded(url.password));
-    } catch {
-      // not a URL: http-client will not use it either
-    }
-  }
-  return [...new Set(secrets)];
-}
-
-/** `%40` read as `@`, as http-client reads it; as written when it is no valid escape. */
-function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

@@ -268,3 +268,10 @@ export function parseInputs(
 export function formatInputErrors(errors: string[]): string {
   return ['Invalid inputs (no request was sent):', ...errors.map((error) => `- ${error}`)].join('\n');
 }
+
+/** The inputs a policy file gave (an input in the workflow wins over the file), in input order. */
+export function fromPolicyFile(sources: Record<string, InputSource>): string[] {
+  return Object.entries(sources)
+    .filter(([, source]) => source === 'file')
+    .map(([name]) => name);
+}

@@ -2,7 +2,14 @@
 // at once. Pure but for the file read (in a chunk of its own, like the SPDX id list it may need).
 import type { RunnerContext } from '../github/context.js';
 import { success, failure, type Outcome } from '../model.js';
-import { collectInputs, parseInputs, type CollectedInputs, type Config, type PolicyFile } from './inputs.js';
+import {
+  collectInputs,
+  fromPolicyFile,
+  parseInputs,
+  type CollectedInputs,
+  type Config,
+  type PolicyFile,
+} from './inputs.js';
 
 /** The configuration and the policy file it came from in part; or every input error at once. */
 export async function loadConfig(
@@ -23,9 +30,7 @@ export async function loadConfig(
 
 /** "Policy file X: a, b from it …", for the log. */
 export function describePolicyFile(file: PolicyFile, config: Config): string {
-  const fromFile = Object.entries(config.sources)
-    .filter(([, source]) => source === 'file')
-    .map(([name]) => name);
+  const fromFile = fromPolicyFile(config.sources);
   return `Policy file ${file.name}: ${fromFile.length > 0 ? fromFile.join(', ') : 'nothing'} from it (inputs given in the workflow win).`;
 }
 

@@ -5,7 +5,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, type Scalar } from 'yaml';
-import { transportFor, type Answer, type Transport } from '../api/transport.js';
+import { transportFor, type Answer } from '../api/transport.js';
 import { failure, success, type Outcome } from '../model.js';
 import { INPUT_NAMES, NOT_IN_FILE, type PolicyFile } from './inputs.js';
 
@@ -25,20 +25,21 @@ export interface PolicyFileSources {
   apiUrl: string;
   /** config-token, else github-token; null when neither is given. */
   token: string | null;
-  transport?: Transport;
 }
 
-/** Reads and parses the policy file `ref` names; every problem is an input error. */
 /** A policy file read, or its errors and, when some keys could be read, what they set. */
 export type PolicyFileRead = Outcome<PolicyFile, string[]> & { partial?: PolicyFile };
 
+/** Reads and parses the policy file `ref` names; every problem is an input error. */
 export async function loadPolicyFile(ref: string, sources: PolicyFileSources): Promise<PolicyFileRead> {
   const name = ref.trim();
   const remote = REMOTE.test(name);
   const text = remote ? await readRemote(name, sources) : await readLocal(name, sources.workspace);
   if (!text.ok) return failure([text.error]);
   const parsed = parsePolicyFile(text.value, name);
-  return parsed.ok ? success({ ...parsed.value, remote }) : parsed;
+  if (parsed.ok) return success({ ...parsed.value, remote });
+  // What a broken file could still give says where it came from too (api-url's check needs it).
+  return parsed.partial ? { ...parsed, partial: { ...parsed.partial, remote } } : parsed;
 }
 
 async function readLocal(path: string, workspace: string): Promise<Outcome<string>> {
@@ -64,12 +65,12 @@ async function readLocal(path: string, workspace: string): Promise<Outcome<strin
   }
 }
 
-async function readRemote(ref: string, { apiUrl, token, transport }: PolicyFileSources): Promise<Outcome<string>> {
+async function readRemote(ref: string, { apiUrl, token }: PolicyFileSources): Promise<Outcome<string>> {
   const [, owner, repo, path, gitRef] = REMOTE.exec(ref) as RegExpExecArray;
   const where = `config-file ${ref}`;
   const base = apiUrl.replace(/\/+$/, '');
   const url = `${base}/repos/${owner}/${repo}/contents/${path!.split('/').map(encodeURIComponent).join('/')}?ref=${encodeURIComponent(gitRef!)}`;
-  const send = transport ?? transportFor(base);
+  const send = transportFor(base);
   const signal = AbortSignal.timeout(30_000);
   let response: Answer;
   try {
@@ -106,8 +107,7 @@ async function readRemote(ref: string, { apiUrl, token, transport }: PolicyFileS
     );
   }
   const tokenName = 'config-token (or github-token)';
-  const tooLarge = Number(response.header('content-length') ?? 0) > MAX_POLICY_BYTES;
-  if (!response.ok || tooLarge) await response.discard().catch(() => undefined); // frees the connection
+  if (!response.ok) await response.discard().catch(() => undefined); // frees the connection
   if (response.status === 404) {
     return failure(
       `${where}: not found, or ${tokenName} may not read ${owner}/${repo}. Check the path and ref, and give a token with contents: read on ${owner}/${repo}.`,
@@ -119,11 +119,9 @@ async function readRemote(ref: string, { apiUrl, token, transport }: PolicyFileS
     );
   }
   if (!response.ok) return failure(`${where}: GitHub answered HTTP ${response.status}; try again later.`);
-  if (tooLarge) return failure(`${where}: is larger than 1 MiB.`);
   try {
-    const text = await response.text();
-    if (Buffer.byteLength(text) > MAX_POLICY_BYTES) return failure(`${where}: is larger than 1 MiB.`);
-    return success(text);
+    const text = await response.text(MAX_POLICY_BYTES);
+    return text === null ? failure(`${where}: is larger than 1 MiB.`) : success(text);
   } catch {
     return failure(`${where}: GitHub's answer broke off; try again.`);
   }

@@ -1,6 +1,7 @@
 // Ties alerts to the manifest lines that declare their packages, for annotations and SARIF locations.
 // Contract ("Reports"): `metadata.packageIdentifier` (a package URL or `name@version`) names the package;
 // an SCA package matches on name, and on version and ecosystem when both sides have them.
+import { percentDecoded } from '../characters.js';
 import type { EvaluatedAlert, ManifestLocation, Package } from '../model.js';
 
 /**
@@ -50,26 +51,18 @@ function parsePurl(rest: string): PackageIdentifier | null {
   const at = path.lastIndexOf('@');
   // An `@` right after a `/` is an unencoded npm scope (`pkg:npm/@babel/core`), not a version.
   if (at > 0 && path[at - 1] !== '/') {
-    version = decode(path.slice(at + 1)) || null;
+    version = percentDecoded(path.slice(at + 1)) || null;
     path = path.slice(0, at);
   }
   const segments = path
     .split('/')
     .filter((s) => s !== '')
-    .map(decode);
+    .map(percentDecoded);
   const name = segments.pop();
   if (!name) return null;
   if (ecosystem === 'maven') return { ecosystem, name, version, namespace: segments.join('/') || null };
   // Elsewhere the namespace is part of the name the ecosystem uses: `@babel/core`, `github.com/gin-gonic/gin`.
   return { ecosystem, name: [...segments, name].join('/'), version, namespace: null };
-}
-
-function decode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s; // a stray `%` is taken literally rather than losing the identifier
-  }
 }
 
 /** `lodash@4.17.20`, `org.apache.commons:commons-text@1.9`: the package as people write it. */

@@ -77,13 +77,15 @@ function waysOf(node: SpdxNode, limit = 256): SpdxLeaf[][] {
 /** A compiled policy: the verdict on one license expression (null expression: unknown). */
 export function licensePolicy(policy: LicensePolicy): (expression: string | null) => LicenseStatus {
   const { allow, deny } = policy;
-  // The concrete licenses one may use under a deny list: every current id but the denied and the
-  // "or later" ones (a range is not a license; it is satisfied by a concrete one in it).
+  // The concrete licenses one may use under a deny list: every id but the denied and the "or later"
+  // ones (a range is not a license; it is satisfied by a concrete one in it). Deprecated ids count
+  // too (wxWindows, Nunit), but not the GNU ones: spdx-satisfies reads GPL-2.0 as GPL-2.0-only, so
+  // a denied GPL-2.0-only must not come back under its old name.
   const denied = new Set(deny ?? []);
   // spdx-satisfies reads `X-only` as `X`; ids whose `X` is no id of its own (GFDL-1.1-invariants-only)
   // would make it throw, and they are no member of any range anyway.
   const usable = deny
-    ? [...CURRENT].filter(
+    ? [...CURRENT, ...DEPRECATED_IDS.filter((id) => !/^(A|L)?GPL-|^GFDL-/.test(id))].filter(
         (id) =>
           !denied.has(id) &&
           !id.endsWith('-or-later') &&
@@ -96,7 +98,7 @@ export function licensePolicy(policy: LicensePolicy): (expression: string | null
     const text = `${leaf.license}${leaf.plus ? '+' : ''}`;
     let answer = leafDenied.get(text);
     if (answer === undefined) {
-      answer = denied.has(leaf.license) || (!leaf.license.startsWith('LicenseRef-') && !satisfies(text, usable));
+      answer = denied.has(leaf.license) || (!leaf.license.startsWith('LicenseRef-') && !satisfiedBy(text, usable));
       leafDenied.set(text, answer);
     }
     return answer;
@@ -108,6 +110,19 @@ export function licensePolicy(policy: LicensePolicy): (expression: string | null
     if (deny) return waysOf(node).every((way) => way.some(isDenied)) ? 'violation' : 'allowed';
     return 'allowed';
   };
+}
+
+/**
+ * Whether a license is one of `licenses` or in a range they satisfy. An id spdx-satisfies cannot
+ * read (GFDL-1.2-invariants-only: it reads `-only` away and finds no id) is not satisfied by
+ * anything but itself, which the caller has checked: it is judged by its name alone.
+ */
+function satisfiedBy(license: string, licenses: string[]): boolean {
+  try {
+    return satisfies(license, licenses);
+  } catch {
+    return true;
+  }
 }
 
 /** The packages a license-exceptions entry names, matched as alerts are matched to packages. */

@@ -1,7 +1,7 @@
 // Error annotations for the gating alerts, placed on the manifest line that declares the package.
 // The text goes to core.error, which escapes it for the workflow command, so it is plain text, not Markdown.
 import { FALLBACK_MANIFEST_PATH, packageLabel } from '../packages/locations.js';
-import type { EvaluatedAlert, GateResult, LicenseFinding } from '../model.js';
+import type { EvaluatedAlert, GateResult, LicenseFinding, ManifestLocation } from '../model.js';
 import { formatNumber, plural } from './format.js';
 import { plainLine, firstReference } from './plain.js';
 import { reachabilityLabel } from './summary-alerts.js';
@@ -41,7 +41,11 @@ function alertAnnotation(e: EvaluatedAlert): Annotation {
     title: plainLine(`${e.severity} ${e.advisory} in ${pkg}`, MAX_TITLE),
     message,
   };
-  // The fallback path is no real file: an annotation on it would point nowhere.
+  return placed(annotation, location);
+}
+
+/** The annotation on its manifest lines; the fallback path is no real file, so none is put there. */
+function placed(annotation: Annotation, location: ManifestLocation | null | undefined): Annotation {
   if (location && location.path !== FALLBACK_MANIFEST_PATH) {
     annotation.file = location.path;
     annotation.startLine = location.startLine;
@@ -62,12 +66,7 @@ function licenseAnnotation(f: LicenseFinding): Annotation {
       MAX_SUMMARY,
     ),
   };
-  if (f.location && f.location.path !== FALLBACK_MANIFEST_PATH) {
-    annotation.file = f.location.path;
-    annotation.startLine = f.location.startLine;
-    annotation.endLine = f.location.endLine;
-  }
-  return annotation;
+  return placed(annotation, f.location);
 }
 
 /**

@@ -51,7 +51,7 @@ const REPORTED: Partial<Record<AlertStatus, (result: GateResult) => string | nul
 };
 
 /** `error` when the alert gates; otherwise by severity. */
-export function levelOf(status: AlertStatus, severity: Severity): Level {
+function levelOf(status: AlertStatus, severity: Severity): Level {
   return status === 'gating' ? 'error' : NOT_GATING_LEVELS[severity];
 }
 
@@ -80,6 +80,11 @@ interface Detail {
 }
 const DETAILED: Detail = { short: MAX_DESCRIPTION, description: MAX_DESCRIPTION, references: 10, packages: 20 };
 const BRIEF: Detail = { short: 256, description: 256, references: 3, packages: 5 };
+
+/** A repository file as SARIF names it: `?` and `#` would end a URI path; the rest is left readable. */
+function artifactLocation(path: string) {
+  return { uri: encodeURI(path).replace(/[?#]/g, encodeURIComponent), uriBaseId: '%SRCROOT%' };
+}
 
 /** `security-severity`: the score (clamped to CVSS's 0-10), else one representative of the severity band. */
 export function securitySeverity(severity: Severity, score: number | null): string | undefined {
@@ -248,11 +253,7 @@ function renderResult(finding: Finding, ruleIndex: number): Result {
     locations: [
       {
         physicalLocation: {
-          // `?` and `#` would end a URI path; everything else is left readable.
-          artifactLocation: {
-            uri: encodeURI(location.path).replace(/[?#]/g, encodeURIComponent),
-            uriBaseId: '%SRCROOT%',
-          },
+          artifactLocation: artifactLocation(location.path),
           region: {
             startLine: location.startLine,
             endLine: location.endLine,
@@ -375,7 +376,7 @@ function licenseParts(result: GateResult, firstRuleIndex: number): { rules: Repo
       locations: [
         {
           physicalLocation: {
-            artifactLocation: { uri: encodeURI(path).replace(/[?#]/g, encodeURIComponent), uriBaseId: '%SRCROOT%' },
+            artifactLocation: artifactLocation(path),
             region: { startLine: location.startLine, endLine: location.endLine },
           },
         },

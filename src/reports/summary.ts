@@ -1,5 +1,6 @@
 // The job summary: one Markdown page rendered from the result model, verdict first, under GitHub's
 // 1 MiB step-summary limit however many alerts there are.
+import { fromPolicyFile } from '../config/inputs.js';
 import { SEVERITIES, type GateResult, type ScheduleView, type SettingChange } from '../model.js';
 import { ByteBudget, byteLength, cutToBytes } from './budget.js';
 import { formatMinutes, formatNumber, formatUtcDateTime, plural, SEVERITY_MARKERS } from './format.js';
@@ -110,9 +111,7 @@ function countsSection(result: GateResult): string {
     options.failOnCriticalIssues ? 'fails on open critical issues' : null,
     options.dryRun ? 'dry run' : null,
   ].filter((part) => part !== null);
-  const fromFile = Object.entries(options.sources)
-    .filter(([, source]) => source === 'file')
-    .map(([name]) => name);
+  const fromFile = fromPolicyFile(options.sources);
   const file = options.configFile
     ? [
         `Policy file: ${code(options.configFile, 200)}${fromFile.length > 0 ? ` (${fromFile.map((name) => code(name, 60)).join(', ')} from it)` : ''}.`,

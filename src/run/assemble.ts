@@ -81,6 +81,8 @@ export function assembleResult({
   const packages = reads.packages && forReports(reads.packages, 'Manifest locations (SCA packages)');
   // Under a license policy the licenses decide the verdict too.
   const licenseEntries = reads.licenses && decisive(reads.licenses);
+  // Licenses read under a policy are judged, or the run stops: never read and then passed unjudged.
+  if (licenseEntries && !evaluateLicenses) throw new Error('license entries were read but no license policy was given');
   const licenses = licenseEntries && evaluateLicenses ? evaluateLicenses(licenseEntries, { ...config.licenses }) : null;
   const unknown = licenses?.findings.filter((f) => f.status === 'unknown' && !f.gates) ?? [];
   if (unknown.length > 0) {
@@ -211,7 +213,7 @@ export function notSent(config: Config, why: string): SettingChange[] {
  * A known failure stays a failure even when a read failed: an outage must not let critical alerts
  * through. Otherwise any error takes the verdict away; without a verdict there is no pass.
  */
-export function decide(verdict: Verdict, errors: RunError[]): GateResult['result'] {
+function decide(verdict: Verdict, errors: RunError[]): GateResult['result'] {
   if (verdict.result === 'fail') return 'fail';
   if (verdict.result === 'none' || errors.length > 0) return 'error';
   return 'pass';

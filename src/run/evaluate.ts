@@ -2,7 +2,6 @@
 // Loaded as a chunk once the inputs are valid (see main.ts).
 import { createClient } from '../api/client.js';
 import { createEndpoints } from '../api/endpoints.js';
-import type { Transport } from '../api/transport.js';
 import type { Config } from '../config/inputs.js';
 import type { RunnerContext } from '../github/context.js';
 import * as log from '../github/log.js';
@@ -15,23 +14,13 @@ import { applySettings, describeSetting, planSettings } from './settings.js';
 export { stepFails } from './assemble.js';
 export { failureMessage } from '../policy/index.js';
 
-export interface EvaluateDependencies {
-  now: Date;
-  transport?: Transport;
-}
-
-export async function evaluate(
-  config: Config,
-  context: RunnerContext,
-  { now: started, transport }: EvaluateDependencies,
-): Promise<GateResult> {
+export async function evaluate(config: Config, context: RunnerContext, started: Date): Promise<GateResult> {
   const client = createClient({
     baseUrl: config.apiUrl,
     tokenId: config.tokenId,
     tokenSecret: config.tokenSecret,
     timeoutMs: config.requestTimeoutMs,
     maxRetries: config.maxRetries,
-    transport,
     onRetry: (e) =>
       log.info(`${e.endpoint}: attempt ${e.attempt} failed (${e.reason}); retrying in ${log.seconds(e.delayMs)}`),
   });

@@ -62,7 +62,8 @@ export interface RepositoryReads {
   licenses: Read<LicenseEntry[]> | null;
 }
 
-async function settle<T>(promise: Promise<T>): Promise<Read<T>> {
+/** A read's answer, or its API error; anything else is a bug and is thrown on. */
+export async function settle<T>(promise: Promise<T>): Promise<Read<T>> {
   try {
     return success(await promise);
   } catch (error) {
@@ -71,8 +72,11 @@ async function settle<T>(promise: Promise<T>): Promise<Read<T>> {
   }
 }
 
-const asApiError = (path: string, error: unknown): ApiError =>
-  error instanceof ApiError ? error : new ApiError(path, 'invalid-response', String(error), null, 1, error);
+/** A failed page's error: an ApiError, or a bug, thrown on (as settle does), never passed off as the service's fault. */
+function asApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  throw error;
+}
 
 /** A page's 429 or 503 tells the paged reader to slow down. */
 const throttling = (signals: PageSignals) => ({
@@ -122,7 +126,7 @@ export async function readRepository(api: Endpoints, request: RepositoryReadsReq
         },
         { key: (p) => p.id, merge: (a) => a, isRefusal, noun: 'packages' },
       ).then((read) => {
-        if (read.failure) throw asApiError(PATHS.searchPackages, read.failure);
+        if (read.failure) throw asApiError(read.failure);
         if (read.incomplete) throw new ApiError(PATHS.searchPackages, 'incomplete', read.incomplete);
         return read.items;
       })
@@ -184,7 +188,7 @@ async function readAlerts(
     { key: (a) => a.id, merge: worseCopy, isRefusal, noun: 'alerts' },
   );
   const errors: ApiError[] = [];
-  if (read.failure) errors.push(asApiError(PATHS.searchAlerts, read.failure));
+  if (read.failure) errors.push(asApiError(read.failure));
   if (read.unreadable.length > 0) {
     const detail = `${plural(read.unreadable.length, 'alert')} without what the gate needs, so the gate cannot judge ${read.unreadable.length === 1 ? 'it' : 'them'}: ${some(read.unreadable)}.`;
     errors.push(new ApiError(PATHS.searchAlerts, 'invalid-response', detail));

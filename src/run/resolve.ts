@@ -5,7 +5,7 @@ import type { Endpoints } from '../api/endpoints.js';
 import type { Config } from '../config/inputs.js';
 import type { RunnerContext } from '../github/context.js';
 import { failure, success, type GateResult, type Outcome, type Repository, type RunError } from '../model.js';
-import type { RepositoryReads, Statistics } from './gather.js';
+import { settle, type RepositoryReads, type Statistics } from './gather.js';
 
 export type RepositoryRef = GateResult['repository'];
 
@@ -44,7 +44,7 @@ function rules(context: RunnerContext): Rule[] {
 }
 
 /** Pure: the first rule that matches any repository decides; it must match exactly one. */
-export function matchRepository(
+function matchRepository(
   repositories: Repository[],
   context: RunnerContext,
   appId: string,
@@ -81,14 +81,10 @@ export function runError(error: ApiError): RunError {
 }
 
 async function listRepositories(api: Endpoints, config: Config): Promise<Outcome<Repository[], RunError>> {
-  try {
-    return success(
-      await api.listRepositories({ organizationId: config.organizationId ?? undefined, appId: config.appId ?? '' }),
-    );
-  } catch (error) {
-    if (error instanceof ApiError) return failure(runError(error));
-    throw error;
-  }
+  const read = await settle(
+    api.listRepositories({ organizationId: config.organizationId ?? undefined, appId: config.appId ?? '' }),
+  );
+  return read.ok ? read : failure(runError(read.error));
 }
 
 /** `repository-id` empty: the one repository of `app-id` that is this workflow's. */
