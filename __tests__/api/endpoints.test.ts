@@ -333,6 +333,46 @@ describe('the tolerant reader: what the service sends, as the model', () => {
     expect(await readAlert(wireAlert(over, metadata))).toMatchObject(expected);
   });
 
+  describe('alerts of one advisory (read once, shared)', () => {
+    test('alerts with the same metadata share one copy of the advisory texts, each with its own fields', async () => {
+      const [a, b] = await readAlerts(
+        wireAlert({ id: 'sca_1' }),
+        wireAlert({ id: 'sca_2', isAlerted: false, languages: ['python'], reachabilityCounts: null }),
+      );
+      if (!a?.ok || !b?.ok) throw new Error('expected both alerts read');
+      expect(b.value).toMatchObject({ id: 'sca_2', alerted: false, languages: ['python'], reachability: null });
+      expect(b.value.references).toBe(a.value.references);
+      expect(b.value.aliases).toBe(a.value.aliases);
+      expect(a.value).toMatchObject({ id: 'sca_1', alerted: true, languages: ['javascript'] });
+    });
+
+    test.each<[string, Record<string, unknown>, Record<string, unknown>]>([
+      ['another summary', { summary: 'Something else' }, { summary: 'Something else' }],
+      ['another package', { packageIdentifier: 'pkg:npm/lodash@4.17.21' }, { package: 'pkg:npm/lodash@4.17.21' }],
+      [
+        'one more reference',
+        { references: ['https://a.example', 'https://b.example'] },
+        { references: ['https://a.example', 'https://b.example'] },
+      ],
+      ['the score as a numeric string', { severity: null, severityScore: '7.5' }, { severity: 'high', score: 7.5 }],
+      ['the severity in other words', { severity: 'Important' }, { severity: 'high' }],
+    ])('the same advisory id with %s is read from its own metadata', async (_case, metadata, expected) => {
+      const [, other] = await readAlerts(wireAlert({ id: 'sca_1' }), wireAlert({ id: 'sca_2' }, metadata));
+      if (!other?.ok) throw new Error(`expected the second alert read, got ${JSON.stringify(other)}`);
+      expect(other.value).toMatchObject({ id: 'sca_2', ...expected });
+    });
+
+    test('a known advisory does not spare the rest of the alert its checks', async () => {
+      const alerts = await readAlerts(
+        wireAlert({ id: 'sca_1' }),
+        wireAlert({ id: '  ' }),
+        wireAlert({ id: 'sca_3', reachabilityCounts: { reachable: 0, needsReview: 0, unreachable: 0.5 } }),
+      );
+      expect(alerts[1]).toEqual({ ok: false, error: expect.stringMatching(/^id: /) });
+      expect(alerts[2]).toMatchObject({ ok: true, value: { id: 'sca_3', reachability: null } });
+    });
+  });
+
   test('posture trend dates given as date-times are read as their date, and the trends put in date order', async () => {
     sim.script(PATHS.securityPosture, {
       body: [

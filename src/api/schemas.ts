@@ -272,6 +272,18 @@ const reachabilitySchema = z
   .nullable()
   .catch(null);
 
+/** An alert's advisory exactly as the spec describes it (`metadata`). */
+const wellFormedMetadataSchema = z.object({
+  id: z.string().regex(/\S/),
+  severity: z.string().nullable().optional(),
+  severityScore: z.number().nullable().optional(),
+  packageIdentifier: z.string(),
+  summary: z.string(),
+  description: z.string(),
+  aliases: z.array(z.string()),
+  references: z.array(z.string()),
+});
+
 /**
  * An alert exactly as the spec describes it. Most answers are this, and zod checks a plain object
  * like it several times faster than the tolerant reader below, which only reads what this refuses.
@@ -281,16 +293,7 @@ const wellFormedAlertSchema = z.object({
   isAlerted: z.boolean(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
-  metadata: z.object({
-    id: z.string().regex(/\S/),
-    severity: z.string().nullable().optional(),
-    severityScore: z.number().nullable().optional(),
-    packageIdentifier: z.string(),
-    summary: z.string(),
-    description: z.string(),
-    aliases: z.array(z.string()),
-    references: z.array(z.string()),
-  }),
+  metadata: wellFormedMetadataSchema,
   languages: z.array(z.string()),
   // Whole, non-negative counts, as the tolerant reader's: 0.5 unreachable is not "only unreachable".
   reachabilityCounts: z
@@ -302,6 +305,8 @@ const wellFormedAlertSchema = z.object({
     .nullable()
     .optional(),
 });
+/** The same alert without its advisory, for an advisory already read (see `readAlert`). */
+const wellFormedShellSchema = wellFormedAlertSchema.omit({ metadata: true });
 type AlertFields = z.output<typeof wellFormedAlertSchema>;
 
 /**
@@ -342,35 +347,97 @@ const clipText = (s: string) =>
 const isDateTime = (s: string | undefined) =>
   s !== undefined && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s) ? s : null;
 
-/** The model's Alert from the fields read: severity normalised, long text cut, nothing else kept. */
-function toAlert({ metadata, ...alert }: AlertFields): Alert {
+/** What an alert takes from its advisory (`metadata`), the same for every alert of that advisory. */
+type AdvisoryPart = Pick<
+  Alert,
+  'advisory' | 'aliases' | 'severity' | 'score' | 'package' | 'summary' | 'description' | 'references'
+>;
+
+/** The model's part of an advisory: severity normalised, long text cut, nothing else kept. */
+function advisoryPart(metadata: AlertFields['metadata']): AdvisoryPart {
   const score = metadata.severityScore ?? null;
   return {
-    id: alert.id,
     advisory: metadata.id,
     aliases: metadata.aliases,
     severity: alertSeverity(metadata.severity, score),
     score: score !== null && Number.isFinite(score) ? score : null,
-    alerted: alert.isAlerted,
-    reachability: alert.reachabilityCounts ?? null,
     package: wellFormed(metadata.packageIdentifier),
     summary: wellFormed(clipText(metadata.summary)),
     description: wellFormed(clipText(metadata.description)),
     references:
       metadata.references.length > MAX_REFERENCES ? metadata.references.slice(0, MAX_REFERENCES) : metadata.references,
+  };
+}
+
+/** The model's Alert from the fields read. */
+function toAlert(alert: Omit<AlertFields, 'metadata'>, part: AdvisoryPart): Alert {
+  return {
+    id: alert.id,
+    advisory: part.advisory,
+    aliases: part.aliases,
+    severity: part.severity,
+    score: part.score,
+    alerted: alert.isAlerted,
+    reachability: alert.reachabilityCounts ?? null,
+    package: part.package,
+    summary: part.summary,
+    description: part.description,
+    references: part.references,
     languages: alert.languages,
     createdAt: isDateTime(alert.createdAt),
     updatedAt: isDateTime(alert.updatedAt),
   };
 }
 
+/**
+ * Advisories already read, by id, with the metadata they were read from. A repository's alerts
+ * repeat advisories (one advisory, many manifests): an alert whose metadata is, field for field,
+ * the metadata of one already read has the same reading, so zod reads only the rest of it, and the
+ * alerts share one copy of the advisory's texts. A memo of zod's own results, never a second reader.
+ */
+const advisories = new Map<string, { metadata: Record<string, unknown>; part: AdvisoryPart }>();
+/** Enough for any repository's advisories; past it, alerts are read whole. */
+const MAX_ADVISORIES = 50_000;
+const METADATA_FIELDS = Object.keys(wellFormedMetadataSchema.shape);
+
+/** Equal field for field, `a` being metadata read well-formed (strings, numbers, lists of strings). */
+function sameMetadata(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  for (const field of METADATA_FIELDS) {
+    const x = a[field];
+    const y = b[field];
+    if (Object.is(x, y)) continue;
+    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  }
+  return true;
+}
+
+/** The advisory part of an alert whose metadata equals one already read, else undefined. */
+function knownAdvisory(value: unknown): AdvisoryPart | undefined {
+  const metadata = (value as { metadata?: unknown } | null)?.metadata as Record<string, unknown> | undefined;
+  if (typeof metadata !== 'object' || metadata === null || typeof metadata.id !== 'string') return undefined;
+  const known = advisories.get(metadata.id);
+  return known !== undefined && sameMetadata(known.metadata, metadata) ? known.part : undefined;
+}
+
 /** One alert as the model's Alert: the spec's shape on the fast path, else read tolerantly. */
 export function readAlert(value: unknown): Outcome<Alert> {
+  const known = knownAdvisory(value);
+  if (known !== undefined) {
+    const shell = wellFormedShellSchema.safeParse(value);
+    if (shell.success) return success(toAlert(shell.data, known));
+  }
   const wellFormed = wellFormedAlertSchema.safeParse(value);
-  if (wellFormed.success) return success(toAlert(wellFormed.data));
+  if (wellFormed.success) {
+    const part = advisoryPart(wellFormed.data.metadata);
+    const metadata = (value as { metadata: Record<string, unknown> }).metadata;
+    if (advisories.size < MAX_ADVISORIES && !advisories.has(part.advisory))
+      advisories.set(part.advisory, { metadata, part });
+    return success(toAlert(wellFormed.data, part));
+  }
   const tolerant = tolerantAlertSchema.safeParse(value);
   return tolerant.success
-    ? success(toAlert(tolerant.data))
+    ? success(toAlert(tolerant.data, advisoryPart(tolerant.data.metadata)))
     : failure(tolerant.error.issues.map(describeIssue).join('; '));
 }
 
