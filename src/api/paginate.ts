@@ -143,9 +143,11 @@ export async function pagedSearch<T>(
     for (let p = 1; p <= page; p++) if ((pages.get(p) ? length(pages.get(p)!) : 0) < per) return false;
     return true;
   };
+  let received = 0;
   const record = (number: number, page: Page<T>) => {
     const before = seen.size;
     for (const item of page.items) seen.add(key(item));
+    received += page.items.length;
     const fresh = seen.size - before;
     pages.set(number, page);
     unreadableCount += page.unreadable?.length ?? 0;
@@ -194,25 +196,30 @@ export async function pagedSearch<T>(
     pump();
   });
 
-  // Assemble in page order, merging copies of one item.
-  const items = new Map<string, T>();
+  // Assemble in page order. No key seen twice (the usual case): the pages one after the other;
+  // else copies of one item are merged, the first in page order keeping its place.
+  const ordered = [...pages.keys()].sort((a, b) => a - b).map((number) => pages.get(number)!);
+  const unreadable = ordered.flatMap((page) => page.unreadable ?? []);
   const conflicts = new Set<string>();
-  const unreadable: string[] = [];
-  for (const number of [...pages.keys()].sort((a, b) => a - b)) {
-    const page = pages.get(number)!;
-    unreadable.push(...(page.unreadable ?? []));
-    for (const item of page.items) {
-      const k = key(item);
-      const earlier = items.get(k);
-      if (earlier === undefined) items.set(k, item);
-      else if (!same(earlier, item)) {
-        conflicts.add(k);
-        items.set(k, merge(earlier, item));
+  let items: T[];
+  if (received === seen.size) items = ordered.flatMap((page) => page.items);
+  else {
+    const merged = new Map<string, T>();
+    for (const page of ordered) {
+      for (const item of page.items) {
+        const k = key(item);
+        const earlier = merged.get(k);
+        if (earlier === undefined) merged.set(k, item);
+        else if (!same(earlier, item)) {
+          conflicts.add(k);
+          merged.set(k, merge(earlier, item));
+        }
       }
     }
+    items = [...merged.values()];
   }
 
-  const read = items.size + unreadable.length;
+  const read = items.length + unreadable.length;
   let incomplete: string | null = null;
   if (total > maxItems) {
     incomplete = `the search announces ${total} ${noun}, more than the ${maxItems} this action reads; stopped after page 1 (${read} read).`;
@@ -225,7 +232,7 @@ export async function pagedSearch<T>(
     incomplete = `page ${repeated} repeated a full page of ${noun} already read: the server may ignore \`page\`, so more ${noun} than the ${read} read may exist.`;
   }
   return {
-    items: [...items.values()],
+    items,
     totalCount: total,
     pagesRequested: requested,
     narrowestWindow: narrowest,
