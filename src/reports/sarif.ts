@@ -116,6 +116,13 @@ function findingsOf(result: GateResult, limit: number): { findings: Finding[]; t
   const seen = new Set<string>();
   const findings: Finding[] = [];
   let beyond = 0;
+  // Alerts share manifests: each path is made repository-relative once.
+  const relative = new Map<string, string>();
+  const relativePath = (path: string) => {
+    let found = relative.get(path);
+    if (found === undefined) relative.set(path, (found = repoRelativePath(path) || FALLBACK_MANIFEST_PATH));
+    return found;
+  };
   const take = (alert: EvaluatedAlert) => {
     // Past the limit only count them (a package twice in a file counts twice here): 100,000 alerts
     // must not cost 100,000 fingerprints for 25,000 results.
@@ -124,15 +131,13 @@ function findingsOf(result: GateResult, limit: number): { findings: Finding[]; t
       return;
     }
     const advisoryId = alert.advisory.trim() || alert.id;
-    const level = levelOf(alert.status, alert.severity);
-    const notGating = REPORTED[alert.status]?.(result) ?? null;
     const locations = alert.locations?.length ? alert.locations : [fallbackLocation()];
     for (const location of locations) {
       if (findings.length >= limit) {
         beyond++;
         continue;
       }
-      const path = repoRelativePath(location.path) || FALLBACK_MANIFEST_PATH;
+      const path = relativePath(location.path);
       const pkg = location.package ?? packageLabel(alert.package);
       // Copies are told apart by the text the fingerprint is made of: one hash a finding, not a copy.
       const key = fingerprintKey(advisoryId, pkg, path);
@@ -141,8 +146,8 @@ function findingsOf(result: GateResult, limit: number): { findings: Finding[]; t
       findings.push({
         alert,
         advisoryId,
-        level,
-        notGating,
+        level: levelOf(alert.status, alert.severity),
+        notGating: REPORTED[alert.status]?.(result) ?? null,
         location: { ...location, path },
         pkg,
         fingerprint: hashKey(key),
