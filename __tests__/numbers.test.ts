@@ -28,7 +28,7 @@ describe('formatNumber', () => {
   test('writes what Intl writes, for small, large, negative and fractional numbers', () => {
     // A fixed pseudo-random sequence, so a failure can be reproduced.
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const values = [-0, 5e-324, 1e-7, 4.9e-2, 0.95, 9.95, 99_999.95, 7226.15, 2 ** 53 + 2, 1.7976931348623157e308];
     for (let i = 0; i < 20_000; i++) {
       values.push((random() - 0.3) * 10 ** Math.floor(random() * 30 - 6));

@@ -16,7 +16,8 @@ function decimalDigits(magnitude: number): [whole: string, fraction: string] {
 /** `1,234.5`; `—` for a value that is not a finite number. Rounds as Intl does: the shortest decimal, half away from zero. */
 export function formatNumber(n: number | null | undefined): string {
   if (typeof n !== 'number' || !Number.isFinite(n)) return '—';
-  let [whole, fraction] = decimalDigits(Math.abs(n));
+  const [integer, fraction] = decimalDigits(Math.abs(n));
+  let whole = integer;
   let tenth = fraction[0] ?? '0';
   if ((fraction[1] ?? '0') >= '5') {
     const up = (BigInt(whole + tenth) + 1n).toString().padStart(2, '0');
