@@ -188,8 +188,17 @@ describe('renderSarif: the log GitHub code scanning accepts', () => {
     expect(runOf(log).properties).toBeUndefined();
   });
 
-  test('is pretty-printed JSON', () => {
-    expect(renderSarif(makeResult({ alerts: [makeEvaluated()] }), OPTIONS)).toMatch(/^\{\n {2}"\$schema"/);
+  test('is compact JSON, the rules and results in place as the same JSON as the log around them', () => {
+    const result = makeResult({
+      alerts: [
+        makeEvaluated({ id: 'a1', advisory: 'GHSA-test-0001' }),
+        makeEvaluated({ id: 'a2', advisory: 'GHSA-test-0002' }),
+      ],
+    });
+    const text = renderSarif(result, OPTIONS);
+    expect(text).toMatch(/^\{"\$schema":/);
+    expect(text).not.toMatch(/\n/);
+    expect(JSON.stringify(JSON.parse(text))).toBe(text);
   });
 
   test.each([

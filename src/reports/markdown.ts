@@ -91,6 +91,8 @@ function escapeInline(text: string, breakLinks: boolean): string {
 
 /** Cuts to at most `maxLength` characters (code points), ending with `…` when cut. */
 export function truncate(s: string, maxLength: number): string {
+  // No longer in UTF-16 units, so no longer in code points: most texts never need splitting.
+  if (s.length <= maxLength) return s;
   const chars = Array.from(s);
   if (chars.length <= maxLength) return s;
   return `${chars.slice(0, Math.max(0, maxLength - 1)).join('')}…`;

@@ -2,7 +2,7 @@
 // service alerted on and `allow-alerts` did not allow (whatever the threshold) and per affected package,
 // located at the manifest line that declares the package. Code scanning then shows the whole picture,
 // and a threshold change (even to `none`) does not close alerts there: only the level changes.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Log, ReportingDescriptor, Result, Run } from 'sarif';
 import { fallbackLocation, FALLBACK_MANIFEST_PATH, packageLabel, repoRelativePath } from '../packages/locations.js';
@@ -272,8 +272,15 @@ function renderResult(finding: Finding, ruleIndex: number): Result {
   };
 }
 
+/** A run's rules and results, each already JSON (compact): measured once and written as they are. */
+interface RenderedRun {
+  run: Omit<Run, 'results'>;
+  rules: string[];
+  results: string[];
+}
+
 /** Results for the first `limit` findings, as many as fit {@link MAX_JSON_CHARS}, and the rules they use. */
-function renderRun(findings: Finding[], total: number, limit: number, options: SarifOptions): Run {
+function renderRun(findings: Finding[], total: number, limit: number, options: SarifOptions): RenderedRun {
   const candidates = findings.slice(0, limit);
   const byAdvisory = new Map<string, Finding[]>();
   for (const f of candidates) {
@@ -281,24 +288,22 @@ function renderRun(findings: Finding[], total: number, limit: number, options: S
     if (group) group.push(f);
     else byAdvisory.set(f.advisoryId, [f]);
   }
-  const rules: ReportingDescriptor[] = [];
+  const rules: string[] = [];
   const ruleIndexes = new Map<string, number>();
-  const results: Result[] = [];
+  const results: string[] = [];
   let chars = 0;
   let detailedChars = 0;
   for (const f of candidates) {
     let index = ruleIndexes.get(f.advisoryId);
-    let rule: ReportingDescriptor | undefined;
-    let ruleChars = 0;
+    let rule: string | undefined;
     if (index === undefined) {
       index = rules.length;
       const detailed = detailedChars < DETAILED_RULE_CHARS;
-      rule = renderRule(byAdvisory.get(f.advisoryId) ?? [f], detailed ? DETAILED : BRIEF);
-      ruleChars = JSON.stringify(rule).length;
-      if (detailed) detailedChars += ruleChars;
+      rule = JSON.stringify(renderRule(byAdvisory.get(f.advisoryId) ?? [f], detailed ? DETAILED : BRIEF));
+      if (detailed) detailedChars += rule.length;
     }
-    const result = renderResult(f, index);
-    const cost = ruleChars + JSON.stringify(result).length;
+    const result = JSON.stringify(renderResult(f, index));
+    const cost = (rule?.length ?? 0) + result.length;
     if (chars + cost > MAX_JSON_CHARS) break;
     chars += cost;
     if (rule) {
@@ -309,25 +314,27 @@ function renderRun(findings: Finding[], total: number, limit: number, options: S
   }
   const omitted = total - results.length;
   return {
-    tool: {
-      driver: {
-        name: 'security-gate',
-        version: options.toolVersion,
-        ...(options.informationUri ? { informationUri: options.informationUri } : {}),
-        rules,
+    run: {
+      tool: {
+        driver: {
+          name: 'security-gate',
+          version: options.toolVersion,
+          ...(options.informationUri ? { informationUri: options.informationUri } : {}),
+        },
       },
+      ...(omitted > 0
+        ? {
+            properties: {
+              resultsOmitted: omitted,
+              note:
+                `${formatNumber(omitted)} of ${formatNumber(total)} results (the least severe) were left out ` +
+                `to stay within GitHub's upload limits (25,000 results per run, 10 MB gzipped).`,
+            },
+          }
+        : {}),
     },
+    rules,
     results,
-    ...(omitted > 0
-      ? {
-          properties: {
-            resultsOmitted: omitted,
-            note:
-              `${formatNumber(omitted)} of ${formatNumber(total)} results (the least severe) were left out ` +
-              `to stay within GitHub's upload limits (25,000 results per run, 10 MB gzipped).`,
-          },
-        }
-      : {}),
   };
 }
 
@@ -392,28 +399,87 @@ function licenseParts(result: GateResult, firstRuleIndex: number): { rules: Repo
   return { rules, results };
 }
 
-/** The SARIF log as pretty JSON: valid with no results, and within GitHub's upload limits however many. */
-export function renderSarif(result: GateResult, options: SarifOptions): string {
+/**
+ * The SARIF log as compact JSON, in chunks that join to one document: valid with no results, and
+ * within GitHub's upload limits however many. Compact, as a log of 25,000 results is some 40 MB of
+ * JSON that only code scanning reads; in chunks, so that it is never one giant string (nor a giant
+ * buffer to measure it compressed).
+ */
+export function sarifChunks(result: GateResult, options: SarifOptions): string[] {
   const licenseCount = result.licenses?.findings.length ?? 0;
   const { findings, total } = findingsOf(result, Math.max(0, MAX_RESULTS - licenseCount));
   let limit = findings.length;
   for (;;) {
     const alerts = renderRun(findings, total, limit, options);
-    const rules = alerts.tool.driver.rules ?? [];
-    const licenses = licenseParts(result, rules.length);
-    const run: Run = {
-      ...alerts,
-      tool: { driver: { ...alerts.tool.driver, rules: [...rules, ...licenses.rules] } },
-      results: [...licenses.results, ...(alerts.results ?? [])],
-    };
-    const log: Log = { $schema: SARIF_SCHEMA, version: '2.1.0', runs: [run] };
-    const json = JSON.stringify(log, null, 2);
-    const kept = alerts.results?.length ?? 0;
+    const licenses = licenseParts(result, alerts.rules.length);
+    const rules = [...alerts.rules, ...licenses.rules.map((r) => JSON.stringify(r))];
+    const results = [...licenses.results.map((r) => JSON.stringify(r)), ...alerts.results];
+    // The rules and results go where the placeholders stand, as the JSON they were measured as.
+    const placeholder = { rules: randomUUID(), results: randomUUID() };
+    const log = {
+      $schema: SARIF_SCHEMA,
+      version: '2.1.0',
+      runs: [
+        {
+          ...alerts.run,
+          tool: { driver: { ...alerts.run.tool.driver, rules: placeholder.rules } },
+          results: placeholder.results,
+        },
+      ],
+    } satisfies Omit<Log, 'runs'> & { runs: object[] };
+    const [head, rest] = cut(JSON.stringify(log), JSON.stringify(placeholder.rules));
+    const [middle, tail] = cut(rest, JSON.stringify(placeholder.results));
+    const chunks = [`${head}[`, ...listed(rules), `]${middle}[`, ...listed(results), `]${tail}`];
+    const kept = alerts.results.length;
     // gzip never grows text by more than a few bytes per 16 KiB block, so small logs need no check.
-    if (kept === 0 || Buffer.byteLength(json) < MAX_GZIP_BYTES * 0.99) return json;
-    const gzipped = gzipSync(json).length;
-    if (gzipped <= MAX_GZIP_BYTES) return json;
+    const bytes = chunks.reduce((sum, chunk) => sum + Buffer.byteLength(chunk), 0);
+    if (kept === 0 || bytes < MAX_GZIP_BYTES * 0.99) return chunks;
+    const gzipped = gzippedSize(chunks);
+    if (gzipped <= MAX_GZIP_BYTES) return chunks;
     // Fewer results in proportion, with a margin so this converges in a pass or two.
     limit = Math.floor(kept * (MAX_GZIP_BYTES / gzipped) * 0.9);
   }
+}
+
+/** The whole log as one string (tests, small logs). */
+export function renderSarif(result: GateResult, options: SarifOptions): string {
+  return sarifChunks(result, options).join('');
+}
+
+/** `text` before and after the first `marker` (which is there: it was put in). */
+function cut(text: string, marker: string): [string, string] {
+  const at = text.indexOf(marker);
+  return [text.slice(0, at), text.slice(at + marker.length)];
+}
+
+/** JSON texts as the inside of a list, a hundred to a chunk. */
+function listed(items: string[]): string[] {
+  const chunks: string[] = [];
+  for (let start = 0; start < items.length; start += 100) {
+    chunks.push(`${start === 0 ? '' : ','}${items.slice(start, start + 100).join(',')}`);
+  }
+  return chunks;
+}
+
+/**
+ * At least the size gzip makes of the chunks joined: compressed a megabyte at a time, at gzip's
+ * fastest level, which compresses less than the upload's default level and loses the context across
+ * each megabyte's start. The check errs on the safe side, at a fraction of the time and memory.
+ */
+function gzippedSize(chunks: string[]): number {
+  let size = 0;
+  let batch: string[] = [];
+  let batchChars = 0;
+  const flush = () => {
+    if (batch.length > 0) size += gzipSync(batch.join(''), { level: 1 }).length;
+    batch = [];
+    batchChars = 0;
+  };
+  for (const chunk of chunks) {
+    batch.push(chunk);
+    batchChars += chunk.length;
+    if (batchChars >= 1024 * 1024) flush();
+  }
+  flush();
+  return size;
 }

@@ -11,7 +11,7 @@ import { actionOutputs } from '../github/outputs.js';
 import { buildAnnotations, MAX_ERROR_ANNOTATIONS } from '../reports/annotations.js';
 import { authorTypeOf, renderComment, upsertComment } from '../reports/comment.js';
 import { jsonReportChunks } from '../reports/json.js';
-import { renderSarif } from '../reports/sarif.js';
+import { sarifChunks } from '../reports/sarif.js';
 import { renderSummary } from '../reports/summary.js';
 import type { GateResult } from '../model.js';
 import type { RunnerContext } from '../github/context.js';
@@ -49,7 +49,7 @@ export async function writeReports(result: GateResult, config: Config, context: 
     }
   };
   const reportFile = await write('report-file', config.reportFile, () => jsonReportChunks(result));
-  const sarifFile = await write('sarif-file', config.sarifFile, () => [renderSarif(result, { toolVersion: VERSION })]);
+  const sarifFile = await write('sarif-file', config.sarifFile, () => sarifChunks(result, { toolVersion: VERSION }));
   for (const [name, value] of Object.entries(actionOutputs(result, { reportFile, sarifFile })))
     core.setOutput(name, value);
   if (config.annotations) {
