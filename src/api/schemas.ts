@@ -396,8 +396,8 @@ function toAlert(alert: Omit<AlertFields, 'metadata'>, part: AdvisoryPart): Aler
  * alerts share one copy of the advisory's texts. A memo of zod's own results, never a second reader.
  */
 const advisories = new Map<string, { metadata: Record<string, unknown>; part: AdvisoryPart }>();
-/** Enough for any repository's advisories; past it, alerts are read whole. */
-const MAX_ADVISORIES = 50_000;
+/** More than most repositories have; past it, the alerts of advisories not yet met are read whole. */
+const MAX_ADVISORIES = 10_000;
 const METADATA_FIELDS = Object.keys(wellFormedMetadataSchema.shape);
 
 /** Equal field for field, `a` being metadata read well-formed (strings, numbers, lists of strings). */
@@ -412,27 +412,22 @@ function sameMetadata(a: Record<string, unknown>, b: Record<string, unknown>): b
   return true;
 }
 
-/** The advisory part of an alert whose metadata equals one already read, else undefined. */
-function knownAdvisory(value: unknown): AdvisoryPart | undefined {
-  const metadata = (value as { metadata?: unknown } | null)?.metadata as Record<string, unknown> | undefined;
-  if (typeof metadata !== 'object' || metadata === null || typeof metadata.id !== 'string') return undefined;
-  const known = advisories.get(metadata.id);
-  return known !== undefined && sameMetadata(known.metadata, metadata) ? known.part : undefined;
-}
-
 /** One alert as the model's Alert: the spec's shape on the fast path, else read tolerantly. */
 export function readAlert(value: unknown): Outcome<Alert> {
-  const known = knownAdvisory(value);
-  if (known !== undefined) {
+  const metadata = (value as { metadata?: unknown } | null)?.metadata as Record<string, unknown> | undefined;
+  const known =
+    typeof metadata === 'object' && metadata !== null && typeof metadata.id === 'string'
+      ? advisories.get(metadata.id)
+      : undefined;
+  if (known !== undefined && sameMetadata(known.metadata, metadata!)) {
     const shell = wellFormedShellSchema.safeParse(value);
-    if (shell.success) return success(toAlert(shell.data, known));
+    if (shell.success) return success(toAlert(shell.data, known.part));
   }
   const wellFormed = wellFormedAlertSchema.safeParse(value);
   if (wellFormed.success) {
     const part = advisoryPart(wellFormed.data.metadata);
-    const metadata = (value as { metadata: Record<string, unknown> }).metadata;
-    if (advisories.size < MAX_ADVISORIES && !advisories.has(part.advisory))
-      advisories.set(part.advisory, { metadata, part });
+    if (known === undefined && advisories.size < MAX_ADVISORIES)
+      advisories.set(part.advisory, { metadata: metadata!, part });
     return success(toAlert(wellFormed.data, part));
   }
   const tolerant = tolerantAlertSchema.safeParse(value);
