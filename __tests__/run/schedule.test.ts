@@ -1,6 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { describeSchedule } from '../../src/run/schedule.js';
 
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 // A Friday, noon UTC.
 const NOW = new Date('2024-06-07T12:00:00Z');
 
@@ -39,6 +43,22 @@ describe('describeSchedule', () => {
     ['hostile text', '<script>@team</script>'],
   ])('returns nulls, without throwing, for an unreadable crontab (%s)', (_name, crontab) => {
     expect(describeSchedule(crontab, true, NOW)).toEqual({ crontab, enabled: true, description: null, nextRun: null });
+  });
+
+  it('reads the crontab in UTC whatever time zone the runner is in', () => {
+    // A process of its own: the time zone is fixed when a process starts.
+    const script = `
+      const { describeSchedule } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'src/run/schedule.ts')).href)});
+      console.log(new Date(${JSON.stringify(NOW.toISOString())}).getHours(), describeSchedule('0 2 * * 1-5', true, new Date(${JSON.stringify(NOW.toISOString())})).nextRun);
+    `;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_OPTIONS: '', TZ: 'Pacific/Auckland' },
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    // Midnight in Auckland, yet the schedule's next run is 02:00 UTC on Monday.
+    expect(run.stdout.trim()).toBe('0 2024-06-10T02:00:00.000Z');
   });
 
   it('counts the next run strictly after now', () => {

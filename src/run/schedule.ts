@@ -33,8 +33,10 @@ function describeCrontab(expression: string): string | null {
 function nextRunAfter(expression: string, now: Date): string | null {
   if (expression === '') return null;
   try {
-    // paused and without a callback: croner only computes dates, it starts no timer.
-    const job = new Cron(expression, { timezone: 'UTC', paused: true });
+    // paused and without a callback: croner only computes dates, it starts no timer. UTC as a fixed
+    // offset of 0 (it has no daylight saving), not as the time zone 'UTC': that would build an
+    // Intl.DateTimeFormat, which loads ICU's time zone data (some 12 ms a run).
+    const job = new Cron(expression, { utcOffset: 0, paused: true });
     const next = job.nextRun(now);
     job.stop();
     return next ? next.toISOString() : null;
