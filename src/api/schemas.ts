@@ -390,20 +390,22 @@ function toAlert(alert: Omit<AlertFields, 'metadata'>, part: AdvisoryPart): Aler
 }
 
 /**
- * Advisories already read, by id, with the metadata they were read from. A repository's alerts
+ * Advisories already read, by id, with zod's reading of their metadata. A repository's alerts
  * repeat advisories (one advisory, many manifests): an alert whose metadata is, field for field,
  * the metadata of one already read has the same reading, so zod reads only the rest of it, and the
  * alerts share one copy of the advisory's texts. A memo of zod's own results, never a second reader.
+ * It holds zod's output, not the wire object (no unknown keys), and only advisories whose texts
+ * were kept whole: nothing the alerts do not hold already.
  */
-const advisories = new Map<string, { metadata: Record<string, unknown>; part: AdvisoryPart }>();
+const advisories = new Map<string, { metadata: AlertFields['metadata']; part: AdvisoryPart }>();
 /** More than most repositories have; past it, the alerts of advisories not yet met are read whole. */
 const MAX_ADVISORIES = 10_000;
 const METADATA_FIELDS = Object.keys(wellFormedMetadataSchema.shape);
 
 /** Equal field for field, `a` being metadata read well-formed (strings, numbers, lists of strings). */
-function sameMetadata(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+function sameMetadata(a: AlertFields['metadata'], b: Record<string, unknown>): boolean {
   for (const field of METADATA_FIELDS) {
-    const x = a[field];
+    const x = (a as Record<string, unknown>)[field];
     const y = b[field];
     if (Object.is(x, y)) continue;
     if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
@@ -425,9 +427,14 @@ export function readAlert(value: unknown): Outcome<Alert> {
   }
   const wellFormed = wellFormedAlertSchema.safeParse(value);
   if (wellFormed.success) {
-    const part = advisoryPart(wellFormed.data.metadata);
-    if (known === undefined && advisories.size < MAX_ADVISORIES)
-      advisories.set(part.advisory, { metadata: metadata!, part });
+    const read = wellFormed.data.metadata;
+    const part = advisoryPart(read);
+    const whole =
+      read.summary.length <= MAX_TEXT &&
+      read.description.length <= MAX_TEXT &&
+      read.references.length <= MAX_REFERENCES;
+    if (whole && known === undefined && advisories.size < MAX_ADVISORIES)
+      advisories.set(part.advisory, { metadata: read, part });
     return success(toAlert(wellFormed.data, part));
   }
   const tolerant = tolerantAlertSchema.safeParse(value);
