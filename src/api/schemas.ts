@@ -416,12 +416,10 @@ function sameMetadata(a: AlertFields['metadata'], b: Record<string, unknown>): b
 
 /** One alert as the model's Alert: the spec's shape on the fast path, else read tolerantly. */
 export function readAlert(value: unknown): Outcome<Alert> {
-  const metadata = (value as { metadata?: unknown } | null)?.metadata as Record<string, unknown> | undefined;
-  const known =
-    typeof metadata === 'object' && metadata !== null && typeof metadata.id === 'string'
-      ? advisories.get(metadata.id)
-      : undefined;
-  if (known !== undefined && sameMetadata(known.metadata, metadata!)) {
+  const metadata = (value as { metadata?: unknown } | null)?.metadata;
+  const raw = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>) : null;
+  const known = typeof raw?.id === 'string' ? advisories.get(raw.id) : undefined;
+  if (known !== undefined && raw !== null && sameMetadata(known.metadata, raw)) {
     const shell = wellFormedShellSchema.safeParse(value);
     if (shell.success) return success(toAlert(shell.data, known.part));
   }
