@@ -272,11 +272,45 @@ function renderResult(finding: Finding, ruleIndex: number): Result {
   };
 }
 
+/**
+ * JSON texts as the inside of a list, joined a hundred at a time as they come: 25,000 rules and
+ * results held one by one until the end, then joined, would be held twice.
+ */
+class JsonList {
+  length = 0;
+  /** Each starts with a comma: {@link inside} takes the first one off. */
+  private readonly chunks: string[] = [];
+  private group: string[] = [];
+
+  push(json: string): void {
+    this.group.push(json);
+    this.length++;
+    if (this.group.length === 100) this.seal();
+  }
+
+  done(): string[] {
+    this.seal();
+    return this.chunks;
+  }
+
+  private seal(): void {
+    if (this.group.length > 0) this.chunks.push(`,${this.group.join(',')}`);
+    this.group = [];
+  }
+}
+
+/** Chunks of lists (each chunk starting with a comma) as the inside of one JSON list. */
+function inside(...lists: string[][]): string[] {
+  const chunks = lists.flat();
+  if (chunks.length > 0) chunks[0] = chunks[0]!.slice(1);
+  return chunks;
+}
+
 /** A run's rules and results, each already JSON (compact): measured once and written as they are. */
 interface RenderedRun {
   run: Omit<Run, 'results'>;
-  rules: string[];
-  results: string[];
+  rules: JsonList;
+  results: JsonList;
 }
 
 /** Results for the first `limit` findings, as many as fit {@link MAX_JSON_CHARS}, and the rules they use. */
@@ -288,9 +322,9 @@ function renderRun(findings: Finding[], total: number, limit: number, options: S
     if (group) group.push(f);
     else byAdvisory.set(f.advisoryId, [f]);
   }
-  const rules: string[] = [];
+  const rules = new JsonList();
   const ruleIndexes = new Map<string, number>();
-  const results: string[] = [];
+  const results = new JsonList();
   let chars = 0;
   let detailedChars = 0;
   for (const f of candidates) {
@@ -412,8 +446,9 @@ export function sarifChunks(result: GateResult, options: SarifOptions): string[]
   for (;;) {
     const alerts = renderRun(findings, total, limit, options);
     const licenses = licenseParts(result, alerts.rules.length);
-    const rules = [...alerts.rules, ...licenses.rules.map((r) => JSON.stringify(r))];
-    const results = [...licenses.results.map((r) => JSON.stringify(r)), ...alerts.results];
+    const listed = (items: object[]) => items.map((item) => `,${JSON.stringify(item)}`);
+    const rules = inside(alerts.rules.done(), listed(licenses.rules));
+    const results = inside(listed(licenses.results), alerts.results.done());
     // The rules and results go where the placeholders stand, as the JSON they were measured as.
     const placeholder = { rules: randomUUID(), results: randomUUID() };
     const log = {
@@ -429,7 +464,7 @@ export function sarifChunks(result: GateResult, options: SarifOptions): string[]
     } satisfies Omit<Log, 'runs'> & { runs: object[] };
     const [head, rest] = cut(JSON.stringify(log), JSON.stringify(placeholder.rules));
     const [middle, tail] = cut(rest, JSON.stringify(placeholder.results));
-    const chunks = [`${head}[`, ...listed(rules), `]${middle}[`, ...listed(results), `]${tail}`];
+    const chunks = [`${head}[`, ...rules, `]${middle}[`, ...results, `]${tail}`];
     const kept = alerts.results.length;
     // gzip never grows text by more than a few bytes per 16 KiB block, so small logs need no check.
     const bytes = chunks.reduce((sum, chunk) => sum + Buffer.byteLength(chunk), 0);
@@ -450,15 +485,6 @@ export function renderSarif(result: GateResult, options: SarifOptions): string {
 function cut(text: string, marker: string): [string, string] {
   const at = text.indexOf(marker);
   return [text.slice(0, at), text.slice(at + marker.length)];
-}
-
-/** JSON texts as the inside of a list, a hundred to a chunk. */
-function listed(items: string[]): string[] {
-  const chunks: string[] = [];
-  for (let start = 0; start < items.length; start += 100) {
-    chunks.push(`${start === 0 ? '' : ','}${items.slice(start, start + 100).join(',')}`);
-  }
-  return chunks;
 }
 
 /**
