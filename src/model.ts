@@ -19,6 +19,7 @@ export type CommentMode = (typeof COMMENT_MODES)[number];
 export const ON_API_ERROR = ['fail', 'warn'] as const;
 /** `unknown-licenses`. */
 export const UNKNOWN_LICENSES = ['warn', 'fail', 'ignore'] as const;
+export type UnknownLicenses = (typeof UNKNOWN_LICENSES)[number];
 
 /** One parsed `allow-alerts` entry. */
 export interface AllowEntry {
@@ -167,7 +168,8 @@ export interface TimeSaved {
 
 /** A repository of an installation, as resolution uses it. */
 export interface Repository {
-  id: string;
+  /** null: listed without a usable id; it still takes part in the matching, so that it is never passed over. */
+  id: string | null;
   repositoryUrl: string;
   repositoryName: string;
   /** github.externalGithubRepositoryId, when on GitHub. */
@@ -213,12 +215,17 @@ export interface LicenseFinding {
   location: ManifestLocation | null;
 }
 
+/** How many packages the findings are about: a package under two license entries counts once. */
+export function packagesOf(findings: LicenseFinding[]): number {
+  return new Set(findings.map((f) => `${f.ecosystem}:${f.package}`)).size;
+}
+
 /** The license policy's outcome; null on the result when no license policy is set. */
 export interface LicenseReport {
   mode: 'allow' | 'deny';
   /** The ids allowed or denied. */
   ids: string[];
-  unknown: 'warn' | 'fail' | 'ignore';
+  unknown: UnknownLicenses;
   /** Packages evaluated (each license entry of a package counts). */
   checked: number;
   /** Packages skipped by license-exceptions. */

@@ -186,6 +186,16 @@ describe('a license read the policy cannot fully judge is never a pass', () => {
     );
   });
 
+  test.each([
+    ['the list of licenses is null', { licenses: null }],
+    ["an entry's packages are null", { licenses: [{ id: 'GPL-3.0-only', name: 'GPL', packages: null }] }],
+  ])('%s: an API error, not an empty list that passes', async (_case, body) => {
+    h.sim.script(LICENSES, { body });
+    const run = await h.gate({ ...quiet, 'deny-licenses': deny });
+    expect(run.outputs.result).toBe('error');
+    expect(errorText(run)).toMatch(/sca\/licenses\/search/);
+  });
+
   test('a license id in other letters is still denied', async () => {
     h.sim.script(LICENSES, {
       body: { licenses: [{ id: 'gpl-3.0-only', name: null, packages: [{ id: 'p', name: 'x', version: '1' }] }] },

@@ -116,6 +116,22 @@ describe('no match and ambiguity are errors that list what was seen', () => {
     expectUnresolved(run);
   });
 
+  test('the repository a rule matches is listed without an id: exit 1, never a weaker rule picking another', async () => {
+    // acme/webshop comes without an id; another installation's `webshop` would match the name rule.
+    repo(MAIN_REPO.id).id = '';
+    h.sim.state.repositories.push({
+      ...structuredClone(repo(CLEAN_REPO.id)),
+      id: 'repo_other_webshop',
+      repositoryName: 'webshop',
+      repositoryUrl: 'https://github.com/other/webshop',
+      github: { ...repo(CLEAN_REPO.id).github!, externalGithubRepositoryId: '42' },
+    });
+    const run = await h.gate();
+    const message = expectUnresolved(run);
+    expect(message).toContain('matches github.externalGithubRepositoryId = 123456789 has no id');
+    expect(message).not.toContain('repo_other_webshop');
+  });
+
   test('two repositories with the event id: exit 1, the error lists both', async () => {
     h.sim.state.repositories.push({
       ...structuredClone(repo(MAIN_REPO.id)),

@@ -12,6 +12,7 @@ import type {
   AlertStatus,
   AllowEntry,
   EvaluatedAlert,
+  LicenseFinding,
   Reachability,
   Severity,
   Verdict,
@@ -368,6 +369,25 @@ describe('gateVerdict', () => {
     ['a missing posture row is not mentioned when not asked', false, null, 'pass', ['No alert at or above high.']],
   ])('%s', (_case, failOnCriticalIssues, row, result, reasons) => {
     expect(gateVerdict([], { failOn: 'high', failOnCriticalIssues }, row)).toEqual({ result, reasons, gating: [] });
+  });
+
+  test('counts the packages that violate the license policy as license-violations does: one under two entries once', () => {
+    const finding = (license: string): LicenseFinding => ({
+      package: 'x@1.0.0',
+      ecosystem: 'npm',
+      license,
+      expression: license,
+      status: 'violation',
+      gates: true,
+      location: null,
+    });
+    const verdict = gateVerdict([], { failOn: 'high', failOnCriticalIssues: false }, null, [
+      finding('GPL-3.0-only'),
+      finding('AGPL-3.0-only'),
+    ]);
+    expect(verdict.reasons).toEqual([
+      '1 package violates the license policy: x@1.0.0 (GPL-3.0-only), x@1.0.0 (AGPL-3.0-only).',
+    ]);
   });
 
   test('gives one reason per cause when both alerts and critical issues fail', () => {

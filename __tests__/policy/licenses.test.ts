@@ -26,6 +26,19 @@ describe('allow-licenses: a violation when the expression cannot be satisfied wi
   });
 });
 
+describe('allow-licenses: ids spdx-satisfies cannot read are judged by name, never crash the run', () => {
+  test.each([
+    [['MIT'], 'GFDL-1.2-invariants-or-later', 'violation'],
+    [['MIT'], 'MIT OR GFDL-1.2-invariants-or-later', 'allowed'],
+    [['MIT', 'GFDL-1.2-invariants-or-later'], 'GFDL-1.2-invariants-or-later', 'allowed'],
+    [['MIT', 'GFDL-1.2-invariants-or-later'], 'MIT', 'allowed'],
+    [['MIT', 'GFDL-1.2-invariants-or-later'], 'Apache-2.0', 'violation'],
+    [['GFDL-1.2-invariants-or-later'], 'GFDL-1.3-invariants-or-later', 'violation'],
+  ])('allow %j, license %s: %s', (allow, expression, status) => {
+    expect(policy({ allow })(expression)).toBe(status);
+  });
+});
+
 describe('deny-licenses: a violation when every way of satisfying the expression uses a denied id', () => {
   const deny = policy({ deny: ['GPL-3.0-only', 'AGPL-3.0-only', 'GPL-2.0-only'] });
   test.each([

@@ -77,12 +77,13 @@ const anyId = z.union([z.string(), z.number().transform(String)]);
 const requiredId = (message: string) =>
   z.union([z.string(), z.number().transform(String)], { error: message }).pipe(z.string().trim().min(1, message));
 
-/** Reads each element of an array on its own: one bad element does not spoil the others. */
+/**
+ * Reads each element of an array on its own: one bad element does not spoil the others. The array
+ * itself is required: null is no list, never an empty one (a `licenses: null` read as "none" would
+ * pass a deny list unjudged).
+ */
 function eachOf<T>(read: (item: unknown) => Outcome<T>) {
-  return z
-    .array(z.unknown())
-    .nullable()
-    .transform((items) => (items ?? []).map(read));
+  return z.array(z.unknown()).transform((items) => items.map(read));
 }
 
 /** An element read with `schema`, or what was wrong with it. */
@@ -455,7 +456,7 @@ export const alertsResponseSchema = z.object({ alerts: eachOf(readAlert), ...pag
 
 export const repositorySchema: z.ZodType<Repository> = z
   .object({
-    id: anyId.pipe(z.string().min(1)),
+    id: anyId.pipe(z.string().min(1)).nullable().catch(null),
     repositoryUrl: prose,
     repositoryName: prose,
     // Only the platform the repository lives on is expected to be present.
@@ -472,8 +473,8 @@ export const repositoriesRequestSchema = z.object({
   organizationId: z.string().optional(),
   appId: z.string().optional(),
 });
-// One entry another repository's data spoiled does not make this one unresolvable; a dropped entry
-// can only end in "no match", never in the wrong repository.
+// One entry another repository's data spoiled does not make this one unresolvable. An entry without
+// an id is kept: had it been dropped, a weaker rule could match another repository in its place.
 export const repositoriesResponseSchema = eachOf(readWith(repositorySchema)).transform((items) =>
   items.flatMap((item) => (item.ok ? [item.value] : [])),
 );

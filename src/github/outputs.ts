@@ -1,5 +1,5 @@
 // Pure: the action's outputs (contract "Outputs") from the result model.
-import type { GateResult } from '../model.js';
+import { packagesOf, type GateResult } from '../model.js';
 
 export interface WrittenFiles {
   reportFile: string | null;
@@ -22,10 +22,7 @@ export function actionOutputs(result: GateResult, files: WrittenFiles): Record<s
     'risk-score': result.posture?.riskScore == null ? '' : String(result.posture.riskScore),
     'minutes-saved': result.timeSaved?.totalMinutesSaved == null ? '' : String(result.timeSaved.totalMinutesSaved),
     schedule: result.schedule?.enabled ? result.schedule.crontab : '',
-    // Packages, not findings: a package under two license entries counts once.
-    'license-violations': result.licenses
-      ? String(new Set(result.licenses.findings.filter((f) => f.gates).map((f) => `${f.ecosystem}:${f.package}`)).size)
-      : '',
+    'license-violations': result.licenses ? String(packagesOf(result.licenses.findings.filter((f) => f.gates))) : '',
     'report-file': files.reportFile ?? '',
     'sarif-file': files.sarifFile ?? '',
   };

@@ -12,6 +12,7 @@ import {
   type Threshold,
   type Verdict,
   type Warning,
+  packagesOf,
 } from '../model.js';
 import { entryMatches, isExpired } from './allowlist.js';
 import { meetsThreshold, worstFirst } from './severity.js';
@@ -150,8 +151,10 @@ function licenseReason(violations: LicenseFinding[]): string {
     .slice(0, 3)
     .map((f) => `${f.package} (${f.status === 'unknown' ? 'no known license' : f.license})`);
   const more = violations.length > 3 ? ` and ${violations.length - 3} more` : '';
-  const verb = violations.length === 1 ? 'violates' : 'violate';
-  return `${plural(violations.length, 'package')} ${verb} the license policy: ${named.join(', ')}${more}.`;
+  // Packages, as the license-violations output counts them: one under two license entries is one.
+  const packages = packagesOf(violations);
+  const verb = packages === 1 ? 'violates' : 'violate';
+  return `${plural(packages, 'package')} ${verb} the license policy: ${named.join(', ')}${more}.`;
 }
 
 /** "GHSA-aaaa (critical 9.8, pkg:npm/lodash@4.17.20)". */

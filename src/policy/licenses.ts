@@ -3,14 +3,12 @@
 // well-kept spdx-* packages; this module only decides what the contract's rules mean with them.
 import parse, { type SpdxLeaf, type SpdxNode } from 'spdx-expression-parse';
 import satisfies from 'spdx-satisfies';
-import type { LicenseEntry, LicenseFinding, LicenseReport, Package } from '../model.js';
+import type { LicenseEntry, LicenseFinding, LicenseReport, Package, UnknownLicenses } from '../model.js';
 import { locationOf, packageMatches, packageVersionLabel, parsePackageIdentifier } from '../packages/locations.js';
 import { CURRENT } from './license-ids.js';
 import DEPRECATED_IDS from 'spdx-license-ids/deprecated.json' with { type: 'json' };
 import EXCEPTIONS from 'spdx-exceptions/index.json' with { type: 'json' };
 import DEPRECATED_EXCEPTIONS from 'spdx-exceptions/deprecated.json' with { type: 'json' };
-
-export type UnknownLicenses = 'warn' | 'fail' | 'ignore';
 
 export interface LicensePolicy {
   /** allow-licenses: ids that may be used; null when not set. */
@@ -93,6 +91,18 @@ export function licensePolicy(policy: LicensePolicy): (expression: string | null
           parsed(id.replace(/-only$/, '')) !== null,
       )
     : [];
+  // spdx-satisfies cannot read some current ids (GFDL-1.2-invariants-or-later), on either side:
+  // the allow list is given only the ids it reads, and an expression it cannot read is allowed
+  // only when one way of satisfying it is made of allowed ids exactly (no range).
+  const allowed = new Set(allow ?? []);
+  const readable = (allow ?? []).filter((id) => readableBySatisfies(id));
+  const isAllowed = (node: SpdxNode): boolean => {
+    try {
+      return satisfies(withoutExceptions(node), readable);
+    } catch {
+      return waysOf(node).some((way) => way.every((leaf) => !leaf.plus && allowed.has(leaf.license)));
+    }
+  };
   const leafDenied = new Map<string, boolean>();
   const isDenied = (leaf: SpdxLeaf): boolean => {
     const text = `${leaf.license}${leaf.plus ? '+' : ''}`;
@@ -106,7 +116,7 @@ export function licensePolicy(policy: LicensePolicy): (expression: string | null
   return (expression) => {
     const node = expression === null ? null : parsed(expression);
     if (node === null) return 'unknown';
-    if (allow) return satisfies(withoutExceptions(node), allow) ? 'allowed' : 'violation';
+    if (allow) return isAllowed(node) ? 'allowed' : 'violation';
     if (deny) return waysOf(node).every((way) => way.some(isDenied)) ? 'violation' : 'allowed';
     return 'allowed';
   };
@@ -122,6 +132,15 @@ function satisfiedBy(license: string, licenses: string[]): boolean {
     return satisfies(license, licenses);
   } catch {
     return true;
+  }
+}
+
+function readableBySatisfies(id: string): boolean {
+  try {
+    satisfies(id, [id]);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -43,12 +43,12 @@ function rules(context: RunnerContext): Rule[] {
   return list;
 }
 
-/** Pure: the first rule that matches any repository decides; it must match exactly one. */
+/** Pure: the first rule that matches any repository decides; it must match exactly one, with an id. */
 function matchRepository(
   repositories: Repository[],
   context: RunnerContext,
   appId: string,
-): Outcome<{ repository: Repository; rule: string }> {
+): Outcome<{ repository: Repository & { id: string }; rule: string }> {
   const applied = rules(context);
   if (applied.length === 0) {
     return failure(
@@ -57,7 +57,13 @@ function matchRepository(
   }
   for (const rule of applied) {
     const hits = repositories.filter(rule.matches);
-    if (hits.length === 1) return success({ repository: hits[0]!, rule: rule.name });
+    const [hit] = hits;
+    if (hits.length === 1 && hit?.id) return success({ repository: { ...hit, id: hit.id }, rule: rule.name });
+    if (hits.length === 1) {
+      return failure(
+        `Cannot resolve the repository: the repository of app ${appId} that matches ${rule.name} has no id in the service's answer: ${describe(hits)}. Set repository-id.`,
+      );
+    }
     if (hits.length > 1) {
       return failure(
         `Cannot resolve the repository: ${hits.length} repositories of app ${appId} match ${rule.name}: ${describe(hits)}. Set repository-id to the one to gate.`,
@@ -71,7 +77,7 @@ function matchRepository(
 }
 
 function describe(repositories: Repository[]): string {
-  const shown = repositories.slice(0, 20).map((r) => `${r.repositoryName} (id ${r.id}, ${r.repositoryUrl})`);
+  const shown = repositories.slice(0, 20).map((r) => `${r.repositoryName} (id ${r.id ?? 'none'}, ${r.repositoryUrl})`);
   return shown.join('; ') + (repositories.length > 20 ? `; and ${repositories.length - 20} more` : '');
 }
 
