@@ -20,6 +20,8 @@ export interface FakeGitHub {
   files: Map<string, { text: string; token?: string }>;
   /** Repositories moved or renamed, `owner/repo` -> where GitHub redirects (301) its contents requests: `owner/repo` here, or a whole URL. */
   moved: Map<string, string>;
+  /** Forgets the comments, requests, files, moves and failure: as started. */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,13 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     failWith: null,
     files: new Map(),
     moved: new Map(),
+    reset: () => {
+      fake.comments.length = 0;
+      fake.requests.length = 0;
+      fake.failWith = null;
+      fake.files.clear();
+      fake.moved.clear();
+    },
     close: async () => {},
   };
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {

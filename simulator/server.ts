@@ -93,9 +93,9 @@ export interface Simulator {
   state: SimData;
   /** Every request received, in order of arrival, including scripted ones and ones to unknown paths. */
   requests: RecordedRequest[];
-  /** Scripted misbehaviour of the alerts search (see Faults). */
   /** Compress answers when the request accepts it (see SimulatorOptions.compress). */
   compress: boolean;
+  /** Scripted misbehaviour of the alerts search (see Faults). */
   faults: Faults;
   /** Queue answers for a path; each request to it consumes one before normal handling. '*' matches any path (after that path's own queue). */
   script(path: string, ...responses: ScriptedResponse[]): void;

@@ -256,6 +256,18 @@ describe('the tolerant reader: what the service sends, as the model', () => {
     expect(alerts.flatMap((a) => (a.ok ? [a.value.id] : []))).toEqual(['sca_1', 'sca_3']);
   });
 
+  /** The report-only fields of an alert that came without them. */
+  const REPORT_ONLY_EMPTY = {
+    languages: [],
+    createdAt: null,
+    updatedAt: null,
+    summary: '',
+    description: '',
+    aliases: [],
+    references: [],
+    package: '',
+  };
+
   test.each<[string, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>]>([
     ['isAlerted missing: alerted', { isAlerted: undefined }, {}, { alerted: true }],
     ['isAlerted null: alerted', { isAlerted: null }, {}, { alerted: true }],
@@ -297,16 +309,7 @@ describe('the tolerant reader: what the service sends, as the model', () => {
       'report-only fields null: empty',
       { languages: null, createdAt: null, updatedAt: null },
       { summary: null, description: null, aliases: null, references: null, packageIdentifier: null },
-      {
-        languages: [],
-        createdAt: null,
-        updatedAt: null,
-        summary: '',
-        description: '',
-        aliases: [],
-        references: [],
-        package: '',
-      },
+      REPORT_ONLY_EMPTY,
     ],
     [
       'report-only fields missing: empty',
@@ -318,16 +321,7 @@ describe('the tolerant reader: what the service sends, as the model', () => {
         references: undefined,
         packageIdentifier: undefined,
       },
-      {
-        languages: [],
-        createdAt: null,
-        updatedAt: null,
-        summary: '',
-        description: '',
-        aliases: [],
-        references: [],
-        package: '',
-      },
+      REPORT_ONLY_EMPTY,
     ],
   ])('%s', async (_case, over, metadata, expected) => {
     expect(await readAlert(wireAlert(over, metadata))).toMatchObject(expected);

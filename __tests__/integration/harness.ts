@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { ScaAlert } from '../../simulator/wire.js';
 import { alertSeverity } from '../../src/policy/severity.js';
 import { DEMO_TOKEN, defaultData, MAIN_REPO, simulatorInputs } from '../../simulator/data.js';
+import { startFakeGitHub, type FakeGitHub } from '../../simulator/github.js';
 import { actionDefaults, runAction, type ActionRunOptions } from '../../simulator/run-action.js';
 import { startSimulator, type RecordedRequest, type Simulator, type SimulatorOptions } from '../../simulator/server.js';
 
@@ -158,6 +159,24 @@ export interface Harness {
 }
 
 /** Registers one simulator for the calling test file: started before all, reset and given fresh data before each, closed after all. */
+/** A fake GitHub API for the tests of one file, as it was started before each test. */
+export function useFakeGitHub(): { readonly github: FakeGitHub } {
+  let github: FakeGitHub | undefined;
+  beforeAll(async () => {
+    github = await startFakeGitHub();
+  });
+  afterAll(async () => {
+    await github?.close();
+  });
+  beforeEach(() => github?.reset());
+  return {
+    get github() {
+      if (!github) throw new Error('fake GitHub not started');
+      return github;
+    },
+  };
+}
+
 export function useSimulator(options: SimulatorOptions = {}): Harness {
   let sim: Simulator | undefined;
   beforeAll(async () => {

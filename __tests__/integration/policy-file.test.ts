@@ -1,22 +1,11 @@
 // The policy file end to end, through dist/ as the runner runs it: a file in the workspace or in
 // another repository (through a fake GitHub contents API, with config-token), precedence, errors
 // with file, key, line and column before any request, and which settings came from the file.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
-import { startFakeGitHub, type FakeGitHub } from '../../simulator/github.js';
-import { CLEAN, errorText, plain, useSimulator } from './harness.js';
+import { describe, expect, test } from '@jest/globals';
+import { CLEAN, errorText, plain, useSimulator, useFakeGitHub } from './harness.js';
 
 const h = useSimulator();
-let github: FakeGitHub;
-beforeAll(async () => {
-  github = await startFakeGitHub();
-});
-afterAll(async () => {
-  await github.close();
-});
-beforeEach(() => {
-  github.files.clear();
-  github.requests.length = 0;
-});
+const fake = useFakeGitHub();
 
 const POLICY = `version: 1
 fail-on-severity: high
@@ -122,10 +111,10 @@ describe('a policy file in the workspace', () => {
 });
 
 describe('a policy file in another repository, through the GitHub contents API', () => {
-  const env = () => ({ GITHUB_API_URL: github.url });
+  const env = () => ({ GITHUB_API_URL: fake.github.url });
 
   test('read with config-token, at the ref given', async () => {
-    github.files.set('acme/policies/security-gate.yml@v2', {
+    fake.github.files.set('acme/policies/security-gate.yml@v2', {
       text: POLICY.replace('high', 'medium'),
       token: 'ghp_configToken42',
     });
@@ -142,14 +131,14 @@ describe('a policy file in another repository, through the GitHub contents API',
       failOnSeverity: 'medium',
       configFile: 'acme/policies/security-gate.yml@v2',
     });
-    expect(github.requests.map((r) => r.path)).toEqual(['/repos/acme/policies/contents/security-gate.yml']);
-    expect(github.requests[0]!.authorization).toBe('Bearer ghp_configToken42');
+    expect(fake.github.requests.map((r) => r.path)).toEqual(['/repos/acme/policies/contents/security-gate.yml']);
+    expect(fake.github.requests[0]!.authorization).toBe('Bearer ghp_configToken42');
     expect(run.stdout).toContain('::add-mask::ghp_configToken42');
     expect(`${run.summary}${run.files['r.json']}`).not.toContain('ghp_configToken42');
   });
 
   test('without config-token, github-token is used', async () => {
-    github.files.set('acme/policies/p.yml@main', {
+    fake.github.files.set('acme/policies/p.yml@main', {
       text: 'fail-on-severity: low\n',
       token: 'ghs_fakeGithubTokenForTests',
     });
@@ -163,39 +152,31 @@ describe('a policy file in another repository, through the GitHub contents API',
   });
 
   test('a renamed repository (GitHub answers 301 on the same host): followed, with the token', async () => {
-    github.files.set('acme/policies/p.yml@main', { text: 'fail-on-severity: low\n', token: 'ghp_moved42' });
-    github.moved.set('acme/old-policies', 'acme/policies');
-    try {
-      const run = await h.gate(
-        { 'config-file': 'acme/old-policies/p.yml@main', 'config-token': 'ghp_moved42', 'report-file': 'r.json' },
-        { ...CLEAN, env: env() },
-      );
-      const report = JSON.parse(run.files['r.json']!) as { options: { failOnSeverity: string } };
-      expect(report.options.failOnSeverity).toBe('low');
-      expect(github.requests.map((r) => r.path)).toEqual([
-        '/repos/acme/old-policies/contents/p.yml',
-        '/repos/acme/policies/contents/p.yml',
-      ]);
-      expect(github.requests.every((r) => r.authorization === 'Bearer ghp_moved42')).toBe(true);
-    } finally {
-      github.moved.clear();
-    }
+    fake.github.files.set('acme/policies/p.yml@main', { text: 'fail-on-severity: low\n', token: 'ghp_moved42' });
+    fake.github.moved.set('acme/old-policies', 'acme/policies');
+    const run = await h.gate(
+      { 'config-file': 'acme/old-policies/p.yml@main', 'config-token': 'ghp_moved42', 'report-file': 'r.json' },
+      { ...CLEAN, env: env() },
+    );
+    const report = JSON.parse(run.files['r.json']!) as { options: { failOnSeverity: string } };
+    expect(report.options.failOnSeverity).toBe('low');
+    expect(fake.github.requests.map((r) => r.path)).toEqual([
+      '/repos/acme/old-policies/contents/p.yml',
+      '/repos/acme/policies/contents/p.yml',
+    ]);
+    expect(fake.github.requests.every((r) => r.authorization === 'Bearer ghp_moved42')).toBe(true);
   });
 
   test('a redirect to another host is not followed: the token is not sent there', async () => {
-    github.moved.set('acme/policies', 'https://elsewhere.example/p.yml');
-    try {
-      const run = await h.gate({ 'config-file': 'acme/policies/p.yml@main' }, { env: env() });
-      expect(run.exitCode).toBe(1);
-      expect(errorText(run)).toMatch(/GitHub redirected to https:\/\/elsewhere\.example, where the token is not sent/);
-      expect(h.sim.requests).toEqual([]);
-    } finally {
-      github.moved.clear();
-    }
+    fake.github.moved.set('acme/policies', 'https://elsewhere.example/p.yml');
+    const run = await h.gate({ 'config-file': 'acme/policies/p.yml@main' }, { env: env() });
+    expect(run.exitCode).toBe(1);
+    expect(errorText(run)).toMatch(/GitHub redirected to https:\/\/elsewhere\.example, where the token is not sent/);
+    expect(h.sim.requests).toEqual([]);
   });
 
   test('not found, or a token that may not read it (GitHub says 404): an input error saying so, nothing sent to the service', async () => {
-    github.files.set('acme/policies/p.yml@main', { text: 'fail-on-severity: low\n', token: 'ghp_right' });
+    fake.github.files.set('acme/policies/p.yml@main', { text: 'fail-on-severity: low\n', token: 'ghp_right' });
     const run = await h.gate(
       { 'config-file': 'acme/policies/p.yml@main', 'config-token': 'ghp_wrong1' },
       { env: env() },
@@ -238,10 +219,10 @@ describe('what a policy file says, exactly', () => {
   });
 
   test('a broken policy file from another repository may say where the tokens go: only its own error is reported', async () => {
-    github.files.set('acme/policies/broken.yml@main', { text: `api-url: ${h.sim.url}\nfail-on-severty: high\n` });
+    fake.github.files.set('acme/policies/broken.yml@main', { text: `api-url: ${h.sim.url}\nfail-on-severty: high\n` });
     const run = await h.gate(
       { 'config-file': 'acme/policies/broken.yml@main', 'api-url': '' },
-      { eventName: 'pull_request_target', env: { GITHUB_API_URL: github.url } },
+      { eventName: 'pull_request_target', env: { GITHUB_API_URL: fake.github.url } },
     );
     expect(run.exitCode).toBe(1);
     expect(errorText(run)).toContain('fail-on-severty: is not an input of security-gate');

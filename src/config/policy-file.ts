@@ -81,7 +81,6 @@ async function readRemote(ref: string, { apiUrl, token }: PolicyFileSources): Pr
         method: 'GET',
         headers: {
           Accept: 'application/vnd.github.raw',
-          'User-Agent': 'security-gate',
           'X-GitHub-Api-Version': '2022-11-28',
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
         },

@@ -1,8 +1,8 @@
 // The JSON report (`report-file`): the whole result model, versioned by schemaVersion. Each alert
 // appears once (100 to a line); the verdict refers to the gating ones by id. Written in chunks, so
 // a report of 100,000 alerts is never one giant string.
-import { randomUUID } from 'node:crypto';
 import type { GateResult } from '../model.js';
+import { cutAt, placeholder } from './skeleton.js';
 
 /**
  * Alerts per chunk: enough to keep the writes few, few enough (about 85 KB) that a chunk stays below
@@ -16,12 +16,9 @@ export function* jsonReportChunks(result: GateResult): Generator<string> {
   const { alerts, verdict, ...rest } = result;
   // Everything but the alerts, pretty, the alerts last (the large part); they go where the
   // placeholder stands, a value no service text can know in advance.
-  const placeholder = randomUUID();
-  const shape = { ...rest, verdict: { ...verdict, gating: verdict.gating.map((a) => a.id) }, alerts: placeholder };
-  const text = JSON.stringify(shape, null, 2);
-  const at = text.lastIndexOf(JSON.stringify(placeholder));
-  const head = text.slice(0, at);
-  const tail = text.slice(at + JSON.stringify(placeholder).length);
+  const list = placeholder();
+  const shape = { ...rest, verdict: { ...verdict, gating: verdict.gating.map((a) => a.id) }, alerts: list };
+  const [head, tail] = cutAt(JSON.stringify(shape, null, 2), list);
   if (alerts.length === 0) {
     yield `${head}[]${tail}\n`;
     return;

@@ -2,7 +2,7 @@
 // service alerted on and `allow-alerts` did not allow (whatever the threshold) and per affected package,
 // located at the manifest line that declares the package. Code scanning then shows the whole picture,
 // and a threshold change (even to `none`) does not close alerts there: only the level changes.
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Log, ReportingDescriptor, Result, Run } from 'sarif';
 import { fallbackLocation, FALLBACK_MANIFEST_PATH, packageLabel, repoRelativePath } from '../packages/locations.js';
@@ -11,6 +11,7 @@ import { formatNumber } from './format.js';
 import { code, escapeText, link, safeHref, truncate } from './markdown.js';
 import { firstReference, plainLine, plainText } from './plain.js';
 import { severityRank } from '../policy/severity.js';
+import { cutAt, placeholder } from './skeleton.js';
 import { belowThreshold } from './summary-alerts.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -450,20 +451,19 @@ export function sarifChunks(result: GateResult, options: SarifOptions): string[]
     const rules = inside(alerts.rules.done(), listed(licenses.rules));
     const results = inside(listed(licenses.results), alerts.results.done());
     // The rules and results go where the placeholders stand, as the JSON they were measured as.
-    const placeholder = { rules: randomUUID(), results: randomUUID() };
+    const lists = { rules: placeholder(), results: placeholder() };
     const log = {
       $schema: SARIF_SCHEMA,
       version: '2.1.0',
       runs: [
         {
           ...alerts.run,
-          tool: { driver: { ...alerts.run.tool.driver, rules: placeholder.rules } },
-          results: placeholder.results,
+          tool: { driver: { ...alerts.run.tool.driver, rules: lists.rules } },
+          results: lists.results,
         },
       ],
     } satisfies Omit<Log, 'runs'> & { runs: object[] };
-    const [head, rest] = cut(JSON.stringify(log), JSON.stringify(placeholder.rules));
-    const [middle, tail] = cut(rest, JSON.stringify(placeholder.results));
+    const [head, middle, tail] = cutAt(JSON.stringify(log), lists.rules, lists.results);
     const chunks = [`${head}[`, ...rules, `]${middle}[`, ...results, `]${tail}`];
     const kept = alerts.results.length;
     // gzip never grows text by more than a few bytes per 16 KiB block, so small logs need no check.
@@ -479,12 +479,6 @@ export function sarifChunks(result: GateResult, options: SarifOptions): string[]
 /** The whole log as one string (tests, small logs). */
 export function renderSarif(result: GateResult, options: SarifOptions): string {
   return sarifChunks(result, options).join('');
-}
-
-/** `text` before and after the first `marker` (which is there: it was put in). */
-function cut(text: string, marker: string): [string, string] {
-  const at = text.indexOf(marker);
-  return [text.slice(0, at), text.slice(at + marker.length)];
 }
 
 /**
