@@ -16,7 +16,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DEMO_TOKEN, MAIN_REPO, simulatorInputs } from '../simulator/data.js';
-import { runAction } from '../simulator/run-action.js';
+import { inputEnv, runAction } from '../simulator/run-action.js';
 import { startSimulator, type Simulator } from '../simulator/server.js';
 import type { ScaAlert } from '../simulator/wire.js';
 
@@ -63,8 +63,7 @@ function inputs(sim: Simulator, extra: Record<string, string> = {}): Record<stri
  * share advisories across manifests), or, `distinct`, each of an advisory of its own, with texts of
  * its own (the hardest case for memory and for SARIF, which then has a rule per advisory).
  */
-function alertsOf(sim: Simulator, n: number, distinct = false): ScaAlert[] {
-  const seeded = sim.state.alerts[MAIN_REPO.id] ?? [];
+function alertsOf(seeded: ScaAlert[], n: number, distinct = false): ScaAlert[] {
   return Array.from({ length: n }, (_, i) => {
     const alert = { ...structuredClone(seeded[i % seeded.length]!), id: `alert_${String(i).padStart(7, '0')}` };
     if (distinct) {
@@ -138,7 +137,7 @@ async function latency(startupFloorMs: number): Promise<{ lines: string[]; ok: b
   const requestsFloor = join(bundle('requests-floor'), 'index.js');
   const sim = await startSimulator({ latencyMs: LATENCY_MS, maxPageSize: 100 });
   try {
-    sim.state.alerts[MAIN_REPO.id] = alertsOf(sim, 3000);
+    sim.state.alerts[MAIN_REPO.id] = alertsOf(sim.state.alerts[MAIN_REPO.id] ?? [], 3000);
     const times: number[] = [];
     const alone: number[] = [];
     let requests = 0;
@@ -150,7 +149,7 @@ async function latency(startupFloorMs: number): Promise<{ lines: string[]; ok: b
       await run.cleanup();
       requests = sim.requests.length;
       sim.reset();
-      const env = Object.fromEntries(Object.entries(inputs(sim)).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v]));
+      const env = inputEnv(inputs(sim));
       alone.push(
         await timedAsync([requestsFloor], { ...env, PATH: process.env.PATH ?? '', BENCH_REPOSITORY_ID: MAIN_REPO.id }),
       );
@@ -178,8 +177,8 @@ interface ScaleRun {
   floorMs: number;
 }
 
-async function scaleRun(sim: Simulator, n: number, distinct = false): Promise<ScaleRun> {
-  sim.state.alerts[MAIN_REPO.id] = alertsOf(sim, n, distinct);
+async function scaleRun(sim: Simulator, alerts: ScaAlert[]): Promise<ScaleRun> {
+  sim.state.alerts[MAIN_REPO.id] = alerts;
   const dir = await mkdtemp(join(tmpdir(), 'security-gate-bench-'));
   const walls: number[] = [];
   const rss: number[] = [];
@@ -204,7 +203,7 @@ async function scaleRun(sim: Simulator, n: number, distinct = false): Promise<Sc
       walls.push(performance.now() - started);
       await run.cleanup();
       if (run.exitCode !== 1)
-        throw new Error(`scale run of ${n} alerts ended with ${run.exitCode}: ${run.stdout.slice(-2000)}`);
+        throw new Error(`scale run of ${alerts.length} alerts ended with ${run.exitCode}: ${run.stdout.slice(-2000)}`);
       rss.push(Number(await readFile(rssFile, 'utf8')) / 1024);
       floors.push(
         await timedAsync(
@@ -223,10 +222,9 @@ async function scale(): Promise<{ lines: string[]; ok: boolean }> {
   const sim = await startSimulator({ maxPageSize: 1000 });
   try {
     const seeded = sim.state.alerts[MAIN_REPO.id] ?? [];
-    const small = await scaleRun(sim, 10_000);
-    const large = await scaleRun(sim, 100_000);
-    sim.state.alerts[MAIN_REPO.id] = seeded;
-    const distinct = await scaleRun(sim, 100_000, true);
+    const small = await scaleRun(sim, alertsOf(seeded, 10_000));
+    const large = await scaleRun(sim, alertsOf(seeded, 100_000));
+    const distinct = await scaleRun(sim, alertsOf(seeded, 100_000, true));
     const growth = large.wallMs / small.wallMs;
     const row = (n: string, s: ScaleRun, target: string, ok: boolean | null) =>
       `| scale: ${n}, page cap 1,000, every report | ${ms(s.wallMs)}, peak RSS ${Math.round(s.rssMiB)} MiB | fetch + JSON.parse alone: ${ms(s.floorMs)} | ${ratio(s.wallMs / s.floorMs)} | ${target} | ${ok === null ? '—' : verdict(ok)} |`;

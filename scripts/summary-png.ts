@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import MarkdownIt from 'markdown-it';
-import { simulatorInputs } from '../simulator/data.js';
+import { ADVISORIES, DENIED_LICENSES, simulatorInputs } from '../simulator/data.js';
 import { runAction } from '../simulator/run-action.js';
 import { startSimulator } from '../simulator/server.js';
 
@@ -17,8 +17,8 @@ try {
   const run = await runAction({
     inputs: {
       ...simulatorInputs(sim.url),
-      'deny-licenses': 'GPL-3.0-only, AGPL-3.0-only',
-      'allow-alerts': 'GHSA-7rjr-3q55-vv33 until 2099-12-31 # log4j pinned by the vendor, see SEC-123',
+      'deny-licenses': DENIED_LICENSES.join(', '),
+      'allow-alerts': `${ADVISORIES.log4jIncompleteFix} until 2099-12-31 # log4j pinned by the vendor, see SEC-123`,
     },
     env: { GITHUB_SHA: '4f1c2a9e6b7d4e219a0f5c8d7e6b4a1300c0ffee', GITHUB_RUN_ID: '1234' },
   });

@@ -35,6 +35,13 @@ export interface ActionRun {
   cleanup(): Promise<void>;
 }
 
+/** Inputs as the runner hands them to an action: `INPUT_<NAME>` environment variables. */
+export function inputEnv(inputs: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(inputs).map(([name, value]) => [`INPUT_${name.replace(/ /g, '_').toUpperCase()}`, value]),
+  );
+}
+
 export const DEFAULT_EVENT = {
   repository: { id: 123456789, full_name: 'acme/webshop' },
   pull_request: { number: 7, head: { repo: { full_name: 'acme/webshop', fork: false } } },
@@ -94,7 +101,7 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
     GITHUB_ACTOR: 'octocat',
     ...options.env,
   };
-  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+  Object.assign(env, inputEnv(inputs));
 
   const args = [...(options.nodeArgs ?? []), join(ROOT, 'dist', 'index.js')];
   const { exitCode, stdout, stderr } = await spawnNode(args, env, workspace, options.timeoutMs ?? 60_000);

@@ -31,18 +31,17 @@ interface EventPayload {
 export function readRunnerContext(env: NodeJS.ProcessEnv = process.env): RunnerContext {
   const event = readEvent(env.GITHUB_EVENT_PATH);
   const repository = env.GITHUB_REPOSITORY || event.repository?.full_name || null;
+  const server = serverUrl(env);
+  // A pull request's head commit (GITHUB_SHA is the merge commit there), else GITHUB_SHA.
+  const commit = event.pull_request?.head?.sha || env.GITHUB_SHA;
   const head = event.pull_request?.head?.repo;
   return {
     eventName: env.GITHUB_EVENT_NAME || null,
     repository,
-    serverUrl: serverUrl(env),
+    serverUrl: server,
     apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
     workspace: env.GITHUB_WORKSPACE || process.cwd(),
-    // A pull request's head commit (GITHUB_SHA is the merge commit there), else GITHUB_SHA.
-    blobUrl:
-      repository && (event.pull_request?.head?.sha || env.GITHUB_SHA)
-        ? `${serverUrl(env)}/${repository}/blob/${event.pull_request?.head?.sha || env.GITHUB_SHA}`
-        : null,
+    blobUrl: repository && commit ? `${server}/${repository}/blob/${commit}` : null,
     repositoryNumericId: event.repository?.id === undefined ? null : String(event.repository.id),
     actor: env.GITHUB_ACTOR || null,
     // A deleted fork has head.repo null; treat it as a fork too (no secrets are passed either way).
@@ -51,8 +50,7 @@ export function readRunnerContext(env: NodeJS.ProcessEnv = process.env): RunnerC
       (head === null || head?.fork === true || (head?.full_name !== undefined && head.full_name !== repository)),
     pullRequestNumber: event.pull_request?.number ?? null,
     canWriteSummary: Boolean(env.GITHUB_STEP_SUMMARY),
-    runUrl:
-      repository && env.GITHUB_RUN_ID ? `${serverUrl(env)}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : null,
+    runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : null,
   };
 }
 

@@ -21,6 +21,7 @@ import type { Read, RepositoryReads, Statistics } from './gather.js';
 import { runError, type RepositoryRef } from './resolve.js';
 import type { evaluateLicenses } from '../policy/licenses.js';
 import type { describeSchedule } from './schedule.js';
+import { plural } from '../numbers.js';
 import { planSettings } from './settings.js';
 
 export interface AssembleInput {
@@ -83,7 +84,7 @@ export function assembleResult({
   const licenseEntries = reads.licenses && decisive(reads.licenses);
   // Licenses read under a policy are judged, or the run stops: never read and then passed unjudged.
   if (licenseEntries && !evaluateLicenses) throw new Error('license entries were read but no license policy was given');
-  const licenses = licenseEntries && evaluateLicenses ? evaluateLicenses(licenseEntries, { ...config.licenses }) : null;
+  const licenses = licenseEntries && evaluateLicenses ? evaluateLicenses(licenseEntries, config.licenses) : null;
   const unknown = licenses?.findings.filter((f) => f.status === 'unknown' && !f.gates) ?? [];
   if (unknown.length > 0) {
     const some = unknown
@@ -92,7 +93,7 @@ export function assembleResult({
       .join(', ');
     warnings.push({
       kind: 'license',
-      message: `${unknown.length === 1 ? '1 package has' : `${unknown.length} packages have`} no known license: ${some}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''} (unknown-licenses: warn).`,
+      message: `${plural(unknown.length, 'package')} ${unknown.length === 1 ? 'has' : 'have'} no known license: ${some}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''} (unknown-licenses: warn).`,
     });
   }
   for (const change of settings) {
