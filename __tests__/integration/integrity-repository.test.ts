@@ -1,7 +1,8 @@
 // The contract's "The right repository, again" and the outputs that carry service text, through the
 // bundled action against the simulator: an installation entry that is another GitHub repository
 // never matches by URL or name; a repository-id with app-id that the installation does not list
-// stops the run before any alert is judged, even when the service holds alerts under that id.
+// stops the run before any alert is judged, even when the service holds alerts under that id; and
+// `schedule` and `repository-id` hold no line break or control character whatever the service sends.
 import { describe, expect, test } from '@jest/globals';
 import { GITLAB_REPO, MAIN_REPO, UNSCHEDULED_REPO } from '../../simulator/data.js';
 import type { Repository } from '../../simulator/wire.js';
@@ -113,4 +114,31 @@ describe('a repository-id with app-id that the installation does not list stops 
       }
     },
   );
+});
+
+describe('outputs that carry service text hold no line break or control character', () => {
+  const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+  test('schedule: a crontab with line breaks and escapes comes out on one line', async () => {
+    h.sim.state.schedules[MAIN_REPO.id]!.executionCriteriaCrontab =
+      '0 2 * * 1-5\n::set-output name=result::pass\r\n\u001b[31mred\u0085\u2028x\u0000';
+    const run = await h.gate();
+    expect(run.outputs.schedule).toMatch(/^0 2 \* \* 1-5\b/);
+    expect(run.outputs.schedule).not.toMatch(CONTROL);
+    expect(run.outputs.result).toBe('fail'); // the verdict stands: the schedule only feeds the reports
+  });
+
+  test('repository-id: a resolved id with a line break comes out on one line; the reads still use the id as sent', async () => {
+    const odd = `${MAIN_REPO.id}\n::set-output name=result::pass\u001b[0m`;
+    const { state } = h.sim;
+    repo(MAIN_REPO.id).id = odd;
+    state.alerts[odd] = state.alerts[MAIN_REPO.id]!;
+    delete state.alerts[MAIN_REPO.id];
+    const run = await h.gate();
+    expect(run.outputs['repository-id']).toMatch(new RegExp(`^${MAIN_REPO.id}\\b`));
+    expect(run.outputs['repository-id']).not.toMatch(CONTROL);
+    expect(h.requests(PATHS.alerts).length).toBeGreaterThan(0);
+    for (const r of h.requests(PATHS.alerts)) expect(r.body).toMatchObject({ repositoryIds: [odd] });
+    expect(run.outputs.result).toBe('fail'); // its critical alerts were read and judged
+  });
 });
