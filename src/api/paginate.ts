@@ -35,7 +35,7 @@ export interface PagedSearchOptions<T> {
   concurrency?: number;
   /** Most items in flight at once: with large pages, fewer than `concurrency` pages (never fewer than one). */
   maxItemsInFlight?: number;
-  /** A totalCount above this is refused before reading on. */
+  /** A totalCount above this is refused before reading on; past a totalCount too low, the read stops at this many. */
   maxItems?: number;
   /** What the items are, for messages (`alerts`). */
   noun?: string;
@@ -107,7 +107,7 @@ export async function pagedSearch<T>(
     conflicts,
     unreadable,
     failure: rest.failure,
-    incomplete: completeness(pages.total, items.length + unreadable.length, pages.repeated, settings),
+    incomplete: completeness(pages, items.length + unreadable.length, settings),
   };
 }
 
@@ -187,6 +187,12 @@ class Pages<T> {
   ended = false;
   /** The first page that brought only items already read, else null. */
   repeated: number | null = null;
+  /** Pages of maxItems items: past totalCount, the read stops there whatever the server sends. */
+  private readonly most: number;
+  /** The read stopped at `most` pages, with full pages of new items still coming. */
+  capped = false;
+  /** Pages 1 to this one arrived, each full. */
+  private fullUpTo = 0;
 
   constructor(
     first: Page<T>,
@@ -200,6 +206,7 @@ class Pages<T> {
     const length = lengthOf(first);
     this.per = Math.max(1, length < answered && this.total > length ? length : answered);
     this.last = this.total > settings.maxItems || length === 0 ? 1 : Math.max(1, Math.ceil(this.total / this.per));
+    this.most = Math.max(1, Math.ceil(settings.maxItems / this.per));
     this.record(1, first);
   }
 
@@ -222,7 +229,8 @@ class Pages<T> {
       this.repeated ??= number;
       this.end(number);
     } else if (!this.ended && page.items.length > 0 && this.count > this.total && this.allFullUpTo(this.last)) {
-      this.last++;
+      if (this.last < this.most) this.last++;
+      else this.capped = true;
     }
   }
 
@@ -236,12 +244,14 @@ class Pages<T> {
     this.last = Math.min(this.last, number);
   }
 
+  /** Pages 1 to `page` all arrived full. */
   private allFullUpTo(page: number): boolean {
-    for (let p = 1; p <= page; p++) {
-      const read = this.byNumber.get(p);
-      if ((read ? lengthOf(read) : 0) < this.per) return false;
+    for (;;) {
+      const next = this.byNumber.get(this.fullUpTo + 1);
+      if (next === undefined || lengthOf(next) < this.per) break;
+      this.fullUpTo++;
     }
-    return true;
+    return this.fullUpTo >= page;
   }
 }
 
@@ -316,9 +326,8 @@ function inPageOrder<T>(
 
 /** Why the read is incomplete ("read N of M"), else null. */
 function completeness<T>(
-  total: number,
+  { total, repeated, capped, last }: Pages<T>,
   read: number,
-  repeated: number | null,
   { maxItems, noun }: Settings<T>,
 ): string | null {
   if (total > maxItems) {
@@ -332,6 +341,9 @@ function completeness<T>(
   if (repeated !== null) {
     // More than totalCount, yet a full page repeated: totalCount was too low and the server ignores `page`.
     return `page ${repeated} repeated a full page of ${noun} already read: the server may ignore \`page\`, so more ${noun} than the ${read} read may exist.`;
+  }
+  if (capped) {
+    return `the search announced ${total} ${noun} (totalCount) but kept sending full pages past it; stopped after page ${last}, as many pages as ${maxItems} ${noun} fill: more ${noun} than the ${read} read may exist.`;
   }
   return null;
 }
