@@ -96,6 +96,7 @@ describe('a repository-id with app-id that the installation does not list stops 
         'on-api-error': mode,
         'set-pr-scanning': 'false',
         'set-max-pr-timeout-minutes': '20',
+        'report-file': 'report.json',
       });
       expect({ exitCode: run.exitCode, result: run.outputs.result }).toEqual({ exitCode: 1, result: 'error' });
       expect(errorText(run)).toContain(`repository-id ${GITLAB_REPO.id} is not a repository of app`);
@@ -104,8 +105,10 @@ describe('a repository-id with app-id that the installation does not list stops 
         isPrScanningEnabled: true,
         maxPrTimeoutMinutes: 30,
       });
-      // no verdict: nothing gates, nothing passes, no alert of that repository is listed or annotated
-      expect(run.outputs['gating-count'] ?? '').not.toMatch(/[1-9]/);
+      // no verdict: no alert of that repository is counted, judged, listed or annotated
+      expect(['', '0']).toContain(run.outputs['alerts-total']);
+      expect(['', '0']).toContain(run.outputs['gating-count']);
+      expect((JSON.parse(run.files['report.json']!) as { alerts: unknown[] }).alerts).toEqual([]);
       const text = plain(run.summary);
       expect(text).toMatch(/no verdict/i);
       for (const alert of h.sim.state.alerts[GITLAB_REPO.id]!) {
