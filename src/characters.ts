@@ -11,3 +11,14 @@ export function percentDecoded(text: string): string {
     return text;
   }
 }
+
+/** Line breaks (Unicode's too) and control characters, in runs. */
+const BREAKS_AND_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+/**
+ * Service text for an output (`schedule`, `repository-id`): each run of line breaks and control
+ * characters becomes one space, so that a value is one line whatever the service sent.
+ */
+export function oneLine(text: string): string {
+  return text.replace(BREAKS_AND_CONTROLS, ' ');
+}

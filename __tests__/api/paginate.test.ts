@@ -24,11 +24,19 @@ interface Server {
 
 class Refused extends Error {}
 
+/**
+ * Every fake page yields to the timers before it answers, as a real request does: a reader that
+ * loops on pages answered by microtasks alone would starve jest's timeout, and a regression would
+ * hang the run instead of failing its test.
+ */
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** A fake paged source over `total` items that can get paging wrong in the ways real servers do. */
 function source(server: Server) {
   const asked: { page: number; pageSize: number }[] = [];
   const fetchPage = async (page: number, pageSize: number): Promise<Page<Item>> => {
     asked.push({ page, pageSize });
+    await tick();
     for (let i = server.hops?.(page) ?? 0; i > 0; i--) await Promise.resolve();
     if (server.maxAccepted !== undefined && pageSize > server.maxAccepted)
       throw new Refused(`pageSize ${pageSize} refused`);
@@ -217,6 +225,16 @@ describe('pagedSearch: never mistakes part of the data for all of it', () => {
     expect(read.incomplete).toMatch(reason);
   });
 
+  test('full pages of new items past a totalCount too low: read up to maxItems, then incomplete, never endless', async () => {
+    const { fetchPage, asked } = source({ total: 10_000, cap: 10, reported: 5 });
+    const read = await pagedSearch(fetchPage, { ...keep, maxItems: 100 });
+    expect(asked.map((a) => a.page)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(read.items).toHaveLength(100);
+    expect(read.incomplete).toMatch(
+      /kept sending full pages past it; stopped after page 10, as many pages as 100 items fill/,
+    );
+  });
+
   test('a failed page is a failure, and no page is started after it', async () => {
     const { fetchPage, asked } = source({ total: 500, cap: 10, failing: [3] });
     const read = await pagedSearch(fetchPage, { ...keep, concurrency: 2 });
@@ -230,7 +248,10 @@ describe('pagedSearch: never mistakes part of the data for all of it', () => {
       2: [{ id: 'a', v: 3 }, { id: 'b' }],
       3: [{ id: 'c' }],
     };
-    const read = await pagedSearch(async (page) => ({ items: pages[page] ?? [], totalCount: 5, pageSize: 2 }), keep);
+    const read = await pagedSearch(async (page) => {
+      await tick();
+      return { items: pages[page] ?? [], totalCount: 5, pageSize: 2 };
+    }, keep);
     expect(read.items).toEqual([{ id: 'a', v: 3 }, { id: 'b' }, { id: 'c' }]);
     expect(read.conflicts).toEqual(['a']);
     expect(read.incomplete).toMatch(/read 3 of 5/);
@@ -240,6 +261,7 @@ describe('pagedSearch: never mistakes part of the data for all of it', () => {
     const asked: number[] = [];
     const read = await pagedSearch(async (page) => {
       asked.push(page);
+      await tick();
       if (page === 2)
         return { items: [], unreadable: ['a', 'b', 'c'].map((x) => `${x} of page 2`), totalCount: 9, pageSize: 3 };
       return { items: items((page - 1) * 3, page * 3), totalCount: 9, pageSize: 3 };
@@ -251,10 +273,10 @@ describe('pagedSearch: never mistakes part of the data for all of it', () => {
   });
 
   test('unreadable items count as read, and are listed with their positions', async () => {
-    const read = await pagedSearch(
-      async () => ({ items: items(0, 3), unreadable: ['item 4 of page 1 (no id)'], totalCount: 4, pageSize: 10 }),
-      keep,
-    );
+    const read = await pagedSearch(async () => {
+      await tick();
+      return { items: items(0, 3), unreadable: ['item 4 of page 1 (no id)'], totalCount: 4, pageSize: 10 };
+    }, keep);
     expect(complete(read)).toBe(true);
     expect(read.unreadable).toEqual(['item 4 of page 1 (no id)']);
   });

@@ -6,8 +6,14 @@ import { access, readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScaAlert } from '../../simulator/wire.js';
-import { alertSeverity } from '../../src/policy/severity.js';
-import { DEMO_TOKEN, defaultData, MAIN_REPO, simulatorInputs } from '../../simulator/data.js';
+import {
+  DEMO_TOKEN,
+  defaultData,
+  EXPECTED_SEVERITY,
+  MAIN_REPO,
+  simulatorInputs,
+  type ExpectedSeverity,
+} from '../../simulator/data.js';
 import { startFakeGitHub, type FakeGitHub } from '../../simulator/github.js';
 import { actionDefaults, runAction, type ActionRunOptions } from '../../simulator/run-action.js';
 import { startSimulator, type RecordedRequest, type Simulator, type SimulatorOptions } from '../../simulator/server.js';
@@ -244,8 +250,29 @@ export function useSimulator(options: SimulatorOptions = {}): Harness {
 export type Threshold = 'critical' | 'high' | 'medium' | 'low' | 'none';
 const RANK = { critical: 4, high: 3, medium: 2, low: 1 } as const;
 
-/** The contract's gate rule, written out here independently of src/policy (only alertSeverity is shared). */
-export function gates(severity: ReturnType<typeof alertSeverity>, threshold: Threshold): boolean {
+/** The advisories as seeded: their severity word and score, by advisory id. */
+let seededAdvisories: Map<string, ScaAlert['metadata']> | undefined;
+
+/**
+ * An alert's severity as the simulator's data records it (EXPECTED_SEVERITY, worked out by hand),
+ * never computed with src/policy. For an alert whose severity word or score a test changed, the
+ * advisory's recorded severity no longer applies: that is an error, not a guess.
+ */
+export function severityOf(alert: ScaAlert): ExpectedSeverity {
+  seededAdvisories ??= new Map(
+    Object.values(defaultData().alerts).flatMap((list) => list.map((a) => [a.metadata.id, a.metadata])),
+  );
+  const { id, severity, severityScore } = alert.metadata;
+  const seeded = seededAdvisories.get(id);
+  const expected = EXPECTED_SEVERITY[id];
+  if (!seeded || !expected) throw new Error(`${id} is no seeded advisory: the test must say what severity it expects`);
+  if (seeded.severity !== severity || seeded.severityScore !== severityScore)
+    throw new Error(`${id}: its severity or score was changed, so its recorded severity does not apply`);
+  return expected;
+}
+
+/** The contract's gate rule, written out here independently of src/policy. */
+export function gates(severity: ExpectedSeverity, threshold: Threshold): boolean {
   if (threshold === 'none') return false;
   if (severity === 'unknown') return threshold === 'low';
   return RANK[severity] >= RANK[threshold];
@@ -266,7 +293,7 @@ export interface Expected {
   gating: ScaAlert[];
 }
 
-/** Counts and gating alerts of `alerts` under a policy, from the data (severity via the project's alertSeverity). */
+/** Counts and gating alerts of `alerts` under a policy, from the data (severity as the data records it). */
 export function expected(
   alerts: ScaAlert[],
   threshold: Threshold,
@@ -276,7 +303,7 @@ export function expected(
   const gating: ScaAlert[] = [];
   const allow = new Set(allowed.map((a) => a.toLowerCase()));
   for (const alert of alerts) {
-    const severity = alertSeverity(alert.metadata.severity, alert.metadata.severityScore);
+    const severity = severityOf(alert);
     counts[severity]++;
     if (!alert.isAlerted || !gates(severity, threshold)) continue;
     if (ignoreUnreachable && onlyUnreachable(alert)) continue;
@@ -288,10 +315,7 @@ export function expected(
 
 /** Gating alerts worst first: severity, then score descending. */
 export function worstFirst(alerts: ScaAlert[]): ScaAlert[] {
-  const rank = (a: ScaAlert) =>
-    ({ critical: 4, high: 3, medium: 2, low: 1, unknown: 0 })[
-      alertSeverity(a.metadata.severity, a.metadata.severityScore)
-    ];
+  const rank = (a: ScaAlert) => ({ critical: 4, high: 3, medium: 2, low: 1, unknown: 0 })[severityOf(a)];
   return [...alerts].sort(
     (a, b) => rank(b) - rank(a) || (b.metadata.severityScore ?? -1) - (a.metadata.severityScore ?? -1),
   );

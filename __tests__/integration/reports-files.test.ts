@@ -1,8 +1,7 @@
 // Annotations and the SARIF log, end to end: dist/index.js against the simulator.
 import { describe, expect, test } from '@jest/globals';
 import type { Log } from 'sarif';
-import { alertSeverity } from '../../src/policy/severity.js';
-import { CLEAN, expected, gates, useSimulator, webshopAlerts } from './harness.js';
+import { CLEAN, expected, gates, severityOf, useSimulator, webshopAlerts } from './harness.js';
 
 const h = useSimulator();
 const PACKAGES = '/api/v1/sca/packages/search';
@@ -63,9 +62,7 @@ describe('sarif-file', () => {
 
   test('levels by the contract: error when it gates, warning for critical/high/medium below the threshold, note for low/unknown; allowed alerts left out', async () => {
     const alerts = webshopAlerts(h.sim);
-    const allowedId = alerts.find(
-      (a) => a.isAlerted && alertSeverity(a.metadata.severity, a.metadata.severityScore) === 'high',
-    )!.metadata.id;
+    const allowedId = alerts.find((a) => a.isAlerted && severityOf(a) === 'high')!.metadata.id;
     const run = await h.gate({
       'sarif-file': 'levels.sarif',
       'fail-on-severity': 'high',
@@ -78,7 +75,7 @@ describe('sarif-file', () => {
     const reported = alerts.filter((a) => a.isAlerted && a.metadata.id !== allowedId);
     expect(new Set(results.map((r) => r.ruleId))).toEqual(new Set(reported.map((a) => a.metadata.id)));
     for (const alert of reported) {
-      const severity = alertSeverity(alert.metadata.severity, alert.metadata.severityScore);
+      const severity = severityOf(alert);
       const level = gates(severity, 'high')
         ? 'error'
         : ['critical', 'high', 'medium'].includes(severity)

@@ -71,8 +71,11 @@ describe('rule 2: repositoryUrl = GITHUB_SERVER_URL/GITHUB_REPOSITORY, ignoring 
     expectResolved(run, UNSCHEDULED_REPO.id);
   });
 
-  test('an event repository.id the service does not know falls through to the URL', async () => {
-    repo(UNSCHEDULED_REPO.id).repositoryName = 'legacy (renamed in the service)';
+  test('an event repository.id the service does not know falls through to the URL of an entry with no GitHub id', async () => {
+    // An entry that names another GitHub repository never matches by URL or name (integrity-repository.test.ts).
+    const legacy = repo(UNSCHEDULED_REPO.id);
+    legacy.github = { ...legacy.github!, externalGithubRepositoryId: '' };
+    legacy.repositoryName = 'legacy (renamed in the service)';
     const run = await h.gate(
       {},
       { repository: 'acme/legacy-api', eventName: 'push', event: { repository: { id: 1 } } },

@@ -2,10 +2,9 @@
 // service text (in the summary and on stdout), the size cap, summary: false, and report-file.
 import { describe, expect, test } from '@jest/globals';
 import { resolve } from 'node:path';
-import { alertSeverity } from '../../src/policy/severity.js';
 import { ADVISORIES, MAIN_REPO } from '../../simulator/data.js';
 import { githubReferences, readabilityProblems, render, seen } from '../reports/render.js';
-import { countOutputs, expected, plain, useSimulator, webshopAlerts, worstFirst } from './harness.js';
+import { countOutputs, expected, plain, severityOf, useSimulator, webshopAlerts, worstFirst } from './harness.js';
 
 const h = useSimulator();
 
@@ -81,7 +80,7 @@ describe('the job summary', () => {
     const rank = (id: string) => worstFirst(e.gating).findIndex((a) => a.metadata.id === id);
     const key = (id: string) => {
       const a = e.gating.find((g) => g.metadata.id === id)!;
-      return [alertSeverity(a.metadata.severity, a.metadata.severityScore), a.metadata.severityScore ?? null];
+      return [severityOf(a), a.metadata.severityScore ?? null];
     };
     const shown = rows.map((row) => e.gating.find((a) => plain(row).includes(a.metadata.id))!.metadata.id);
     expect(shown.map(key)).toEqual([...shown].sort((x, y) => rank(x) - rank(y)).map(key));
@@ -289,7 +288,7 @@ describe('report-file', () => {
       expect({ id: a.id, advisory: a.advisory, severity: a.severity }).toEqual({
         id: source.id,
         advisory: source.metadata.id,
-        severity: alertSeverity(source.metadata.severity, source.metadata.severityScore),
+        severity: severityOf(source),
       });
     }
     expect(

@@ -45,6 +45,19 @@ describe('describeSchedule', () => {
     expect(describeSchedule(crontab, true, NOW)).toEqual({ crontab, enabled: true, description: null, nextRun: null });
   });
 
+  it.each([
+    [
+      'a line break and a workflow command',
+      '0 2 * * *\n::set-output name=result::pass',
+      '0 2 * * * ::set-output name=result::pass',
+    ],
+    ['CR LF', '0 2 * * *\r\n', '0 2 * * * '],
+    ['an ANSI escape and NUL', '\u001b[31m0 2 * * *\u0000', ' [31m0 2 * * * '],
+    ['C1 and Unicode line breaks', '0\u0085 2\u2028* * *\u2029', '0  2 * * * '],
+  ])('gives the crontab on one line, whatever the service sent (%s)', (_name, crontab, shown) => {
+    expect(describeSchedule(crontab, true, NOW).crontab).toBe(shown);
+  });
+
   it('reads the crontab in UTC whatever time zone the runner is in', () => {
     // A process of its own: the time zone is fixed when a process starts.
     const script = `

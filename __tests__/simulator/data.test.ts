@@ -7,6 +7,7 @@ import {
   CLEAN_REPO,
   defaultData,
   DENIED_LICENSES,
+  EXPECTED_SEVERITY,
   LICENSE_FIXTURES,
   MAIN_REPO,
   MAIN_REPO_LICENSE_FINDINGS,
@@ -47,6 +48,14 @@ describe('defaultData', () => {
     for (const alert of main) counts[band(alert)]!++;
     expect(counts).toEqual(MAIN_REPO_SEVERITY_COUNTS);
     expect(main.filter((a) => !a.isAlerted)).toHaveLength(MAIN_REPO_NOT_ALERTED);
+  });
+
+  test('EXPECTED_SEVERITY, worked out by hand, names every seeded advisory as the rule above reads it', () => {
+    const seeded = Object.values(data.alerts).flat();
+    expect(seeded.filter((a) => EXPECTED_SEVERITY[a.metadata.id] !== band(a)).map((a) => a.metadata.id)).toEqual([]);
+    const counts: Record<string, number> = { critical: 0, high: 0, medium: 0, low: 0, unknown: 0 };
+    for (const alert of main) counts[EXPECTED_SEVERITY[alert.metadata.id]!]!++;
+    expect(counts).toEqual(MAIN_REPO_SEVERITY_COUNTS);
   });
 
   test('the main repository covers the severity edge cases', () => {

@@ -273,9 +273,15 @@ const reachabilitySchema = z
   .nullable()
   .catch(null);
 
+/**
+ * An id exactly as the spec describes it, with nothing to trim: a padded one goes to the tolerant
+ * reader, which trims it, so that both readers give every id the same.
+ */
+const wellFormedId = z.string().regex(/^\S(?:[\s\S]*\S)?$/);
+
 /** An alert's advisory exactly as the spec describes it (`metadata`). */
 const wellFormedMetadataSchema = z.object({
-  id: z.string().regex(/\S/),
+  id: wellFormedId,
   severity: z.string().nullable().optional(),
   severityScore: z.number().nullable().optional(),
   packageIdentifier: z.string(),
@@ -290,7 +296,7 @@ const wellFormedMetadataSchema = z.object({
  * like it several times faster than the tolerant reader below, which only reads what this refuses.
  */
 const wellFormedAlertSchema = z.object({
-  id: z.string().regex(/\S/),
+  id: wellFormedId,
   isAlerted: z.boolean(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
@@ -415,7 +421,11 @@ function sameMetadata(a: AlertFields['metadata'], b: Record<string, unknown>): b
   return true;
 }
 
-/** One alert as the model's Alert: the spec's shape on the fast path, else read tolerantly. */
+/**
+ * One alert as the model's Alert: an advisory already read, else the fast reader (the spec's shape),
+ * else the tolerant reader. Wherever the fast reader reads an alert, the tolerant one reads it the
+ * same (__tests__/api/alert-readers.test.ts proves it over every fixture and edge case).
+ */
 export function readAlert(value: unknown): Outcome<Alert> {
   const metadata = (value as { metadata?: unknown } | null)?.metadata;
   const raw = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>) : null;
@@ -436,10 +446,21 @@ export function readAlert(value: unknown): Outcome<Alert> {
       advisories.set(part.advisory, { metadata: read, part });
     return success(toAlert(wellFormed.data, part));
   }
-  const tolerant = tolerantAlertSchema.safeParse(value);
-  return tolerant.success
-    ? success(toAlert(tolerant.data, advisoryPart(tolerant.data.metadata)))
-    : failure(tolerant.error.issues.map(describeIssue).join('; '));
+  return readTolerantAlert(value);
+}
+
+/** The fast reader alone, without the memo: the Alert when `value` has the spec's shape, else null. */
+export function readWellFormedAlert(value: unknown): Alert | null {
+  const parsed = wellFormedAlertSchema.safeParse(value);
+  return parsed.success ? toAlert(parsed.data, advisoryPart(parsed.data.metadata)) : null;
+}
+
+/** The tolerant reader alone: any alert, field by field, or what it lacks for the gate. */
+export function readTolerantAlert(value: unknown): Outcome<Alert> {
+  const parsed = tolerantAlertSchema.safeParse(value);
+  return parsed.success
+    ? success(toAlert(parsed.data, advisoryPart(parsed.data.metadata)))
+    : failure(parsed.error.issues.map(describeIssue).join('; '));
 }
 
 export const alertsRequestSchema = z.object({

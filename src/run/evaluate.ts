@@ -2,6 +2,7 @@
 // Loaded as a chunk once the inputs are valid (see main.ts).
 import { createClient } from '../api/client.js';
 import { createEndpoints } from '../api/endpoints.js';
+import { oneLine } from '../characters.js';
 import type { Config } from '../config/inputs.js';
 import type { RunnerContext } from '../github/context.js';
 import * as log from '../github/log.js';
@@ -30,12 +31,15 @@ export async function evaluate(config: Config, context: RunnerContext, started: 
   const licensing = licensed(config) ? import('../policy/licenses.js') : null;
   // Awaited once the reads are in; a run that stops before must not leave them unhandled.
   for (const loading of [scheduling, licensing]) loading?.catch(() => undefined);
-  const result = await decide(api, config, context, started, scheduling, licensing);
+  const result = await resolveReadAndJudge(api, config, context, started, scheduling, licensing);
   log.info(`${client.stats.requests} requests to the service (${client.stats.retries} retries)`);
-  return result;
+  // The id as the outputs and reports give it: one line (contract: "Outputs"). The reads used it, and
+  // the posture row was found by it, as the service sent it.
+  return { ...result, repository: { ...result.repository, id: oneLine(result.repository.id) } };
 }
 
-async function decide(
+/** Resolves (or checks) the repository, reads and changes settings concurrently, and judges what was read. */
+async function resolveReadAndJudge(
   api: ReturnType<typeof createEndpoints>,
   config: Config,
   context: RunnerContext,

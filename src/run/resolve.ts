@@ -9,7 +9,11 @@ import { settle, type RepositoryReads, type Statistics } from './gather.js';
 
 export type RepositoryRef = GateResult['repository'];
 
-type Rule = { name: string; matches: (repo: Repository) => boolean };
+/**
+ * `alike`: the entry's URL or name is this repository's; `matches` also requires that the entry is
+ * not another GitHub repository.
+ */
+type Rule = { name: string; matches: (repo: Repository) => boolean; alike?: (repo: Repository) => boolean };
 
 function normaliseUrl(url: string): string {
   return url
@@ -20,25 +24,41 @@ function normaliseUrl(url: string): string {
     .replace(/\/+$/, '');
 }
 
+/** The GitHub repository an entry names (`github.externalGithubRepositoryId`), null when not set. */
+function githubIdOf(repo: Repository): string | null {
+  return repo.externalGithubRepositoryId?.trim() || null;
+}
+
+/**
+ * An entry of another GitHub repository than the event's (deleted and re-created, or renamed): its
+ * URL or name may be this repository's, yet it is not this repository (contract: "The right
+ * repository, again"). Without an id in the event, nothing shows an entry to be another.
+ */
+function isAnotherGitHubRepository(repo: Repository, eventId: string | null): boolean {
+  const id = githubIdOf(repo);
+  return eventId !== null && id !== null && id !== eventId;
+}
+
 function rules(context: RunnerContext): Rule[] {
   const list: Rule[] = [];
-  const numericId = context.repositoryNumericId;
-  if (numericId) {
-    list.push({
-      name: `github.externalGithubRepositoryId = ${numericId}`,
-      matches: (r) => r.externalGithubRepositoryId === numericId,
-    });
+  const eventId = context.repositoryNumericId?.trim() || null;
+  if (eventId) {
+    list.push({ name: `github.externalGithubRepositoryId = ${eventId}`, matches: (r) => githubIdOf(r) === eventId });
   }
   const fullName = context.repository;
   if (fullName) {
     const url = normaliseUrl(`${context.serverUrl}/${fullName}`);
-    list.push({
-      name: `repositoryUrl = ${context.serverUrl}/${fullName}`,
-      matches: (r) => normaliseUrl(r.repositoryUrl) === url,
-    });
     // GitHub names are case-insensitive, so the name rule is too.
     const names = new Set([fullName.toLowerCase(), fullName.split('/').pop()!.toLowerCase()]);
-    list.push({ name: `repositoryName = ${fullName}`, matches: (r) => names.has(r.repositoryName.toLowerCase()) });
+    const byEntry = (name: string, alike: (r: Repository) => boolean): Rule => ({
+      name,
+      alike,
+      matches: (r) => alike(r) && !isAnotherGitHubRepository(r, eventId),
+    });
+    list.push(
+      byEntry(`repositoryUrl = ${context.serverUrl}/${fullName}`, (r) => normaliseUrl(r.repositoryUrl) === url),
+    );
+    list.push(byEntry(`repositoryName = ${fullName}`, (r) => names.has(r.repositoryName.toLowerCase())));
   }
   return list;
 }
@@ -71,8 +91,16 @@ function matchRepository(
     }
   }
   const seen = repositories.length ? describe(repositories) : 'none';
+  // Entries whose URL or name is this repository's but that name another GitHub repository.
+  const others = repositories.filter((r) => applied.some((rule) => rule.alike?.(r)));
+  const why = others.length
+    ? ` Not matched by URL or name, as each is another GitHub repository than this one (${context.repositoryNumericId}; deleted and re-created, or renamed?): ${others
+        .slice(0, 20)
+        .map((r) => `${r.repositoryName} (id ${r.id ?? 'none'}, GitHub repository ${githubIdOf(r)})`)
+        .join('; ')}.`
+    : '';
   return failure(
-    `Cannot resolve the repository: no repository of app ${appId} matches ${applied.map((r) => r.name).join(', or ')}. Seen: ${seen}. Check app-id, or set repository-id.`,
+    `Cannot resolve the repository: no repository of app ${appId} matches ${applied.map((r) => r.name).join(', or ')}. Seen: ${seen}.${why} Check app-id, or set repository-id.`,
   );
 }
 

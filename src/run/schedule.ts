@@ -2,12 +2,14 @@
 // uses (service-api.md is silent), so it is read as UTC, and the words say so.
 import cronstrue from 'cronstrue';
 import { Cron } from 'croner';
+import { oneLine } from '../characters.js';
 import type { ScheduleView } from '../model.js';
 
 export function describeSchedule(crontab: string, enabled: boolean, now: Date): ScheduleView {
   const expression = crontab.trim();
   return {
-    crontab,
+    // Shown and output as one line: a crontab is service text (contract: "Outputs").
+    crontab: oneLine(crontab),
     enabled,
     description: describeCrontab(expression),
     nextRun: enabled ? nextRunAfter(expression, now) : null,
