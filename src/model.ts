@@ -265,8 +265,11 @@ export interface SettingChange {
   error?: string;
 }
 
+/** The JSON report's schemaVersion: it changes only when a field is removed or changes meaning. */
+export const SCHEMA_VERSION = 2;
+
 export interface GateResult {
-  schemaVersion: 2;
+  schemaVersion: typeof SCHEMA_VERSION;
   result: 'pass' | 'fail' | 'error';
   generatedAt: string;
   repository: { id: string; name: string | null; url: string | null };
