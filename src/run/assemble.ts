@@ -13,6 +13,7 @@ import {
   type LicenseReport,
   type Package,
   type Posture,
+  type PostureRow,
   type PostureView,
   type RunError,
   type Schedule,
@@ -60,7 +61,7 @@ export function assembleResult(input: AssembleInput): GateResult {
   const unknown = unknownLicenseWarning(licenses);
   if (unknown) found.warnings.push(unknown);
   found.errors.push(...settingErrors(input.settings));
-  const posture = read.posture ? viewPosture(read.posture, repository.id, input.window) : null;
+  const posture = read.posture ? viewPosture(read.posture, repository.id, input.window, found) : null;
   const unchecked = uncheckedCriticalIssues(config, input.statistics.posture, posture, repository.id);
   if (unchecked) found.errors.push(unchecked);
 
@@ -303,9 +304,32 @@ export function stepFails(result: Pick<GateResult, 'result' | 'errors'>, onApiEr
   return onApiError === 'fail' || result.errors.some((e) => e.kind !== 'api');
 }
 
-function viewPosture(posture: Posture, repositoryId: string, window: AssembleInput['window']): PostureView {
-  const row = posture.repositoryRiskScores.find((r) => r.id === repositoryId) ?? null;
+function viewPosture(
+  posture: Posture,
+  repositoryId: string,
+  window: AssembleInput['window'],
+  found: Findings,
+): PostureView {
+  const rows = posture.repositoryRiskScores.filter((r) => r.id === repositoryId);
+  const row = rows.length > 0 ? rows.reduce(worseRow) : null;
+  if (row && rows.length > 1) {
+    found.warnings.push({
+      kind: 'read',
+      message: `The security posture has ${rows.length} rows for this repository (${repositoryId}): the gate counts their worst, the one with the most critical issues (${row.criticalIssues ?? 'not given'}).`,
+    });
+  }
   return { ...window, posture, repository: row, riskScore: row?.riskScore ?? posture.summary.overAllRiskScore };
+}
+
+/**
+ * Of two posture rows of one repository, the one that counts (contract, "Duplicate posture rows"):
+ * the more critical issues; a row without the number over one that says 0, since it cannot say none.
+ */
+export function worseRow(a: PostureRow, b: PostureRow): PostureRow {
+  const [x, y] = [a.criticalIssues, b.criticalIssues];
+  if (x === null) return y !== null && y > 0 ? b : a;
+  if (y === null) return x > 0 ? a : b;
+  return y > x ? b : a;
 }
 
 /** An empty crontab: the repository has no schedule (renders "None"). */
