@@ -95,6 +95,8 @@ export interface ManifestLocation {
 }
 
 export type SeverityCounts = Record<Severity, number>;
+/** The alerts read per severity, in all, gating and allowed. */
+export type AlertCounts = SeverityCounts & { total: number; gating: number; allowed: number };
 
 export interface Warning {
   /** `unavailable`: a read that only feeds the reports failed; `read`: the service's data was odd but usable. */
@@ -277,7 +279,8 @@ export interface GateResult {
   blobUrl: string | null;
   /** The inputs the run used, parsed (never tokens). */
   options: RunOptions;
-  counts: SeverityCounts & { total: number; gating: number; allowed: number };
+  /** null: the alerts were not read (no page of them, or the run stopped first): no count, never 0. */
+  counts: AlertCounts | null;
   /** The license policy's outcome; null when none is set (no license is read). */
   licenses: LicenseReport | null;
   alerts: EvaluatedAlert[];

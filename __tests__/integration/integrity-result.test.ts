@@ -1,21 +1,41 @@
-// The result when what decides it is odd or at the edge of the range (contract, "Verdict
-// integrity"): posture rows that repeat count as their worst; a score or a count too large for a
-// number (`1e999`) never opens the gate. Each through the bundled action against the simulator;
-// severities expected here come from the data each test serves, by the contract's bands, never
-// from src/policy.
+// The result when what decides it is missing or at the edge of the range (contract, "Outputs" and
+// "Verdict integrity"): alerts that were not read give no count and no pass; posture rows that
+// repeat count as their worst; a score or a count too large for a number (`1e999`) never opens the
+// gate. Each through the bundled action against the simulator; severities expected here come from
+// the data each test serves, by the contract's bands, never from src/policy.
 import { describe, expect, test } from '@jest/globals';
-import { CLEAN_REPO, MAIN_REPO } from '../../simulator/data.js';
+import { CLEAN_REPO, DENIED_LICENSES, MAIN_REPO } from '../../simulator/data.js';
 import type { ScaAlert } from '../../simulator/wire.js';
-import { CLEAN, errorText, PATHS, useSimulator, webshopAlerts, type GateRun } from './harness.js';
+import { CLEAN, errorText, PATHS, plain, useFakeGitHub, useSimulator, webshopAlerts, type GateRun } from './harness.js';
 
 const h = useSimulator();
+const fake = useFakeGitHub();
 
+const COUNT_OUTPUTS = [
+  'alerts-total',
+  'critical-count',
+  'high-count',
+  'medium-count',
+  'low-count',
+  'unknown-count',
+  'gating-count',
+  'allowed-count',
+] as const;
+
+/** The count outputs as [name, value] pairs, so that a failure names the output. */
+const countOutputs = (run: GateRun) => COUNT_OUTPUTS.map((name) => [name, run.outputs[name]]);
 const said = (run: GateRun) => [...run.errors, ...run.warnings].join('\n');
 
 interface Report {
+  result: string;
+  counts: Record<string, number> | null;
+  verdict: { result: string; reasons: string[] };
   alerts: { advisory: string; severity: string; status: string }[];
 }
 const report = (run: GateRun) => JSON.parse(run.files['r.json']!) as Report;
+
+/** What a report must not say of alerts it did not read. */
+const PASSING_WORDS = /no alert fails the gate|no alert at or above|\bpass(es|ed)?\b/i;
 
 describe('posture rows that repeat count as their worst', () => {
   const row = (criticalIssues: unknown, riskScore = 10) => ({
@@ -136,5 +156,84 @@ describe('numbers at the edge of the range', () => {
     expect(run.warnings.join('\n')).toMatch(/The security posture not available: .*stats\/securityPosture/);
     expect(run.summary).toMatch(/Posture not available\./);
     expect(run.outputs['risk-score']).toBe('');
+  });
+});
+describe('alerts that were not read: no count, and no report says they pass', () => {
+  const withComment = () => ({
+    'comment-on-pr': 'always',
+    'report-file': 'r.json',
+    'max-retries': '0',
+  });
+  const env = () => ({ GITHUB_API_URL: fake.github.url, GITHUB_RUN_ID: '99' });
+
+  test.each(['fail', 'warn'])(
+    'the alerts search failing (on-api-error %s): the counts are empty, the summary, comment and JSON report say the alerts were not read',
+    async (mode) => {
+      h.sim.script(PATHS.alerts, { status: 503 });
+      const run = await h.gate({ ...withComment(), 'on-api-error': mode }, { ...CLEAN, env: env() });
+      expect(run.outputs.result).toBe('error');
+      expect(run.exitCode).toBe(mode === 'fail' ? 1 : 0);
+      expect(countOutputs(run)).toEqual(COUNT_OUTPUTS.map((name) => [name, '']));
+
+      const comment = fake.github.comments[0]?.body ?? '';
+      for (const [where, text] of [
+        ['summary', run.summary],
+        ['comment', comment],
+      ]) {
+        expect([where, plain(text!)]).toEqual([where, expect.stringMatching(/the alerts were not read/i)]);
+        expect([where, plain(text!)]).toEqual([where, expect.not.stringMatching(PASSING_WORDS)]);
+      }
+      const json = report(run);
+      expect(json).toMatchObject({ result: 'error', counts: null, verdict: { result: 'none' } });
+      expect(json.verdict.reasons.join(' ')).toMatch(/the alerts could not be read/);
+      expect(run.files['r.json']).not.toMatch(PASSING_WORDS);
+    },
+  );
+
+  test('a license violation fails the gate without the alerts: the counts are still empty, not 0', async () => {
+    h.sim.script(PATHS.alerts, { status: 503 });
+    const run = await h.gate({
+      'deny-licenses': DENIED_LICENSES.join(', '),
+      'max-retries': '0',
+      'report-file': 'r.json',
+    });
+    expect(run.outputs.result).toBe('fail');
+    expect(countOutputs(run)).toEqual(COUNT_OUTPUTS.map((name) => [name, '']));
+    expect(report(run).counts).toBeNull();
+    expect(plain(run.summary)).toMatch(/the alerts were not read/i);
+    expect(plain(run.summary)).not.toMatch(/no alert fails the gate/i);
+  });
+
+  test('a run stopped before the alerts (no repository matches): counts empty, and no empty "()" beside the repository', async () => {
+    const run = await h.gate(
+      { 'report-file': 'r.json' },
+      { repository: 'acme/unknown', event: { repository: { id: 1, full_name: 'acme/unknown' } } },
+    );
+    expect(run.outputs.result).toBe('error');
+    expect(countOutputs(run)).toEqual(COUNT_OUTPUTS.map((name) => [name, '']));
+    expect(report(run).counts).toBeNull();
+    const head = run.summary.split('\n### ')[0]!;
+    expect(head).toContain('acme/unknown');
+    expect(head).not.toMatch(/\(\s*\)/);
+    expect(plain(run.summary)).not.toMatch(PASSING_WORDS);
+  });
+
+  test('alerts read in part (a page failing): the counts are of the alerts read, and the summary does not say none fails', async () => {
+    h.sim.state.alerts[CLEAN_REPO.id] = webshopAlerts(h.sim)
+      .filter((a) => a.metadata.severity === 'low')
+      .slice(0, 3)
+      .map((a, i) => ({ ...structuredClone(a), id: `alert_part_${i}` }));
+    h.sim.script(
+      PATHS.alerts,
+      {
+        status: 200,
+        body: { alerts: h.sim.state.alerts[CLEAN_REPO.id]!.slice(0, 2), totalCount: 3, page: 1, pageSize: 2 },
+      },
+      { status: 503 },
+    );
+    const run = await h.gate({ 'on-api-error': 'warn', 'max-retries': '0' }, CLEAN);
+    expect(run.outputs.result).toBe('error');
+    expect(run.outputs['alerts-total']).toBe('2');
+    expect(plain(run.summary)).not.toMatch(/no alert fails the gate/i);
   });
 });

@@ -2,7 +2,9 @@
 import { describe, expect, test } from '@jest/globals';
 import type { Config } from '../../src/config/inputs.js';
 import type { PostureRow } from '../../src/model.js';
-import { assembleResult, worseRow, type AssembleInput } from '../../src/run/assemble.js';
+import { ApiError } from '../../src/api/client.js';
+import { PATHS } from '../../src/api/endpoints.js';
+import { assembleResult, stoppedResult, worseRow, type AssembleInput } from '../../src/run/assemble.js';
 import type { RepositoryReads, Statistics } from '../../src/run/gather.js';
 import { describeSchedule } from '../../src/run/schedule.js';
 import { makeAlert, makePostureView } from '../fixtures/result.js';
@@ -109,8 +111,23 @@ describe('several posture rows with this repository id', () => {
   });
 });
 
-test('alerts read: every alert counted', () => {
-  const alerts = [makeAlert({ severity: 'critical' }), makeAlert({ severity: 'low' })];
-  const result = assembleResult(input({ reads: { alerts: { alerts, errors: [], warnings: [], totalCount: 2 } } }));
-  expect(result.counts).toMatchObject({ critical: 1, low: 1, total: 2, gating: 1 });
+describe('counts', () => {
+  test('alerts read: every alert counted', () => {
+    const alerts = [makeAlert({ severity: 'critical' }), makeAlert({ severity: 'low' })];
+    const result = assembleResult(input({ reads: { alerts: { alerts, errors: [], warnings: [], totalCount: 2 } } }));
+    expect(result.counts).toMatchObject({ critical: 1, low: 1, total: 2, gating: 1 });
+  });
+
+  test('no page of alerts read: no counts (null) and no verdict', () => {
+    const failed = new ApiError(PATHS.searchAlerts, 'server', 'HTTP 503', 503, 1);
+    const result = assembleResult(
+      input({ reads: { alerts: { alerts: [], errors: [failed], warnings: [], totalCount: null } } }),
+    );
+    expect(result).toMatchObject({ result: 'error', counts: null, verdict: { result: 'none' } });
+  });
+
+  test('a run stopped before the alerts: no counts (null)', () => {
+    const result = stoppedResult(config, { id: '', name: 'acme/web', url: null }, [], new Date());
+    expect(result).toMatchObject({ result: 'error', counts: null, verdict: { result: 'none' } });
+  });
 });

@@ -7,6 +7,7 @@ import type { ApiError } from '../api/client.js';
 import {
   SCHEMA_VERSION,
   type Alert,
+  type AlertCounts,
   type EvaluatedAlert,
   type GateResult,
   type LicenseEntry,
@@ -66,13 +67,14 @@ export function assembleResult(input: AssembleInput): GateResult {
   if (unchecked) found.errors.push(unchecked);
 
   const evaluation = judgeAlerts(reads.alerts.alerts, config, now, read.packages);
-  const verdict = verdictOf(evaluation.alerts, config, posture, licenses, reads.alerts.totalCount !== null);
+  const alertsRead = reads.alerts.totalCount !== null;
+  const verdict = verdictOf(evaluation.alerts, config, posture, licenses, alertsRead);
   found.warnings.unshift(...evaluation.warnings);
   return {
     ...baseResult(config, repository, now, found.errors, input.settings),
     result: finalResult(verdict, found.errors),
     blobUrl: input.blobUrl ?? null,
-    counts: countsOf(evaluation.alerts, verdict),
+    counts: alertsRead ? countsOf(evaluation.alerts, verdict) : null,
     licenses,
     alerts: evaluation.alerts,
     verdict,
@@ -224,7 +226,7 @@ function verdictOf(
   return !alertsRead && judged.result !== 'fail' ? NO_VERDICT : judged;
 }
 
-function countsOf(evaluated: EvaluatedAlert[], verdict: Verdict): GateResult['counts'] {
+function countsOf(evaluated: EvaluatedAlert[], verdict: Verdict): AlertCounts {
   return {
     ...severityCounts(evaluated),
     total: evaluated.length,
@@ -255,7 +257,7 @@ function baseResult(
     repository,
     blobUrl: null,
     options: runOptions(config),
-    counts: { critical: 0, high: 0, medium: 0, low: 0, unknown: 0, total: 0, gating: 0, allowed: 0 },
+    counts: null,
     licenses: null,
     alerts: [],
     verdict: STOPPED,
