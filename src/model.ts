@@ -95,6 +95,8 @@ export interface ManifestLocation {
 }
 
 export type SeverityCounts = Record<Severity, number>;
+/** The alerts read per severity, in all, gating and allowed. */
+export type AlertCounts = SeverityCounts & { total: number; gating: number; allowed: number };
 
 export interface Warning {
   /** `unavailable`: a read that only feeds the reports failed; `read`: the service's data was odd but usable. */
@@ -265,8 +267,11 @@ export interface SettingChange {
   error?: string;
 }
 
+/** The JSON report's schemaVersion: it changes only when a field is removed or changes meaning. */
+export const SCHEMA_VERSION = 2;
+
 export interface GateResult {
-  schemaVersion: 2;
+  schemaVersion: typeof SCHEMA_VERSION;
   result: 'pass' | 'fail' | 'error';
   generatedAt: string;
   repository: { id: string; name: string | null; url: string | null };
@@ -274,7 +279,8 @@ export interface GateResult {
   blobUrl: string | null;
   /** The inputs the run used, parsed (never tokens). */
   options: RunOptions;
-  counts: SeverityCounts & { total: number; gating: number; allowed: number };
+  /** null: the alerts were not read (no page of them, or the run stopped first): no count, never 0. */
+  counts: AlertCounts | null;
   /** The license policy's outcome; null when none is set (no license is read). */
   licenses: LicenseReport | null;
   alerts: EvaluatedAlert[];

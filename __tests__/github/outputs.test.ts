@@ -11,6 +11,16 @@ import { makeEvaluated, makePostureView, makeResult } from '../fixtures/result.j
 import { CONTRACT_OUTPUTS } from '../fixtures/contract.js';
 
 const NO_FILES: WrittenFiles = { reportFile: null, sarifFile: null };
+const COUNT_OUTPUTS = [
+  'alerts-total',
+  'critical-count',
+  'high-count',
+  'medium-count',
+  'low-count',
+  'unknown-count',
+  'gating-count',
+  'allowed-count',
+];
 
 /** A posture whose repositoryRiskScores has no row for this repository (riskScore as the model defines it). */
 function postureWithoutRow(overAllRiskScore: number): PostureView {
@@ -86,20 +96,12 @@ describe('actionOutputs: every output of the contract', () => {
     });
   });
 
-  test('no alerts: every count is 0, not empty', () => {
-    const outputs = actionOutputs(makeResult(), NO_FILES);
-    for (const name of [
-      'alerts-total',
-      'critical-count',
-      'high-count',
-      'medium-count',
-      'low-count',
-      'unknown-count',
-      'gating-count',
-      'allowed-count',
-    ]) {
-      expect(outputs[name]).toBe('0');
-    }
+  test.each([
+    ['no alerts: every count is 0, not empty', makeResult(), '0'],
+    ['alerts not read: every count is empty, not 0', makeResult({ result: 'error', counts: null }), ''],
+  ])('%s', (_name, result, value) => {
+    const outputs = actionOutputs(result, NO_FILES);
+    expect(COUNT_OUTPUTS.map((name) => [name, outputs[name]])).toEqual(COUNT_OUTPUTS.map((name) => [name, value]));
   });
 });
 

@@ -49,7 +49,8 @@ describe('alertSeverity', () => {
     [0, 'unknown'],
     [-1, 'unknown'],
     [Number.NaN, 'unknown'],
-    [Number.POSITIVE_INFINITY, 'unknown'],
+    [Number.POSITIVE_INFINITY, 'critical'], // `1e999` in JSON: too large is never harmless
+    [Number.NEGATIVE_INFINITY, 'unknown'],
     [null, 'unknown'],
     [undefined, 'unknown'],
     [15, 'critical'], // out of CVSS range: bands still apply, so it cannot open the gate

@@ -25,6 +25,11 @@ describe('the JSON report', () => {
     for (const alert of alerts) expect(text.split(`"id":${JSON.stringify(alert.id)}`)).toHaveLength(2); // once each
   });
 
+  test('alerts not read: counts null, never zeros', () => {
+    const report = parse(renderJsonReport(makeResult({ result: 'error', counts: null })));
+    expect(report.counts).toBeNull();
+  });
+
   test('no alert: an empty list, valid JSON', () => {
     expect(parse(renderJsonReport(makeResult({ alerts: [] }))).alerts).toEqual([]);
   });

@@ -64,6 +64,37 @@ describe('renderSummary: verdict', () => {
     expect(page.slice(0, 3)).toEqual([heading, '', verdict]);
   });
 
+  const notRead = (overrides: Partial<GateResult> = {}) =>
+    makeResult({
+      result: 'error',
+      counts: null,
+      verdict: { result: 'none', reasons: ['No verdict: the alerts could not be read.'], gating: [] },
+      errors: [{ kind: 'api', message: 'sca/alerts/search failed: HTTP 503' }],
+      ...overrides,
+    });
+
+  it.each<[string, GateResult['repository'], string, string]>([
+    ['a name and no id', { id: '', name: 'acme/web', url: null }, 'for acme/web', 'for `acme/web`:'],
+    ['no name and no id', { id: '', name: null, url: null }, 'no verdict', 'for an unknown repository:'],
+  ])('a run stopped with %s: no empty parentheses', (_name, repository, heading, verdict) => {
+    const page = lines(renderSummary(notRead({ repository })));
+    expect(page[0]!.endsWith(heading)).toBe(true);
+    expect(page[2]).toContain(verdict);
+    expect(page.slice(0, 3).join('\n')).not.toMatch(/\(\s*\)/);
+  });
+
+  it('alerts not read: no count table, no "no alert fails the gate", and it says the alerts were not read', () => {
+    const page = renderSummary(notRead());
+    expect(page).toContain('The alerts were not read: there is no count by severity');
+    expect(page).toContain('### Gating alerts\n\nNot known: the alerts were not read.');
+    expect(page).not.toMatch(/\| Total \||No alert fails the gate|\bpass/i);
+  });
+
+  it('alerts read in part (an error, no verdict): none gating speaks only of the alerts read', () => {
+    const page = renderSummary(makeResult({ result: 'error', errors: [{ kind: 'api', message: 'read 2 of 3' }] }));
+    expect(page).toContain('### Gating alerts (0)\n\nNo alert among those read fails the gate.');
+  });
+
   it('names the repository by id when it has no name', () => {
     const page = renderSummary(makeResult({ repository: { id: 'repo_x', name: null, url: null } }));
     expect(lines(page)[0]).toBe('## Security gate: ✅ passed for repo_x');

@@ -27,9 +27,14 @@ const id = z.string();
 // what only a report shows may be null, missing or unusable and reads as "not available" (null or
 // empty); what the gate needs is required and makes the response, or the one alert, an error.
 
-/** A number, also when sent as a numeric string. */
+/**
+ * A number, also when sent as a numeric string. A number too large for a double (`1e999` in JSON,
+ * or as a string) is Infinity here: each reader says what that means (contract, "Numbers at the
+ * edge of the range"): a severity score bands as critical, a count is an error, a statistic is null.
+ */
 const numeric = z.union([
   z.number(),
+  z.literal([Infinity, -Infinity]),
   z
     .string()
     .trim()
@@ -37,8 +42,10 @@ const numeric = z.union([
     .transform(Number),
 ]);
 const count = numeric.pipe(z.number().int().nonnegative());
-/** Report-only number: null when missing, null or not a number. */
-const statistic = numeric.nullable().catch(null);
+/** Report-only number: null when missing, null, not a number or too large for one. */
+const statistic = numeric.pipe(z.number()).nullable().catch(null);
+/** An alert's severity score: null when missing, null or not a number; Infinity kept (it bands as critical). */
+const severityScore = numeric.nullable().catch(null);
 /**
  * Text as JS can always encode it: a lone UTF-16 surrogate (valid in JSON, as `\ud800`) becomes
  * U+FFFD, or encodeURI would throw on it in a report link after the verdict was decided.
@@ -128,6 +135,46 @@ const pageResponse = {
 
 // ---------- 1. stats/securityPosture ----------
 
+const TOO_LARGE = 'too large for a number (read as Infinity)';
+
+/**
+ * A count of the posture: null when missing, null or not a number, like a statistic; but a count
+ * too large for a number (`1e999`) makes the posture an API error: read as "none" or "not
+ * available" it could pass fail-on-critical-issues (contract, "Numbers at the edge of the range").
+ */
+const postureCount = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    const read = numeric.safeParse(value);
+    if (!read.success) return null;
+    if (Number.isFinite(read.data)) return read.data;
+    ctx.addIssue({ code: 'custom', message: TOO_LARGE });
+    return z.NEVER;
+  });
+
+/**
+ * Posture rows or trend points, each read on its own: one that cannot be read is left out (as with
+ * `usable`), but one holding a count too large for a number fails the posture, never dropped.
+ */
+function postureList<T>(schema: z.ZodType<T>) {
+  return z
+    .array(z.unknown())
+    .nullish()
+    .catch(null)
+    .transform((items, ctx) => {
+      const read: T[] = [];
+      for (const [i, item] of (items ?? []).entries()) {
+        const parsed = schema.safeParse(item);
+        if (parsed.success) read.push(parsed.data);
+        for (const issue of parsed.error?.issues ?? [])
+          if (issue.message === TOO_LARGE)
+            ctx.addIssue({ code: 'custom', message: TOO_LARGE, path: [i, ...issue.path] });
+      }
+      return read;
+    });
+}
+
 /** A trend point's date: YYYY-MM-DD, or a date-time read as its date. */
 const trendDate = z.string().transform((text, ctx) => {
   const date = /^\d{4}-\d{2}-\d{2}/.exec(text.trim())?.[0];
@@ -136,50 +183,37 @@ const trendDate = z.string().transform((text, ctx) => {
   return z.NEVER;
 });
 
-const trendPointSchema = z.object({ date: trendDate, openIssues: statistic, riskScore: statistic });
+const trendPointSchema = z.object({ date: trendDate, openIssues: postureCount, riskScore: statistic });
 
 const postureRowSchema = z.object({
   id: anyId,
   name: prose,
   riskScore: statistic,
-  openIssues: statistic,
-  criticalIssues: statistic,
+  openIssues: postureCount,
+  criticalIssues: postureCount,
 });
 
 export const postureSchema: z.ZodType<Posture> = z.object({
-  summary: z
-    .object({
+  // A summary that is not an object (null, missing) reads as one with every statistic not available.
+  summary: z.preprocess(
+    (summary) => (typeof summary === 'object' && summary !== null && !Array.isArray(summary) ? summary : {}),
+    z.object({
       overAllRiskScore: statistic,
-      totalOpenIssues: statistic,
-      criticalIssues: statistic,
-      highIssues: statistic,
-      mediumIssues: statistic,
-      lowIssues: statistic,
+      totalOpenIssues: postureCount,
+      criticalIssues: postureCount,
+      highIssues: postureCount,
+      mediumIssues: postureCount,
+      lowIssues: postureCount,
       meanRemediationTime: statistic,
       riskTrend: z.string().nullable().catch(null),
-    })
-    .nullable()
-    .catch(null)
-    .transform((summary) => summary ?? emptySummary()),
+    }),
+  ),
   // Points without a date cannot be placed on the chart; the rest are put in date order.
-  trends: usable(trendPointSchema).transform((points) =>
+  trends: postureList(trendPointSchema).transform((points) =>
     points.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
   ),
-  repositoryRiskScores: usable(postureRowSchema),
+  repositoryRiskScores: postureList(postureRowSchema),
 });
-
-function emptySummary(): Posture['summary'] {
-  return {
-    overAllRiskScore: null,
-    totalOpenIssues: null,
-    criticalIssues: null,
-    highIssues: null,
-    mediumIssues: null,
-    lowIssues: null,
-    meanRemediationTime: null,
-    riskTrend: null,
-  };
-}
 
 export const postureRequestSchema = z.object({
   organizationId: z.string().optional(),
@@ -336,7 +370,7 @@ const tolerantAlertSchema: z.ZodType<AlertFields> = z.object({
         .unknown()
         .optional()
         .transform((v) => (typeof v === 'string' ? v : null)),
-      severityScore: statistic,
+      severityScore,
       packageIdentifier: prose,
       summary: prose,
       description: prose,

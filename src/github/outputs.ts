@@ -1,5 +1,5 @@
 // Pure: the action's outputs (contract "Outputs") from the result model.
-import { packagesOf, type GateResult } from '../model.js';
+import { packagesOf, type AlertCounts, type GateResult } from '../model.js';
 
 export interface WrittenFiles {
   reportFile: string | null;
@@ -7,18 +7,19 @@ export interface WrittenFiles {
 }
 
 export function actionOutputs(result: GateResult, files: WrittenFiles): Record<string, string> {
-  const { counts } = result;
+  // Alerts that were not read have no count: empty, never 0 (contract, "Outputs").
+  const count = (key: keyof AlertCounts) => (result.counts === null ? '' : String(result.counts[key]));
   return {
     result: result.result,
     'repository-id': result.repository.id,
-    'alerts-total': String(counts.total),
-    'critical-count': String(counts.critical),
-    'high-count': String(counts.high),
-    'medium-count': String(counts.medium),
-    'low-count': String(counts.low),
-    'unknown-count': String(counts.unknown),
-    'gating-count': String(counts.gating),
-    'allowed-count': String(counts.allowed),
+    'alerts-total': count('total'),
+    'critical-count': count('critical'),
+    'high-count': count('high'),
+    'medium-count': count('medium'),
+    'low-count': count('low'),
+    'unknown-count': count('unknown'),
+    'gating-count': count('gating'),
+    'allowed-count': count('allowed'),
     'risk-score': result.posture?.riskScore == null ? '' : String(result.posture.riskScore),
     'minutes-saved': result.timeSaved?.totalMinutesSaved == null ? '' : String(result.timeSaved.totalMinutesSaved),
     schedule: result.schedule?.enabled ? result.schedule.crontab : '',

@@ -13,10 +13,11 @@ const NAMED = new Map<string, Severity>([
 
 const RANK: Record<Severity, number> = { critical: 4, high: 3, medium: 2, low: 1, unknown: 0 };
 
-/** Severity from a CVSS v3 score; anything not a positive finite number is `unknown`. */
+/** Severity from a CVSS v3 score; anything not a positive number is `unknown`. */
 export function severityFromScore(score: number | null | undefined): Severity {
-  if (typeof score !== 'number' || !Number.isFinite(score) || score <= 0) return 'unknown';
-  // Scores above 10 are out of the CVSS range; they still band as critical so a bad value cannot open the gate.
+  if (typeof score !== 'number' || Number.isNaN(score) || score <= 0) return 'unknown';
+  // Scores above 10, Infinity (`1e999` in JSON) included, are out of the CVSS range; they still band
+  // as critical so a bad value cannot open the gate.
   if (score >= 9) return 'critical';
   if (score >= 7) return 'high';
   if (score >= 4) return 'medium';

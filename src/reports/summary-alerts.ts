@@ -71,9 +71,19 @@ export function boundedTable<T>(
   return [...table, ...more];
 }
 
-export function gatingSection(gating: EvaluatedAlert[], maxRows: number, budget: ByteBudget): string {
+/**
+ * The gating alerts, worst first. `noVerdict`: the run ended in an error (a page of alerts may be
+ * missing), so "none gates" speaks only of the alerts read.
+ */
+export function gatingSection(
+  gating: EvaluatedAlert[],
+  maxRows: number,
+  budget: ByteBudget,
+  noVerdict = false,
+): string {
   const title = `### Gating alerts (${formatNumber(gating.length)})`;
-  if (gating.length === 0) return `${title}\n\nNo alert fails the gate.`;
+  if (gating.length === 0)
+    return `${title}\n\n${noVerdict ? 'No alert among those read fails the gate.' : 'No alert fails the gate.'}`;
   budget.charge(title, '');
   const more = (n: number) => `…and ${plural(n, 'more gating alert')} (see the JSON report or the service).`;
   return [title, '', ...boundedTable(GATING_HEADER, gating, gatingRow, { maxRows, budget, more })].join('\n');

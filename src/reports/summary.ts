@@ -1,7 +1,7 @@
 // The job summary: one Markdown page rendered from the result model, verdict first, under GitHub's
 // 1 MiB step-summary limit however many alerts there are.
 import { fromPolicyFile } from '../config/inputs.js';
-import { SEVERITIES, type GateResult, type ScheduleView, type SettingChange } from '../model.js';
+import { SEVERITIES, type AlertCounts, type GateResult, type ScheduleView, type SettingChange } from '../model.js';
 import { ByteBudget, byteLength, cutToBytes } from './budget.js';
 import { formatMinutes, formatNumber, formatUtcDateTime, plural, SEVERITY_MARKERS } from './format.js';
 import { code, codeCell, escapeCell, escapeText, truncate } from './markdown.js';
@@ -56,7 +56,9 @@ export function renderSummary(result: GateResult, options: SummaryOptions = {}):
   const fixed = [...head, ...tail, ...(notGating === null ? [] : [notGating])];
   const budget = new ByteBudget(maxBytes - byteLength(joinSections(fixed)) - 8);
   const alerts = [
-    gatingSection(result.verdict.gating, maxAlerts, budget),
+    result.counts === null
+      ? NOT_READ_GATING
+      : gatingSection(result.verdict.gating, maxAlerts, budget, result.result === 'error'),
     licenseSection(result.licenses, result.blobUrl, maxAlerts, budget),
     allowedSection(result.alerts, maxAlerts, budget),
     notGating,
@@ -88,8 +90,11 @@ function verdictSection(result: GateResult): string {
         )
       : oneLineOf(result.verdict.reasons, 'no alert fails the gate.');
   const { id, name } = result.repository;
-  const repository = name ? `${code(name, 100)} (${code(id, 100)})` : code(id, 100);
-  const title = `## Security gate: ${marker} ${heading} for ${escapeText(truncate(name || id, 100), { endsHeading: true })}`;
+  // A run stopped before the repository was found has no id, and may have no name either.
+  const [first, second] = [code(name ?? '', 100), code(id, 100)].filter((part) => part !== '');
+  const repository = first === undefined ? 'an unknown repository' : second ? `${first} (${second})` : first;
+  const target = (name || id).trim();
+  const title = `## Security gate: ${marker} ${heading}${target ? ` for ${escapeText(truncate(target, 100), { endsHeading: true })}` : ''}`;
   return `${title}\n\n${marker} **${word}** for ${repository}: ${why}`;
 }
 
@@ -98,11 +103,27 @@ function oneLineOf(sentences: string[], fallback: string): string {
   return sentences.length > 0 ? escapeText(truncate(sentences.join(' '), 400)) : fallback;
 }
 
+/** Alerts not read: no count, and nothing said of what fails the gate (contract, "Outputs"). */
+const NOT_READ =
+  'The alerts were not read: there is no count by severity, and which of them would fail the gate is not known.';
+const NOT_READ_GATING = '### Gating alerts\n\nNot known: the alerts were not read.';
+
 function countsSection(result: GateResult): string {
-  const { counts, options } = result;
-  const severities = SEVERITIES;
-  const header = severities.map((s) => `${SEVERITY_MARKERS[s]} ${s[0]?.toUpperCase()}${s.slice(1)}`);
-  const values = severities.map((s) => formatNumber(counts[s]));
+  return [...countsTable(result.counts), '', ...policyLines(result.options)].join('\n');
+}
+
+function countsTable(counts: AlertCounts | null): string[] {
+  if (counts === null) return [NOT_READ];
+  const header = SEVERITIES.map((s) => `${SEVERITY_MARKERS[s]} ${s[0]?.toUpperCase()}${s.slice(1)}`);
+  const values = SEVERITIES.map((s) => formatNumber(counts[s]));
+  return [
+    `| ${[...header, 'Total', 'Gating', 'Allowed'].join(' | ')} |`,
+    `|${'--:|'.repeat(header.length + 3)}`,
+    `| ${[...values, formatNumber(counts.total), `**${formatNumber(counts.gating)}**`, formatNumber(counts.allowed)].join(' | ')} |`,
+  ];
+}
+
+function policyLines(options: GateResult['options']): string[] {
   const policy = [
     options.failOnSeverity === 'none'
       ? 'alerts never fail the gate'
@@ -117,14 +138,7 @@ function countsSection(result: GateResult): string {
         `Policy file: ${code(options.configFile, 200)}${fromFile.length > 0 ? ` (${fromFile.map((name) => code(name, 60)).join(', ')} from it)` : ''}.`,
       ]
     : [];
-  return [
-    `| ${[...header, 'Total', 'Gating', 'Allowed'].join(' | ')} |`,
-    `|${'--:|'.repeat(header.length + 3)}`,
-    `| ${[...values, formatNumber(counts.total), `**${formatNumber(counts.gating)}**`, formatNumber(counts.allowed)].join(' | ')} |`,
-    '',
-    `Policy: ${policy.join(' · ')}.${file.length > 0 ? '  ' : ''}`,
-    ...file,
-  ].join('\n');
+  return [`Policy: ${policy.join(' · ')}.${file.length > 0 ? '  ' : ''}`, ...file];
 }
 
 function timeSavedSection(result: GateResult): string {

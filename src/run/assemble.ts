@@ -4,16 +4,24 @@
 import type { Config } from '../config/inputs.js';
 import { runOptions } from '../config/inputs.js';
 import type { ApiError } from '../api/client.js';
-import type {
-  GateResult,
-  Posture,
-  PostureView,
-  RunError,
-  Schedule,
-  ScheduleView,
-  SettingChange,
-  Verdict,
-  Warning,
+import {
+  SCHEMA_VERSION,
+  type Alert,
+  type AlertCounts,
+  type EvaluatedAlert,
+  type GateResult,
+  type LicenseEntry,
+  type LicenseReport,
+  type Package,
+  type Posture,
+  type PostureRow,
+  type PostureView,
+  type RunError,
+  type Schedule,
+  type ScheduleView,
+  type SettingChange,
+  type Verdict,
+  type Warning,
 } from '../model.js';
 import { manifestLocator } from '../packages/locations.js';
 import { evaluateAlerts, gateVerdict, severityCounts } from '../policy/index.js';
@@ -42,85 +50,147 @@ export interface AssembleInput {
   errors?: RunError[];
 }
 
-export function assembleResult({
-  config,
-  repository,
-  reads,
-  statistics,
-  settings,
-  window,
-  now,
-  describeSchedule,
-  evaluateLicenses,
-  blobUrl = null,
-  errors: before = [],
-}: AssembleInput): GateResult {
-  const errors: RunError[] = [...before, ...reads.alerts.errors.map(runError)];
-  const warnings: Warning[] = reads.alerts.warnings.map((message) => ({ kind: 'read', message }));
-  /** A read that only feeds the reports failed: a warning, unless the token was rejected. */
-  const unavailable = (error: ApiError, what: string): null => {
-    if (error.kind === 'credentials') errors.push(runError(error));
-    else warnings.push({ kind: 'unavailable', message: `${what} not available: ${error.message}` });
-    return null;
+/** The result of a run that read: each read classified, the policy applied, the verdict decided. */
+export function assembleResult(input: AssembleInput): GateResult {
+  const { config, repository, reads, now } = input;
+  const found: Findings = {
+    errors: [...(input.errors ?? []), ...reads.alerts.errors.map(runError)],
+    warnings: reads.alerts.warnings.map((message) => ({ kind: 'read', message })),
   };
-  const forReports = <T>(read: Read<T>, what: string): T | null =>
-    read.ok ? read.value : unavailable(read.error, what);
-  const decisive = <T>(read: Read<T>): T | null => {
-    if (read.ok) return read.value;
-    errors.push(runError(read.error));
-    return null;
+  const read = classifyReads(input, found);
+  const licenses = judgeLicenses(read.licenseEntries, input.evaluateLicenses, config);
+  const unknown = unknownLicenseWarning(licenses);
+  if (unknown) found.warnings.push(unknown);
+  found.errors.push(...settingErrors(input.settings));
+  const posture = read.posture ? viewPosture(read.posture, repository.id, input.window, found) : null;
+  const unchecked = uncheckedCriticalIssues(config, input.statistics.posture, posture, repository.id);
+  if (unchecked) found.errors.push(unchecked);
+
+  const evaluation = judgeAlerts(reads.alerts.alerts, config, now, read.packages);
+  const alertsRead = reads.alerts.totalCount !== null;
+  const verdict = verdictOf(evaluation.alerts, config, posture, licenses, alertsRead);
+  found.warnings.unshift(...evaluation.warnings);
+  return {
+    ...baseResult(config, repository, now, found.errors, input.settings),
+    result: finalResult(verdict, found.errors),
+    blobUrl: input.blobUrl ?? null,
+    counts: alertsRead ? countsOf(evaluation.alerts, verdict) : null,
+    licenses,
+    alerts: evaluation.alerts,
+    verdict,
+    posture,
+    timeSaved: read.timeSaved,
+    schedule: read.schedule,
+    warnings: found.warnings,
   };
-  // The posture decides the verdict only under fail-on-critical-issues.
-  const posture = config.failOnCriticalIssues
-    ? decisive(statistics.posture)
-    : forReports(statistics.posture, 'The security posture');
-  const timeSaved = forReports(statistics.timeSaved, 'Time saved');
-  const schedule = reads.schedule.ok
-    ? viewSchedule(reads.schedule.value, now, describeSchedule)
-    : unavailable(reads.schedule.error, 'The scan schedule');
-  // Without the packages, annotations and SARIF results fall back to the first manifest.
-  const packages = reads.packages && forReports(reads.packages, 'Manifest locations (SCA packages)');
-  // Under a license policy the licenses decide the verdict too.
-  const licenseEntries = reads.licenses && decisive(reads.licenses);
-  // Licenses read under a policy are judged, or the run stops: never read and then passed unjudged.
-  if (licenseEntries && !evaluateLicenses) throw new Error('license entries were read but no license policy was given');
-  const licenses = licenseEntries && evaluateLicenses ? evaluateLicenses(licenseEntries, config.licenses) : null;
+}
+
+/** What assembling found wrong, in the order found: errors take the verdict away, warnings do not. */
+interface Findings {
+  errors: RunError[];
+  warnings: Warning[];
+}
+
+/**
+ * Each read as decisive or reports-only (contract, "Verdict integrity"). Decisive: the alerts (read
+ * above), the posture under fail-on-critical-issues, the licenses under a license policy; their
+ * failure is an error. Reports-only: the rest; their failure leaves a section "not available".
+ */
+function classifyReads({ config, reads, statistics, now, describeSchedule }: AssembleInput, found: Findings) {
+  return {
+    posture: config.failOnCriticalIssues
+      ? decisive(statistics.posture, found)
+      : forReports(statistics.posture, 'The security posture', found),
+    timeSaved: forReports(statistics.timeSaved, 'Time saved', found),
+    schedule: reads.schedule.ok
+      ? viewSchedule(reads.schedule.value, now, describeSchedule)
+      : unavailable(reads.schedule.error, 'The scan schedule', found),
+    // Without the packages, annotations and SARIF results fall back to the first manifest.
+    packages: reads.packages && forReports(reads.packages, 'Manifest locations (SCA packages)', found),
+    licenseEntries: reads.licenses && decisive(reads.licenses, found),
+  };
+}
+
+/** A read that decides the verdict: its failure is an error. */
+function decisive<T>(read: Read<T>, found: Findings): T | null {
+  if (read.ok) return read.value;
+  found.errors.push(runError(read.error));
+  return null;
+}
+
+/** A read that only feeds the reports. */
+function forReports<T>(read: Read<T>, what: string, found: Findings): T | null {
+  return read.ok ? read.value : unavailable(read.error, what, found);
+}
+
+/** A read that only feeds the reports failed: a warning, unless the token was rejected. */
+function unavailable(error: ApiError, what: string, found: Findings): null {
+  if (error.kind === 'credentials') found.errors.push(runError(error));
+  else found.warnings.push({ kind: 'unavailable', message: `${what} not available: ${error.message}` });
+  return null;
+}
+
+/** Licenses read under a policy are judged, or the run stops: never read and then passed unjudged. */
+function judgeLicenses(
+  entries: LicenseEntry[] | null,
+  evaluate: AssembleInput['evaluateLicenses'],
+  config: Config,
+): LicenseReport | null {
+  if (!entries) return null;
+  if (!evaluate) throw new Error('license entries were read but no license policy was given');
+  return evaluate(entries, config.licenses);
+}
+
+/** unknown-licenses: warn lists the packages whose license is not known, the first five by name. */
+function unknownLicenseWarning(licenses: LicenseReport | null): Warning | null {
   const unknown = licenses?.findings.filter((f) => f.status === 'unknown' && !f.gates) ?? [];
-  if (unknown.length > 0) {
-    const some = unknown
-      .slice(0, 5)
-      .map((f) => `${f.package} (${f.license || 'none given'})`)
-      .join(', ');
-    warnings.push({
-      kind: 'license',
-      message: `${plural(unknown.length, 'package')} ${unknown.length === 1 ? 'has' : 'have'} no known license: ${some}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''} (unknown-licenses: warn).`,
-    });
-  }
-  for (const change of settings) {
-    if (change.error)
-      errors.push({
-        kind: change.status === 'rejected' ? 'credentials' : 'api',
-        message: `${change.input}: ${change.error}`,
-      });
-  }
+  if (unknown.length === 0) return null;
+  const some = unknown
+    .slice(0, 5)
+    .map((f) => `${f.package} (${f.license || 'none given'})`)
+    .join(', ');
+  return {
+    kind: 'license',
+    message: `${plural(unknown.length, 'package')} ${unknown.length === 1 ? 'has' : 'have'} no known license: ${some}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''} (unknown-licenses: warn).`,
+  };
+}
 
-  const postureView = posture ? viewPosture(posture, repository.id, window) : null;
-  // fail-on-critical-issues decides on this repository's row: without it, or without its number,
-  // the gate cannot say there are none (fail closed).
-  if (
-    config.failOnCriticalIssues &&
-    statistics.posture.ok &&
-    (postureView?.repository?.criticalIssues ?? null) === null
-  ) {
-    errors.push({
-      kind: 'api',
-      message: `fail-on-critical-issues cannot be checked: the security posture has ${
-        postureView?.repository ? 'no criticalIssues for' : 'no entry for'
-      } this repository (${repository.id}).`,
-    });
-  }
+/** A settings change that failed is an error (on-api-error decides); a rejected one, a credentials error. */
+function settingErrors(settings: SettingChange[]): RunError[] {
+  return settings.flatMap((change) =>
+    change.error
+      ? [{ kind: change.status === 'rejected' ? 'credentials' : 'api', message: `${change.input}: ${change.error}` }]
+      : [],
+  );
+}
 
-  const evaluation = evaluateAlerts(reads.alerts.alerts, {
+/**
+ * fail-on-critical-issues decides on this repository's row: without it, or without its number, the
+ * gate cannot say there are none (fail closed). A posture read that failed is already an error.
+ */
+function uncheckedCriticalIssues(
+  config: Config,
+  read: Statistics['posture'],
+  posture: PostureView | null,
+  repositoryId: string,
+): RunError | null {
+  if (!config.failOnCriticalIssues || !read.ok || (posture?.repository?.criticalIssues ?? null) !== null) return null;
+  return {
+    kind: 'api',
+    message: `fail-on-critical-issues cannot be checked: the security posture has ${
+      posture?.repository ? 'no criticalIssues for' : 'no entry for'
+    } this repository (${repositoryId}).`,
+  };
+}
+
+/** Each alert's status under the policy, located in its manifests when the packages were read. */
+function judgeAlerts(
+  alerts: Alert[],
+  config: Config,
+  now: Date,
+  packages: Package[] | null,
+): { alerts: EvaluatedAlert[]; warnings: Warning[] } {
+  const evaluation = evaluateAlerts(alerts, {
     failOn: config.failOnSeverity,
     ignoreUnreachable: config.ignoreUnreachable,
     allow: config.allowAlerts,
@@ -129,49 +199,76 @@ export function assembleResult({
   });
   // The evaluated alerts are this function's own: their locations are set in place, not copied
   // (100,000 alerts are a lot of copies).
-  const evaluated = evaluation.alerts;
   if (packages) {
     const locate = manifestLocator(packages);
-    for (const alert of evaluated) alert.locations = locate(alert.package);
+    for (const alert of evaluation.alerts) alert.locations = locate(alert.package);
   }
-  // Part of the alerts: the verdict of those, and an error beside it. No page of alerts at all: no
-  // verdict, unless what was read (a license violation, critical issues) already fails the gate.
+  return evaluation;
+}
+
+/**
+ * Part of the alerts: the verdict of those, and an error beside it. No page of alerts at all: no
+ * verdict, unless what was read (a license violation, critical issues) already fails the gate.
+ */
+function verdictOf(
+  evaluated: EvaluatedAlert[],
+  config: Config,
+  posture: PostureView | null,
+  licenses: LicenseReport | null,
+  alertsRead: boolean,
+): Verdict {
   const judged = gateVerdict(
     evaluated,
     { failOn: config.failOnSeverity, failOnCriticalIssues: config.failOnCriticalIssues },
-    postureView?.repository ?? null,
+    posture?.repository ?? null,
     licenses?.findings.filter((f) => f.gates) ?? [],
   );
-  const verdict: Verdict = reads.alerts.totalCount === null && judged.result !== 'fail' ? NO_VERDICT : judged;
-  warnings.unshift(...evaluation.warnings);
+  return !alertsRead && judged.result !== 'fail' ? NO_VERDICT : judged;
+}
 
-  const counts = severityCounts(evaluated);
+function countsOf(evaluated: EvaluatedAlert[], verdict: Verdict): AlertCounts {
   return {
-    schemaVersion: 2,
-    result: decide(verdict, errors),
-    generatedAt: now.toISOString(),
-    repository,
-    blobUrl,
-    options: runOptions(config),
-    counts: {
-      ...counts,
-      total: evaluated.length,
-      gating: verdict.gating.length,
-      allowed: evaluated.filter((a) => a.status === 'allowed').length,
-    },
-    licenses,
-    alerts: evaluated,
-    verdict,
-    posture: postureView,
-    timeSaved,
-    schedule,
-    settings,
-    warnings,
-    errors,
+    ...severityCounts(evaluated),
+    total: evaluated.length,
+    gating: verdict.gating.length,
+    allowed: evaluated.filter((a) => a.status === 'allowed').length,
   };
 }
 
 const NO_VERDICT: Verdict = { result: 'none', reasons: ['No verdict: the alerts could not be read.'], gating: [] };
+const STOPPED: Verdict = {
+  result: 'none',
+  reasons: ['No verdict: the run stopped before the alerts were judged.'],
+  gating: [],
+};
+
+/** A result with nothing read and nothing judged: what a stopped run reports, and what a judged one fills in. */
+function baseResult(
+  config: Config,
+  repository: RepositoryRef,
+  now: Date,
+  errors: RunError[],
+  settings: SettingChange[],
+): GateResult {
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    result: 'error',
+    generatedAt: now.toISOString(),
+    repository,
+    blobUrl: null,
+    options: runOptions(config),
+    counts: null,
+    licenses: null,
+    alerts: [],
+    verdict: STOPPED,
+    posture: null,
+    timeSaved: null,
+    schedule: null,
+    settings,
+    warnings: [],
+    errors,
+  };
+}
 
 /**
  * A result for a run that stopped without a verdict (the repository could not be resolved or is
@@ -184,25 +281,7 @@ export function stoppedResult(
   now: Date,
   settings: SettingChange[] = notSent(config, 'the run stopped before it'),
 ): GateResult {
-  const zero = { critical: 0, high: 0, medium: 0, low: 0, unknown: 0, total: 0, gating: 0, allowed: 0 };
-  return {
-    schemaVersion: 2,
-    result: 'error',
-    generatedAt: now.toISOString(),
-    repository,
-    blobUrl: null,
-    options: runOptions(config),
-    counts: zero,
-    licenses: null,
-    alerts: [],
-    verdict: { result: 'none', reasons: ['No verdict: the run stopped before the alerts were judged.'], gating: [] },
-    posture: null,
-    timeSaved: null,
-    schedule: null,
-    settings,
-    warnings: [],
-    errors,
-  };
+  return baseResult(config, repository, now, errors, settings);
 }
 
 /** The settings asked for, each marked as not sent and why. */
@@ -214,7 +293,7 @@ export function notSent(config: Config, why: string): SettingChange[] {
  * A known failure stays a failure even when a read failed: an outage must not let critical alerts
  * through. Otherwise any error takes the verdict away; without a verdict there is no pass.
  */
-function decide(verdict: Verdict, errors: RunError[]): GateResult['result'] {
+function finalResult(verdict: Verdict, errors: RunError[]): GateResult['result'] {
   if (verdict.result === 'fail') return 'fail';
   if (verdict.result === 'none' || errors.length > 0) return 'error';
   return 'pass';
@@ -227,9 +306,32 @@ export function stepFails(result: Pick<GateResult, 'result' | 'errors'>, onApiEr
   return onApiError === 'fail' || result.errors.some((e) => e.kind !== 'api');
 }
 
-function viewPosture(posture: Posture, repositoryId: string, window: AssembleInput['window']): PostureView {
-  const row = posture.repositoryRiskScores.find((r) => r.id === repositoryId) ?? null;
+function viewPosture(
+  posture: Posture,
+  repositoryId: string,
+  window: AssembleInput['window'],
+  found: Findings,
+): PostureView {
+  const rows = posture.repositoryRiskScores.filter((r) => r.id === repositoryId);
+  const row = rows.length > 0 ? rows.reduce(worseRow) : null;
+  if (row && rows.length > 1) {
+    found.warnings.push({
+      kind: 'read',
+      message: `The security posture has ${rows.length} rows for this repository (${repositoryId}): the gate counts their worst, the one with the most critical issues (${row.criticalIssues ?? 'not given'}).`,
+    });
+  }
   return { ...window, posture, repository: row, riskScore: row?.riskScore ?? posture.summary.overAllRiskScore };
+}
+
+/**
+ * Of two posture rows of one repository, the one that counts (contract, "Duplicate posture rows"):
+ * the more critical issues; a row without the number over one that says 0, since it cannot say none.
+ */
+export function worseRow(a: PostureRow, b: PostureRow): PostureRow {
+  const [x, y] = [a.criticalIssues, b.criticalIssues];
+  if (x === null) return y !== null && y > 0 ? b : a;
+  if (y === null) return x > 0 ? a : b;
+  return y > x ? b : a;
 }
 
 /** An empty crontab: the repository has no schedule (renders "None"). */
