@@ -74,6 +74,39 @@ describe('a policy file sets inputs', () => {
   });
 });
 
+describe('an allow-alerts mapping keeps its id, until and reason, whatever the id holds', () => {
+  const allowAlerts = (text: string) => {
+    const policy = parsePolicyFile(text, 'p.yml');
+    if (!policy.ok) throw new Error(policy.error.join('\n'));
+    const parsed = parseInputs(
+      collectInputs((input) => TOKENS[input] ?? '', policy.value),
+      context,
+    );
+    if (!parsed.ok) throw new Error(parsed.error.join('\n'));
+    return parsed.value.allowAlerts;
+  };
+
+  test.each([
+    ['#', 'GHSA-aaaa-bbbb-cccc # not a reason'],
+    ['a comma', 'GHSA-aaaa-bbbb-cccc, GHSA-dddd-eeee-ffff'],
+    ['the word until', 'GHSA-aaaa-bbbb-cccc until 2099-12-31'],
+    ['the word until alone', 'until'],
+  ])('an id holding %s stays one entry that expires', (_name, id) => {
+    const text = `allow-alerts:\n  - id: ${JSON.stringify(id)}\n    until: 2020-01-31\n    reason: "why # it, until 2099-12-31"\n`;
+    expect(allowAlerts(text)).toEqual([{ id, until: '2020-01-31', reason: 'why # it, until 2099-12-31' }]);
+  });
+
+  test('mappings and strings in the input syntax mix in one list, in order', () => {
+    const text = "allow-alerts:\n  - 'GHSA-1, GHSA-2 until 2030-01-01 # both'\n  - id: GHSA-3\n  - GHSA-4\n";
+    expect(allowAlerts(text)).toEqual([
+      { id: 'GHSA-1', reason: 'both' },
+      { id: 'GHSA-2', until: '2030-01-01', reason: 'both' },
+      { id: 'GHSA-3' },
+      { id: 'GHSA-4' },
+    ]);
+  });
+});
+
 describe('errors name the file, the key, the line and the column, all at once', () => {
   test('unknown keys (with a suggestion), tokens, non-scalars and bad allow-alerts entries, from the file alone', () => {
     const parsed = parsePolicyFile(fixture('mistakes.yml'), '.github/security-gate.yml');
@@ -101,7 +134,7 @@ describe('errors name the file, the key, the line and the column, all at once', 
       expect.arrayContaining([
         'policy.yml:1:1: fail-on-severity: "severe" is not one of critical, high, medium, low, none (case-insensitive).',
         'policy.yml:2:1: posture-days: "400" is not accepted; expected a whole number from 1 to 366.',
-        'policy.yml:3:1: allow-alerts line 1: "2026-02-30" is not a real date',
+        'policy.yml:3:1: allow-alerts item 1: until: "2026-02-30" is not a real date',
       ]),
     );
   });

@@ -1,13 +1,14 @@
 // The policy file (`config-file`, contract: "Policy file"): read from the workspace or through the
 // GitHub contents API, parsed as YAML 1.2 with line and column for every error, and turned into
-// the inputs' own string form, so that a value is validated by the same schema wherever it comes
-// from. Loaded in a chunk of its own, only when `config-file` is set.
+// the inputs' own form (strings; an `allow-alerts` sequence as its items), so that a value is
+// validated by the same schema wherever it comes from. Loaded in a chunk of its own, only when
+// `config-file` is set.
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, type Scalar } from 'yaml';
 import { transportFor, type Answer } from '../api/transport.js';
 import { failure, success, type Outcome } from '../model.js';
-import { INPUT_NAMES, NOT_IN_FILE, type PolicyFile } from './inputs.js';
+import { INPUT_NAMES, NOT_IN_FILE, type AllowMapping, type InputValue, type PolicyFile } from './inputs.js';
 
 export const MAX_POLICY_BYTES = 1024 * 1024;
 
@@ -169,7 +170,7 @@ export function parsePolicyFile(text: string, name: string): PolicyFileRead {
   }
   if (errors.length > 0) return failure(errors);
 
-  const values: Record<string, string> = {};
+  const values: Record<string, InputValue> = {};
   const positions: Record<string, { line: number; column: number }> = {};
   const root = doc.contents;
   if (root === null || (isScalar(root) && root.value === null)) return success({ name, values, positions });
@@ -211,18 +212,23 @@ export function parsePolicyFile(text: string, name: string): PolicyFileRead {
     : failure(errors);
 }
 
-/** A value in the input's string form, or null (and an error reported) when it has none. */
+/**
+ * A value in the input's string form (an `allow-alerts` sequence as its items), or null (and an
+ * error reported) when it has none.
+ */
 function inputValue(
   key: string,
   node: Node | null,
   text: string,
   error: (node: Node | null, message: string) => void,
-): string | null {
+): InputValue | null {
   if (node === null || (isScalar(node) && node.value === null)) return '';
   if (isScalar(node)) return scalarText(node, text);
   if (isSeq(node) && LISTS.has(key)) {
     const items = node.items.map((item) => listItem(key, item as Node | null, text, error));
-    return items.every((item) => item !== null) ? items.join('\n') : null;
+    if (!items.every((item) => item !== null)) return null;
+    // Other lists hold one value an item, so their lines are the items themselves.
+    return key === 'allow-alerts' ? items : (items as string[]).join('\n');
   }
   error(
     node,
@@ -247,7 +253,7 @@ function listItem(
   node: Node | null,
   source: string,
   error: (node: Node | null, message: string) => void,
-): string | null {
+): string | AllowMapping | null {
   if (isScalar(node) && node.value !== null) {
     const text = scalarText(node, source);
     // One entry per item: a comma or line break inside would make it several.
@@ -258,7 +264,7 @@ function listItem(
     return text;
   }
   if (key === 'allow-alerts' && isMap(node)) {
-    const entry: Record<string, string> = {};
+    const fields: Partial<AllowMapping> = {};
     for (const pair of node.items as Pair<Node, Node | null>[]) {
       const field = isScalar(pair.key) ? String(pair.key.value) : '';
       if (!ALLOW_KEYS.has(field)) {
@@ -269,14 +275,15 @@ function listItem(
         error(pair.value ?? pair.key, `${field} needs a value.`);
         return null;
       }
-      entry[field] = String(pair.value.value).replace(/\s+/g, ' ').trim();
+      fields[field as keyof AllowMapping] = scalarText(pair.value, source);
     }
-    if (!entry.id) {
+    if (!fields.id?.trim()) {
       error(node, 'an entry needs an id (the advisory id).');
       return null;
     }
-    // The input's own syntax, so the one schema validates it: `<id> [until DATE] [# reason]`.
-    return `${entry.id}${entry.until ? ` until ${entry.until}` : ''}${entry.reason ? ` # ${entry.reason}` : ''}`;
+    // Kept field by field, never written into the input's syntax: an id holding `#`, `,` or
+    // `until` would be read back as a reason, several ids or a date. The schema checks the fields.
+    return { ...fields, id: fields.id };
   }
   error(
     node,
