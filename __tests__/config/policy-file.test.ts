@@ -164,6 +164,33 @@ describe('errors name the file, the key, the line and the column, all at once', 
     ]);
   });
 
+  test.each([
+    ['/etc/passwd', 'is not a relative path'],
+    ['C:\\Windows\\report.json', 'is not a relative path'],
+    ['C:report.json', 'is not a relative path'],
+    ['\\\\server\\share\\r.json', 'is not a relative path'],
+    ['../r.json', 'leads out of the workspace'],
+    ['reports/../../r.json', 'leads out of the workspace'],
+    ['reports\\..\\..\\r.json', 'leads out of the workspace'],
+    ['./..', 'leads out of the workspace'],
+  ])('report-file and sarif-file: %s %s', (path, problem) => {
+    for (const key of ['report-file', 'sarif-file']) {
+      const parsed = parsePolicyFile(`version: 1\n${key}: ${JSON.stringify(path)}\n`, 'p.yml');
+      const column = key.length + 3;
+      expect(parsed.ok ? [] : parsed.error).toEqual([
+        expect.stringMatching(new RegExp(`^p\\.yml:2:${column}: ${key}: ".*" ${problem}`)),
+      ]);
+    }
+  });
+
+  test.each(['r.json', 'out/r.sarif', './out/../r.json', 'a/b/../../r.json', '..r.json'])(
+    'report-file and sarif-file: %s stays in the workspace',
+    (path) => {
+      const parsed = parsePolicyFile(`report-file: ${path}\nsarif-file: ${path}\n`, 'p.yml');
+      expect(parsed.ok && parsed.value.values).toEqual({ 'report-file': path, 'sarif-file': path });
+    },
+  );
+
   test('version must be 1', () => {
     expect(parsePolicyFile('version: 2\n', 'p.yml')).toEqual({
       ok: false,

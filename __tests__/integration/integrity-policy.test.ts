@@ -2,6 +2,10 @@
 // file's values keep their meaning whatever characters they hold, its paths stay in the workspace,
 // and the license policy judges every package and expression as SPDX defines, in bounded time.
 import { describe, expect, test } from '@jest/globals';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { ADVISORIES } from '../../simulator/data.js';
 import { errorText, useSimulator } from './harness.js';
 
@@ -24,5 +28,29 @@ describe('an allow-alerts mapping in a policy file keeps its until and reason, w
     expect(run.outputs['allowed-count']).toBe('0');
     expect(run.outputs.result).toBe('fail');
     expect(errorText(run)).toContain(ADVISORIES.log4shell);
+  });
+});
+
+describe('paths a policy file gives stay inside GITHUB_WORKSPACE', () => {
+  // A directory beside the run's workspace (both under the system's temporary directory).
+  test.each([
+    ['report-file', 'an absolute path', (outside: string) => join(outside, 'r.json')],
+    ['sarif-file', 'a path with ..', (outside: string) => `out/../../${basename(outside)}/r.sarif`],
+  ])('%s as %s: an input error at its line and column, nothing written or sent', async (key, _name, path) => {
+    const outside = await mkdtemp(join(tmpdir(), 'security-gate-outside-'));
+    try {
+      const target = path(outside);
+      const run = await h.gate(
+        { 'config-file': 'p.yml' },
+        { files: { 'p.yml': `version: 1\n${key}: ${JSON.stringify(target)}\n` } },
+      );
+      expect(run.exitCode).toBe(1);
+      expect(run.outputs.result).toBe('error');
+      expect(errorText(run)).toContain(`p.yml:2:${key.length + 3}: ${key}: ${JSON.stringify(target)} `);
+      expect(h.sim.requests).toEqual([]);
+      expect(existsSync(join(outside, basename(target)))).toBe(false);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 });

@@ -4,7 +4,7 @@
 // validated by the same schema wherever it comes from. Loaded in a chunk of its own, only when
 // `config-file` is set.
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve, win32 } from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, type Scalar } from 'yaml';
 import { transportFor, type Answer } from '../api/transport.js';
 import { failure, success, type Outcome } from '../model.js';
@@ -15,6 +15,8 @@ export const MAX_POLICY_BYTES = 1024 * 1024;
 /** Inputs that take a list: a YAML sequence is accepted for them too. */
 const LISTS = new Set(['allow-alerts', 'set-cwe-whitelist', 'allow-licenses', 'deny-licenses', 'license-exceptions']);
 const ALLOW_KEYS = new Set(['id', 'until', 'reason']);
+/** Inputs that name a file the action writes: from a policy file, a path that stays in the workspace. */
+const PATH_INPUTS = new Set(['report-file', 'sarif-file']);
 /** `OWNER/REPO/PATH@REF`: a file in another repository. */
 const REMOTE = /^([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+)\/([^@]+)@(.+)$/;
 const MAX_REDIRECTS = 3;
@@ -203,13 +205,31 @@ export function parsePolicyFile(text: string, name: string): PolicyFileRead {
     }
     positions[key] = position;
     const value = inputValue(key, pair.value, text, (node, message) => error(at(node), `${key}: ${message}`));
-    if (value !== null) values[key] = value;
+    const outside = typeof value === 'string' && PATH_INPUTS.has(key) ? pathProblem(value.trim()) : null;
+    if (outside) error(at(pair.value), `${key}: "${value}" ${outside}`);
+    else if (value !== null) values[key] = value;
   }
   if (errors.length === 0) return success({ name, values, positions });
   // What could be read still counts, so that the other inputs are not reported as missing too.
   return Object.keys(values).length > 0
     ? { ...failure(errors), partial: { name, values, positions } }
     : failure(errors);
+}
+
+/**
+ * Why a path a policy file gives could lead out of GITHUB_WORKSPACE, or null when it cannot: a file
+ * shared by many repositories must not write where the runner keeps its own files. Either
+ * separator counts, as on a Windows runner.
+ */
+function pathProblem(path: string): string | null {
+  if (isAbsolute(path) || win32.isAbsolute(path) || /^[A-Za-z]:/.test(path))
+    return 'is not a relative path; a policy file gives paths relative to the workspace (GITHUB_WORKSPACE).';
+  let depth = 0;
+  for (const part of path.split(/[\\/]/)) {
+    depth += part === '..' ? -1 : part === '' || part === '.' ? 0 : 1;
+    if (depth < 0) return 'leads out of the workspace (GITHUB_WORKSPACE); a policy file gives paths inside it.';
+  }
+  return null;
 }
 
 /**
