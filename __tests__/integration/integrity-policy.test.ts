@@ -6,13 +6,14 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { ADVISORIES } from '../../simulator/data.js';
-import { errorText, useSimulator } from './harness.js';
+import { ADVISORIES, CLEAN_REPO, PERMISSIVE_LICENSES } from '../../simulator/data.js';
+import { CLEAN, errorText, useSimulator } from './harness.js';
 
 const h = useSimulator();
 
 interface Report {
   options: { allowAlerts: { id: string; until?: string; reason?: string }[] };
+  licenses: { findings: { package: string; license: string; status: string }[] } | null;
 }
 const report = (files: Record<string, string>) => JSON.parse(files['r.json']!) as Report;
 
@@ -52,5 +53,36 @@ describe('paths a policy file gives stay inside GITHUB_WORKSPACE', () => {
     } finally {
       await rm(outside, { recursive: true, force: true });
     }
+  });
+});
+
+/** Lists a package of acme/clean-lib (whose licenses all pass PERMISSIVE_LICENSES) under one more license entry. */
+function addLicense(id: string, name = 'Test license', packageName = 'zod'): void {
+  const pkg = h.sim.state.packages.find((p) => p.repositoryId === CLEAN_REPO.id && p.name === packageName)!;
+  h.sim.state.licenses.push({ id, name, packageIds: [pkg.id] });
+}
+/** `(a OR b) AND (a OR b) AND …`: 2^n ways of satisfying it. */
+const groups = (n: number, group: (i: number) => string) =>
+  Array.from({ length: n }, (_, i) => `(${group(i)})`).join(' AND ');
+const allowPermissive = { 'allow-licenses': PERMISSIVE_LICENSES.join(', '), 'report-file': 'r.json' };
+
+describe('license expressions are judged in time polynomial in their length', () => {
+  // Expanded into its 2^24 ways, this expression kept the action busy for minutes: the run is
+  // stopped after 30 s, so a regression fails here rather than hanging the suite.
+  test('24 OR groups under allow-licenses: judged at once, allowed by their MIT branches', async () => {
+    addLicense(groups(24, (i) => `LicenseRef-Vendor-${i} OR MIT`));
+    const run = await h.gate(allowPermissive, { ...CLEAN, timeoutMs: 30_000 });
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs).toMatchObject({ result: 'pass', 'license-violations': '0' });
+  }, 45_000);
+
+  test('under deny-licenses every way counts, the 512th as well as the first', async () => {
+    // Only the last of the 2^9 ways (MIT in every group) avoids GPL-3.0-only.
+    addLicense(groups(9, () => 'GPL-3.0-only OR MIT'));
+    const run = await h.gate({ 'deny-licenses': 'GPL-3.0-only', 'report-file': 'r.json' }, CLEAN);
+    expect(run.outputs).toMatchObject({ result: 'pass', 'license-violations': '0' });
+    addLicense(`${groups(9, () => 'GPL-3.0-only OR MIT')} AND GPL-3.0-only`, 'Test license', 'tslib');
+    const denied = await h.gate({ 'deny-licenses': 'GPL-3.0-only', 'report-file': 'r.json' }, CLEAN);
+    expect(denied.outputs).toMatchObject({ result: 'fail', 'license-violations': '1' });
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { licenseIdProblem } from '../../src/policy/license-ids.js';
 import { licenseExpression, licensePolicy, type LicensePolicy } from '../../src/policy/licenses.js';
 
@@ -140,5 +142,54 @@ describe('SPDX ids and operators match case-insensitively, as the SPDX spec says
 
   test('a denied license in other letters is still denied', () => {
     expect(policy({ deny: ['GPL-3.0-only'] })(licenseExpression({ id: 'gpl-3.0-only', name: null }))).toBe('violation');
+  });
+});
+
+describe('bounded work: an expression is judged over its tree, never expanded into its ways', () => {
+  /** `(a OR b) AND (a OR b) AND …`, `n` groups: 2^n ways of satisfying it. */
+  const groups = (n: number, group: (i: number) => string) =>
+    Array.from({ length: n }, (_, i) => `(${group(i)})`).join(' AND ');
+  const CASES = [24, 60].flatMap((n) => [
+    { n, allow: ['MIT'], expression: groups(n, (i) => `LicenseRef-X${i} OR MIT`), status: 'allowed' },
+    { n, allow: ['MIT'], expression: groups(n, (i) => `LicenseRef-X${i} OR ISC`), status: 'violation' },
+    { n, allow: ['MIT'], expression: `${groups(n, (i) => `LicenseRef-X${i} OR MIT`)} AND ISC`, status: 'violation' },
+    { n, deny: ['GPL-3.0-only'], expression: groups(n, () => 'GPL-3.0-only OR MIT'), status: 'allowed' },
+    { n, deny: ['GPL-3.0-only'], expression: `${groups(n, () => 'MIT OR ISC')} AND GPL-3.0-only`, status: 'violation' },
+    { n, deny: ['GPL-3.0-only', 'MIT'], expression: groups(n, () => 'GPL-3.0-only OR MIT'), status: 'violation' },
+  ]);
+
+  // Judged in a child process stopped after 30 s: an exponential evaluator fails here, it does not
+  // hang the suite (a timeout cannot interrupt synchronous code in this process).
+  test('24 and 60 OR groups, under an allow list and a deny list', async () => {
+    const script = `
+      import { licensePolicy } from './src/policy/licenses.ts';
+      const cases = ${JSON.stringify(CASES)};
+      const judged = cases.map((c) => licensePolicy({ allow: c.allow ?? null, deny: c.deny ?? null, unknown: 'warn' })(c.expression));
+      process.stdout.write(JSON.stringify(judged));
+    `;
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const output = await new Promise<string>((resolve, reject) => {
+      // One process (tsx as Node's loader, not its wrapper, which would leave a child behind on a kill).
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      child.on('error', reject);
+      child.on('close', (code, signal) => {
+        clearTimeout(timer);
+        if (code === 0) resolve(text);
+        else reject(new Error(`the evaluation did not end well (${signal ?? `exit ${code}`})`));
+      });
+    });
+    expect(JSON.parse(output)).toEqual(CASES.map((c) => c.status));
+  }, 40_000);
+
+  test('more than 256 ways: the one way without a denied license still counts', () => {
+    // 2^9 ways; only the last of them (MIT in every group) avoids GPL-3.0-only.
+    expect(policy({ deny: ['GPL-3.0-only'] })(groups(9, () => 'GPL-3.0-only OR MIT'))).toBe('allowed');
+    expect(policy({ allow: ['MIT'] })(groups(9, () => 'GPL-3.0-only OR MIT'))).toBe('allowed');
   });
 });
