@@ -86,3 +86,25 @@ describe('license expressions are judged in time polynomial in their length', ()
     expect(denied.outputs).toMatchObject({ result: 'fail', 'license-violations': '1' });
   });
 });
+
+describe('an expression beyond the bounds is an API error of the licenses read, never "unknown"', () => {
+  const nested = (depth: number) => `${'('.repeat(depth)}MIT${')'.repeat(depth)}`;
+  test.each([
+    ['nested 5,000 deep (past what spdx-expression-parse handles)', nested(5_000), 'nested more than 100'],
+    ['nested 101 deep', nested(101), 'nested more than 100'],
+    ['longer than 64 KiB', Array(10_000).fill('MIT').join(' OR '), 'longer than 64 KiB'],
+  ])('%s: result error, naming the endpoint and the entry', async (_name, expression, problem) => {
+    addLicense(expression);
+    const run = await h.gate(allowPermissive, CLEAN);
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs.result).toBe('error');
+    expect(errorText(run)).toMatch(new RegExp(`sca/licenses/search.*license \\d+ \\(its id is ${problem}`));
+  });
+
+  test('the same under on-api-error: warn: a warning, result error, exit 0', async () => {
+    addLicense(nested(101));
+    const run = await h.gate({ ...allowPermissive, 'on-api-error': 'warn' }, CLEAN);
+    expect(run).toMatchObject({ exitCode: 0, outputs: expect.objectContaining({ result: 'error' }) });
+    expect(run.warnings.join('\n')).toContain('nested more than 100 parentheses deep');
+  });
+});
