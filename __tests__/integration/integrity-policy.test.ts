@@ -108,3 +108,37 @@ describe('an expression beyond the bounds is an API error of the licenses read, 
     expect(run.warnings.join('\n')).toContain('nested more than 100 parentheses deep');
   });
 });
+
+describe('LicenseRef-… and DocumentRef-… ids match case-insensitively, on both sides', () => {
+  test('deny-licenses: a denied LicenseRef in other letters is still denied', async () => {
+    addLicense('licenseref-ACME-proprietary');
+    const run = await h.gate({ 'deny-licenses': 'LicenseRef-Acme-Proprietary', 'report-file': 'r.json' }, CLEAN);
+    expect(run.outputs).toMatchObject({ result: 'fail', 'license-violations': '1' });
+    expect(report(run.files).licenses?.findings).toEqual([
+      expect.objectContaining({ package: 'zod@3.23.8', license: 'licenseref-ACME-proprietary', status: 'violation' }),
+    ]);
+  });
+
+  test('allow-licenses: an allowed LicenseRef or DocumentRef in other letters is allowed, not unknown', async () => {
+    addLicense('LICENSEREF-ACME-INTERNAL');
+    addLicense('documentref-SPDX-tool-1.2:licenseref-mit-style-2', 'Test license', 'tslib');
+    const allow = [
+      ...PERMISSIVE_LICENSES,
+      'licenseref-acme-internal',
+      'DocumentRef-spdx-tool-1.2:LicenseRef-MIT-Style-2',
+    ];
+    const run = await h.gate(
+      { 'allow-licenses': allow.join(', '), 'unknown-licenses': 'fail', 'report-file': 'r.json' },
+      CLEAN,
+    );
+    expect(report(run.files).licenses?.findings).toEqual([]);
+    expect(run.outputs).toMatchObject({ result: 'pass', 'license-violations': '0' });
+  });
+
+  test("deny-licenses: another document's license nobody denied is no violation", async () => {
+    addLicense('DocumentRef-spdx-tool-1.2:LicenseRef-MIT-Style-2');
+    const run = await h.gate({ 'deny-licenses': 'GPL-3.0-only', 'report-file': 'r.json' }, CLEAN);
+    expect(report(run.files).licenses?.findings).toEqual([]);
+    expect(run.outputs).toMatchObject({ result: 'pass', 'license-violations': '0' });
+  });
+});

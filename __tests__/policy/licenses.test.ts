@@ -145,6 +145,43 @@ describe('SPDX ids and operators match case-insensitively, as the SPDX spec says
   });
 });
 
+describe('LicenseRef-… and DocumentRef-… match case-insensitively, on both sides', () => {
+  const judged = (list: Partial<LicensePolicy>, id: string) => policy(list)(licenseExpression({ id, name: null }));
+  test.each([
+    [{ allow: ['LicenseRef-Acme-Internal'] }, 'licenseref-acme-internal', 'allowed'],
+    [{ allow: ['LicenseRef-Acme-Internal'] }, 'LICENSEREF-ACME-INTERNAL OR GPL-3.0-only', 'allowed'],
+    [{ allow: ['licenseref-acme-internal'] }, 'LicenseRef-Acme-Internal AND MIT', 'violation'],
+    [{ allow: ['licenseref-acme-internal', 'MIT'] }, 'LicenseRef-Acme-Internal AND MIT', 'allowed'],
+    [{ allow: ['LicenseRef-Acme-Internal'] }, 'LicenseRef-Acme-Other', 'violation'],
+    [{ allow: ['LicenseRef-Acme-Internal'] }, 'DocumentRef-other:LicenseRef-Acme-Internal', 'violation'],
+    [
+      { allow: ['DocumentRef-spdx-tool-1.2:LicenseRef-MIT-Style-2'] },
+      'documentref-SPDX-TOOL-1.2:licenseref-mit-style-2',
+      'allowed',
+    ],
+    [{ deny: ['LicenseRef-Acme-Proprietary'] }, 'licenseref-ACME-proprietary', 'violation'],
+    [{ deny: ['licenseref-acme-proprietary'] }, 'MIT AND LicenseRef-Acme-Proprietary', 'violation'],
+    [{ deny: ['LicenseRef-Acme-Proprietary'] }, 'MIT OR LicenseRef-Acme-Proprietary', 'allowed'],
+    [{ deny: ['DocumentRef-d:LicenseRef-X'] }, 'DOCUMENTREF-D:LICENSEREF-X', 'violation'],
+    // another document's license nobody denied is no violation
+    [{ deny: ['MIT'] }, 'DocumentRef-spdx-tool-1.2:LicenseRef-MIT-Style-2', 'allowed'],
+  ])('%j, %s: %s', (list, id, status) => {
+    expect(judged(list, id)).toBe(status);
+  });
+
+  test.each(['licenseref-acme-1.0', 'LICENSEREF-Acme', 'DocumentRef-d:LicenseRef-x', 'documentref-D:licenseref-X'])(
+    '%s is accepted in allow-licenses and deny-licenses',
+    (id) => {
+      expect(licenseIdProblem(id)).toBeNull();
+    },
+  );
+
+  test('the expression reads LicenseRef- and DocumentRef- as SPDX writes them, the name as given', () => {
+    expect(licenseExpression({ id: 'licenseref-acme-1.0 or mit', name: null })).toBe('LicenseRef-acme-1.0 OR MIT');
+    expect(licenseExpression({ id: 'DOCUMENTREF-d:LICENSEREF-X', name: null })).toBe('DocumentRef-d:LicenseRef-X');
+  });
+});
+
 describe('bounded work: an expression is judged over its tree, never expanded into its ways', () => {
   /** `(a OR b) AND (a OR b) AND …`, `n` groups: 2^n ways of satisfying it. */
   const groups = (n: number, group: (i: number) => string) =>

@@ -7,7 +7,7 @@ import satisfies from 'spdx-satisfies';
 import type { LicenseEntry, LicenseFinding, LicenseReport, Package, UnknownLicenses } from '../model.js';
 import { locationOf, packageMatches, packageVersionLabel, parsePackageIdentifier } from '../packages/locations.js';
 import { parseLicenseExpression, type LicenseLeaf, type LicenseNode } from './license-expression.js';
-import { CURRENT } from './license-ids.js';
+import { CURRENT, LICENSE_REF } from './license-ids.js';
 import DEPRECATED_IDS from 'spdx-license-ids/deprecated.json' with { type: 'json' };
 import EXCEPTIONS from 'spdx-exceptions/index.json' with { type: 'json' };
 import DEPRECATED_EXCEPTIONS from 'spdx-exceptions/deprecated.json' with { type: 'json' };
@@ -49,11 +49,13 @@ const CANONICAL = new Map<string, string>(
   [...CURRENT, ...DEPRECATED_IDS, ...EXCEPTIONS, ...DEPRECATED_EXCEPTIONS].map((id) => [id.toLowerCase(), id]),
 );
 
-/** The expression with its ids and operators as SPDX writes them (LicenseRef-… as given). */
+/** The expression with its ids, operators and `LicenseRef-`/`DocumentRef-` as SPDX writes them (a ref's own name as given). */
 function canonical(text: string): string {
   return text.replace(/[A-Za-z0-9][A-Za-z0-9.+-]*/g, (word) => {
     const lower = word.toLowerCase();
     if (lower === 'and' || lower === 'or' || lower === 'with') return lower.toUpperCase();
+    if (lower.startsWith('licenseref-')) return `LicenseRef-${word.slice('licenseref-'.length)}`;
+    if (lower.startsWith('documentref-')) return `DocumentRef-${word.slice('documentref-'.length)}`;
     const plus = lower.endsWith('+') && !CANONICAL.has(lower);
     const id = CANONICAL.get(plus ? lower.slice(0, -1) : lower);
     return id === undefined ? word : `${id}${plus ? '+' : ''}`;
@@ -72,6 +74,8 @@ function satisfiable(node: LicenseNode, usable: (leaf: LicenseLeaf) => boolean):
 
 /** A license as spdx-satisfies reads one: the id and `+`, the exception left out (it only adds permissions). */
 const leafText = (leaf: LicenseLeaf) => `${leaf.license}${leaf.plus ? '+' : ''}`;
+
+const lower = (id: string) => id.toLowerCase();
 
 /** `test` remembered per license, for the whole run: an expression repeats its licenses, and entries repeat each other's. */
 function remembered(test: (leaf: LicenseLeaf) => boolean): (leaf: LicenseLeaf) => boolean {
@@ -106,17 +110,21 @@ function compilePolicy({ allow, deny }: LicensePolicy): (node: LicenseNode | nul
   // the allow list is given only the ids it reads, and a license it cannot read is allowed only
   // when it is an allowed id exactly (no range).
   const allowed = new Set(allow ?? []);
-  const readable = (allow ?? []).filter((id) => readableBySatisfies(id));
+  const readable = (allow ?? []).filter((id) => !LICENSE_REF.test(id) && readableBySatisfies(id));
+  // LicenseRef-… and DocumentRef-… match in any case, on either side.
+  const refs = (ids: string[] | null) => new Set((ids ?? []).filter((id) => LICENSE_REF.test(id)).map(lower));
+  const allowedRefs = refs(allow);
+  const deniedRefs = refs(deny);
   const isAllowed = remembered((leaf) => {
+    if (leaf.ref) return allowedRefs.has(lower(leaf.license));
     try {
       return satisfies(leafText(leaf), readable);
     } catch {
       return !leaf.plus && allowed.has(leaf.license);
     }
   });
-  const isDenied = remembered(
-    (leaf) =>
-      denied.has(leaf.license) || (!leaf.license.startsWith('LicenseRef-') && !satisfiedBy(leafText(leaf), usable)),
+  const isDenied = remembered((leaf) =>
+    leaf.ref ? deniedRefs.has(lower(leaf.license)) : denied.has(leaf.license) || !satisfiedBy(leafText(leaf), usable),
   );
   const notDenied = (leaf: LicenseLeaf) => !isDenied(leaf);
   return (node) => {
