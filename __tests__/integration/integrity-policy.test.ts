@@ -142,3 +142,26 @@ describe('LicenseRef-… and DocumentRef-… ids match case-insensitively, on bo
     expect(run.outputs).toMatchObject({ result: 'pass', 'license-violations': '0' });
   });
 });
+
+describe('a deprecated …-with-…-exception id is judged as its replacement, GPL-x.0-only WITH the exception', () => {
+  test('allow-licenses with GPL-2.0-only: GPL-2.0-with-classpath-exception is allowed', async () => {
+    addLicense('GPL-2.0-with-classpath-exception');
+    const run = await h.gate(
+      { ...allowPermissive, 'allow-licenses': [...PERMISSIVE_LICENSES, 'GPL-2.0-only'].join(', ') },
+      CLEAN,
+    );
+    expect(report(run.files).licenses?.findings).toEqual([]);
+    expect(run.outputs).toMatchObject({ result: 'pass', 'license-violations': '0' });
+  });
+
+  test.each([
+    ['GPL-2.0-with-GCC-exception', 'GPL-3.0-only', 'pass'],
+    ['GPL-3.0-with-autoconf-exception', 'GPL-2.0-only', 'pass'],
+    ['GPL-2.0-with-bison-exception', 'GPL-2.0-only', 'fail'],
+    ['GPL-3.0-with-GCC-exception', 'GPL-3.0-only', 'fail'],
+  ])('%s under deny-licenses %s: %s', async (id, denied, result) => {
+    addLicense(id);
+    const run = await h.gate({ 'deny-licenses': denied, 'report-file': 'r.json' }, CLEAN);
+    expect(run.outputs).toMatchObject({ result, 'license-violations': result === 'pass' ? '0' : '1' });
+  });
+});

@@ -2,7 +2,13 @@ import { describe, expect, test } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { licenseIdProblem } from '../../src/policy/license-ids.js';
-import { licenseExpression, licensePolicy, type LicensePolicy } from '../../src/policy/licenses.js';
+import DEPRECATED_IDS from 'spdx-license-ids/deprecated.json' with { type: 'json' };
+import {
+  DEPRECATED_WITH_EXCEPTION,
+  licenseExpression,
+  licensePolicy,
+  type LicensePolicy,
+} from '../../src/policy/licenses.js';
 
 const policy = (over: Partial<LicensePolicy>) => licensePolicy({ allow: null, deny: null, unknown: 'warn', ...over });
 
@@ -179,6 +185,31 @@ describe('LicenseRef-… and DocumentRef-… match case-insensitively, on both s
   test('the expression reads LicenseRef- and DocumentRef- as SPDX writes them, the name as given', () => {
     expect(licenseExpression({ id: 'licenseref-acme-1.0 or mit', name: null })).toBe('LicenseRef-acme-1.0 OR MIT');
     expect(licenseExpression({ id: 'DOCUMENTREF-d:LICENSEREF-X', name: null })).toBe('DocumentRef-d:LicenseRef-X');
+  });
+});
+
+describe('a deprecated …-with-…-exception id is judged as the WITH expression SPDX names as its replacement', () => {
+  test('every such id of the SPDX list has its replacement', () => {
+    expect([...DEPRECATED_WITH_EXCEPTION].sort()).toEqual(DEPRECATED_IDS.filter((id) => /-with-/.test(id)).sort());
+  });
+
+  const GPL2 = DEPRECATED_WITH_EXCEPTION.filter((id) => id.startsWith('GPL-2.0-'));
+  const GPL3 = DEPRECATED_WITH_EXCEPTION.filter((id) => id.startsWith('GPL-3.0-'));
+  const each = (list: Partial<LicensePolicy>, ids: readonly string[], status: string) =>
+    ids.map((id): [Partial<LicensePolicy>, string, string] => [list, id, status]);
+  test.each([
+    ...each({ allow: ['GPL-2.0-only'] }, GPL2, 'allowed'),
+    ...each({ allow: ['GPL-2.0-only'] }, GPL3, 'violation'),
+    ...each({ allow: ['GPL-3.0-only'] }, GPL3, 'allowed'),
+    ...each({ allow: ['GPL-3.0-only'] }, ['GPL-2.0-with-GCC-exception+'], 'allowed'), // or later: GPL-3.0-only will do
+    ...each({ allow: ['GPL-3.0-only'] }, ['GPL-2.0-with-classpath-exception'], 'violation'),
+    ...each({ deny: ['MIT'] }, GPL2, 'allowed'),
+    ...each({ deny: ['GPL-2.0-only'] }, GPL2, 'violation'),
+    ...each({ deny: ['GPL-3.0-only'] }, GPL2, 'allowed'),
+    ...each({ deny: ['GPL-3.0-only'] }, GPL3, 'violation'),
+    ...each({ deny: ['GPL-2.0-only'] }, ['MIT OR gpl-2.0-with-classpath-exception'], 'allowed'),
+  ])('%j, %s: %s', (list, id, status) => {
+    expect(policy(list)(licenseExpression({ id, name: null }))).toBe(status);
   });
 });
 

@@ -77,13 +77,37 @@ const leafText = (leaf: LicenseLeaf) => `${leaf.license}${leaf.plus ? '+' : ''}`
 
 const lower = (id: string) => id.toLowerCase();
 
-/** `test` remembered per license, for the whole run: an expression repeats its licenses, and entries repeat each other's. */
+// The deprecated ids that name a license with an exception, and the base and exception of the
+// `WITH` expression SPDX names as each one's replacement (GPL-2.0 alone means GPL-2.0-only).
+const WITH_EXCEPTION: Readonly<Record<string, readonly [base: string, exception: string]>> = {
+  'GPL-2.0-with-autoconf-exception': ['GPL-2.0', 'Autoconf-exception-2.0'],
+  'GPL-2.0-with-bison-exception': ['GPL-2.0', 'Bison-exception-2.2'],
+  'GPL-2.0-with-classpath-exception': ['GPL-2.0', 'Classpath-exception-2.0'],
+  'GPL-2.0-with-font-exception': ['GPL-2.0', 'Font-exception-2.0'],
+  'GPL-2.0-with-GCC-exception': ['GPL-2.0', 'GCC-exception-2.0'],
+  'GPL-3.0-with-autoconf-exception': ['GPL-3.0', 'Autoconf-exception-3.0'],
+  'GPL-3.0-with-GCC-exception': ['GPL-3.0', 'GCC-exception-3.1'],
+};
+export const DEPRECATED_WITH_EXCEPTION: readonly string[] = Object.keys(WITH_EXCEPTION);
+
+/** A license as the policy judges it: a deprecated `…-with-…-exception` id as its `WITH` replacement. */
+function replaced(leaf: LicenseLeaf): LicenseLeaf {
+  const replacement = Object.hasOwn(WITH_EXCEPTION, leaf.license) ? WITH_EXCEPTION[leaf.license] : undefined;
+  if (!replacement) return leaf;
+  const [base, exception] = replacement;
+  return { ...leaf, license: `${base}-${leaf.plus ? 'or-later' : 'only'}`, plus: false, exception };
+}
+
+/**
+ * `test` of each license as judged (see replaced), remembered per license for the whole run: an
+ * expression repeats its licenses, and entries repeat each other's.
+ */
 function remembered(test: (leaf: LicenseLeaf) => boolean): (leaf: LicenseLeaf) => boolean {
   const answers = new Map<string, boolean>();
   return (leaf) => {
     const text = leafText(leaf);
     let answer = answers.get(text);
-    if (answer === undefined) answers.set(text, (answer = test(leaf)));
+    if (answer === undefined) answers.set(text, (answer = test(replaced(leaf))));
     return answer;
   };
 }
