@@ -165,3 +165,36 @@ describe('a deprecated …-with-…-exception id is judged as its replacement, G
     expect(run.outputs).toMatchObject({ result, 'license-violations': result === 'pass' ? '0' : '1' });
   });
 });
+
+describe('a package listed under several license entries is judged under each', () => {
+  const findings = (run: { files: Record<string, string> }) =>
+    report(run.files).licenses?.findings.map((f) => `${f.package} ${f.license} ${f.status}`);
+
+  test('zod under MIT, GPL-3.0-only and AGPL-3.0-only: a violation for each denied entry, one package', async () => {
+    addLicense('GPL-3.0-only');
+    addLicense('AGPL-3.0-only');
+    const run = await h.gate({ 'deny-licenses': 'GPL-3.0-only, AGPL-3.0-only', 'report-file': 'r.json' }, CLEAN);
+    expect(findings(run)).toEqual(['zod@3.23.8 GPL-3.0-only violation', 'zod@3.23.8 AGPL-3.0-only violation']);
+    expect(run.outputs).toMatchObject({ result: 'fail', 'license-violations': '1' });
+  });
+
+  test('packages the service lists with the same (empty) id are each judged', async () => {
+    const pkg = (name: string, line: number) => ({
+      id: '',
+      name,
+      version: '1.0.0',
+      ecosystem: 'npm',
+      manifestPath: 'package.json',
+      manifestStartLine: line,
+      manifestEndLine: line,
+    });
+    const licenses = [
+      { id: 'MIT', name: 'MIT License', packages: [pkg('left-pad', 3)] },
+      { id: 'GPL-3.0-only', name: 'GNU GPL v3', packages: [pkg('left-pad', 3), pkg('gpl-lib', 4)] },
+    ];
+    h.sim.script('/api/v1/sca/licenses/search', { body: { licenses } });
+    const run = await h.gate({ 'deny-licenses': 'GPL-3.0-only', 'report-file': 'r.json' }, CLEAN);
+    expect(findings(run)).toEqual(['gpl-lib@1.0.0 GPL-3.0-only violation', 'left-pad@1.0.0 GPL-3.0-only violation']);
+    expect(run.outputs).toMatchObject({ result: 'fail', 'license-violations': '2' });
+  });
+});

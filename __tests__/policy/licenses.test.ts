@@ -2,9 +2,11 @@ import { describe, expect, test } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { licenseIdProblem } from '../../src/policy/license-ids.js';
+import type { LicenseEntry, Package } from '../../src/model.js';
 import DEPRECATED_IDS from 'spdx-license-ids/deprecated.json' with { type: 'json' };
 import {
   DEPRECATED_WITH_EXCEPTION,
+  evaluateLicenses,
   licenseExpression,
   licensePolicy,
   type LicensePolicy,
@@ -210,6 +212,44 @@ describe('a deprecated …-with-…-exception id is judged as the WITH expressio
     ...each({ deny: ['GPL-2.0-only'] }, ['MIT OR gpl-2.0-with-classpath-exception'], 'allowed'),
   ])('%j, %s: %s', (list, id, status) => {
     expect(policy(list)(licenseExpression({ id, name: null }))).toBe(status);
+  });
+});
+
+describe('every package under every license entry is judged', () => {
+  const pkg = (id: string, name: string, line = 3): Package => ({
+    id,
+    name,
+    version: '1.0.0',
+    ecosystem: 'npm',
+    manifestPath: 'package.json',
+    manifestStartLine: line,
+    manifestEndLine: line,
+    manifestStartColumn: null,
+    manifestEndColumn: null,
+  });
+  const judge = (entries: LicenseEntry[], list: Partial<LicensePolicy>) => {
+    const report = evaluateLicenses(entries, { allow: null, deny: null, unknown: 'warn', exceptions: [], ...list });
+    return { checked: report.checked, found: report.findings.map((f) => `${f.package} ${f.license} ${f.status}`) };
+  };
+  const entry = (id: string | null, ...packages: Package[]): LicenseEntry => ({ id, name: null, packages });
+
+  test('a package under several entries is judged under each, whichever comes first', () => {
+    const p = pkg('p1', 'a');
+    const entries = [entry('MIT', p), entry('GPL-3.0-only', p), entry('AGPL-3.0-only', p), entry(null, p)];
+    expect(judge(entries, { deny: ['GPL-3.0-only', 'AGPL-3.0-only'] })).toEqual({
+      checked: 4,
+      found: ['a@1.0.0 GPL-3.0-only violation', 'a@1.0.0 AGPL-3.0-only violation', 'a@1.0.0  unknown'],
+    });
+    expect(judge([entry('MIT', p), entry('ISC', p)], { allow: ['MIT'] }).found).toEqual(['a@1.0.0 ISC violation']);
+    expect(judge([entry('ISC', p), entry('MIT', p)], { allow: ['MIT'] }).found).toEqual(['a@1.0.0 ISC violation']);
+  });
+
+  test('packages whose ids collide (empty) are each judged; the same package at the same place once', () => {
+    const entries = [entry('GPL-3.0-only', pkg('', 'a'), pkg('', 'b', 4), pkg('', 'b', 4))];
+    expect(judge(entries, { deny: ['GPL-3.0-only'] })).toEqual({
+      checked: 2,
+      found: ['a@1.0.0 GPL-3.0-only violation', 'b@1.0.0 GPL-3.0-only violation'],
+    });
   });
 });
 

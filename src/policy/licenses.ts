@@ -214,7 +214,11 @@ export function evaluateLicenses(
     const expression = license?.expression ?? null;
     const status = judge(license?.node ?? null);
     for (const pkg of entry.packages) {
-      const key = `${pkg.id}\n${expression ?? entry.id ?? entry.name ?? ''}`;
+      // Only the same package, at the same place, under the same license is judged once: a package
+      // under several entries is judged under each, and packages whose ids collide (an empty id
+      // from the service) are each judged.
+      const where = [pkg.id, pkg.ecosystem, pkg.name, pkg.version, pkg.manifestPath, pkg.manifestStartLine];
+      const key = JSON.stringify([...where, expression ?? entry.id ?? entry.name ?? '']);
       if (seen.has(key)) continue;
       seen.add(key);
       if (isExempt(pkg)) {
