@@ -24,10 +24,7 @@ export interface LicensePolicy {
 export type LicenseStatus = 'allowed' | 'violation' | 'unknown';
 
 /** An entry's license: its id when valid SPDX, else its name when that is; null when neither (unknown). */
-function readLicense(entry: {
-  id: string | null;
-  name: string | null;
-}): { expression: string; node: LicenseNode } | null {
+function readLicense(entry: Pick<LicenseEntry, 'id' | 'name'>): { expression: string; node: LicenseNode } | null {
   for (const candidate of [entry.id, entry.name]) {
     const text = candidate?.trim();
     if (!text || /^(NOASSERTION|NONE)$/i.test(text)) continue;
@@ -39,7 +36,7 @@ function readLicense(entry: {
 }
 
 /** The license expression of an entry: its id when valid SPDX, else its name when that is, else null (unknown). */
-export function licenseExpression(entry: { id: string | null; name: string | null }): string | null {
+export function licenseExpression(entry: Pick<LicenseEntry, 'id' | 'name'>): string | null {
   return readLicense(entry)?.expression ?? null;
 }
 
@@ -49,7 +46,10 @@ const CANONICAL = new Map<string, string>(
   [...CURRENT, ...DEPRECATED_IDS, ...EXCEPTIONS, ...DEPRECATED_EXCEPTIONS].map((id) => [id.toLowerCase(), id]),
 );
 
-/** The expression with its ids, operators and `LicenseRef-`/`DocumentRef-` as SPDX writes them (a ref's own name as given). */
+/**
+ * The expression with its ids, operators and `LicenseRef-`/`DocumentRef-` as SPDX writes them (what
+ * follows those prefixes as given: refs are compared in any case by the policy).
+ */
 function canonical(text: string): string {
   return text.replace(/[A-Za-z0-9][A-Za-z0-9.+-]*/g, (word) => {
     const lower = word.toLowerCase();
