@@ -74,6 +74,39 @@ describe('a policy file sets inputs', () => {
   });
 });
 
+describe('an allow-alerts mapping keeps its id, until and reason, whatever the id holds', () => {
+  const allowAlerts = (text: string) => {
+    const policy = parsePolicyFile(text, 'p.yml');
+    if (!policy.ok) throw new Error(policy.error.join('\n'));
+    const parsed = parseInputs(
+      collectInputs((input) => TOKENS[input] ?? '', policy.value),
+      context,
+    );
+    if (!parsed.ok) throw new Error(parsed.error.join('\n'));
+    return parsed.value.allowAlerts;
+  };
+
+  test.each([
+    ['#', 'GHSA-aaaa-bbbb-cccc # not a reason'],
+    ['a comma', 'GHSA-aaaa-bbbb-cccc, GHSA-dddd-eeee-ffff'],
+    ['the word until', 'GHSA-aaaa-bbbb-cccc until 2099-12-31'],
+    ['the word until alone', 'until'],
+  ])('an id holding %s stays one entry that expires', (_name, id) => {
+    const text = `allow-alerts:\n  - id: ${JSON.stringify(id)}\n    until: 2020-01-31\n    reason: "why # it, until 2099-12-31"\n`;
+    expect(allowAlerts(text)).toEqual([{ id, until: '2020-01-31', reason: 'why # it, until 2099-12-31' }]);
+  });
+
+  test('mappings and strings in the input syntax mix in one list, in order', () => {
+    const text = "allow-alerts:\n  - 'GHSA-1, GHSA-2 until 2030-01-01 # both'\n  - id: GHSA-3\n  - GHSA-4\n";
+    expect(allowAlerts(text)).toEqual([
+      { id: 'GHSA-1', reason: 'both' },
+      { id: 'GHSA-2', until: '2030-01-01', reason: 'both' },
+      { id: 'GHSA-3' },
+      { id: 'GHSA-4' },
+    ]);
+  });
+});
+
 describe('errors name the file, the key, the line and the column, all at once', () => {
   test('unknown keys (with a suggestion), tokens, non-scalars and bad allow-alerts entries, from the file alone', () => {
     const parsed = parsePolicyFile(fixture('mistakes.yml'), '.github/security-gate.yml');
@@ -101,7 +134,7 @@ describe('errors name the file, the key, the line and the column, all at once', 
       expect.arrayContaining([
         'policy.yml:1:1: fail-on-severity: "severe" is not one of critical, high, medium, low, none (case-insensitive).',
         'policy.yml:2:1: posture-days: "400" is not accepted; expected a whole number from 1 to 366.',
-        'policy.yml:3:1: allow-alerts line 1: "2026-02-30" is not a real date',
+        'policy.yml:3:1: allow-alerts item 1: until: "2026-02-30" is not a real date',
       ]),
     );
   });
@@ -130,6 +163,33 @@ describe('errors name the file, the key, the line and the column, all at once', 
       'p.yml:2:5: deny-licenses: "GPL-3.0-only, MIT" holds several values; give one per list item.',
     ]);
   });
+
+  test.each([
+    ['/etc/passwd', 'is not a relative path'],
+    ['C:\\Windows\\report.json', 'is not a relative path'],
+    ['C:report.json', 'is not a relative path'],
+    ['\\\\server\\share\\r.json', 'is not a relative path'],
+    ['../r.json', 'leads out of the workspace'],
+    ['reports/../../r.json', 'leads out of the workspace'],
+    ['reports\\..\\..\\r.json', 'leads out of the workspace'],
+    ['./..', 'leads out of the workspace'],
+  ])('report-file and sarif-file: %s %s', (path, problem) => {
+    for (const key of ['report-file', 'sarif-file']) {
+      const parsed = parsePolicyFile(`version: 1\n${key}: ${JSON.stringify(path)}\n`, 'p.yml');
+      const column = key.length + 3;
+      expect(parsed.ok ? [] : parsed.error).toEqual([
+        expect.stringMatching(new RegExp(`^p\\.yml:2:${column}: ${key}: ".*" ${problem}`)),
+      ]);
+    }
+  });
+
+  test.each(['r.json', 'out/r.sarif', './out/../r.json', 'a/b/../../r.json', '..r.json'])(
+    'report-file and sarif-file: %s stays in the workspace',
+    (path) => {
+      const parsed = parsePolicyFile(`report-file: ${path}\nsarif-file: ${path}\n`, 'p.yml');
+      expect(parsed.ok && parsed.value.values).toEqual({ 'report-file': path, 'sarif-file': path });
+    },
+  );
 
   test('version must be 1', () => {
     expect(parsePolicyFile('version: 2\n', 'p.yml')).toEqual({

@@ -1,4 +1,4 @@
-import { entryMatches, isExpired, parseAllowList } from '../../src/policy/allowlist.js';
+import { allowEntryOf, entryMatches, isExpired, parseAllowList } from '../../src/policy/allowlist.js';
 import type { Alert, AllowEntry } from '../../src/model.js';
 
 function alert(advisory: string, aliases: string[] = []): Pick<Alert, 'advisory' | 'aliases'> {
@@ -102,6 +102,44 @@ describe('parseAllowList', () => {
       `allow-alerts line 1: "bad entry" is not ${FORM}`,
       'allow-alerts line 3: "2026-02-30" is not a real date',
     ]);
+  });
+});
+
+describe('allowEntryOf: an entry given field by field keeps each field, whatever the id holds', () => {
+  test.each<[string, Parameters<typeof allowEntryOf>[0], AllowEntry]>([
+    ['an id alone', { id: 'GHSA-1' }, { id: 'GHSA-1' }],
+    [
+      'an id holding #',
+      { id: 'GHSA-1 # x', until: '2020-01-31', reason: 'r' },
+      { id: 'GHSA-1 # x', until: '2020-01-31', reason: 'r' },
+    ],
+    [
+      'an id holding a comma',
+      { id: 'GHSA-1, GHSA-2', until: '2020-01-31' },
+      { id: 'GHSA-1, GHSA-2', until: '2020-01-31' },
+    ],
+    [
+      'an id holding until',
+      { id: 'GHSA-1 until 2099-12-31', until: '2020-01-31' },
+      { id: 'GHSA-1 until 2099-12-31', until: '2020-01-31' },
+    ],
+    ['the word until as the id', { id: 'until', until: '2020-01-31' }, { id: 'until', until: '2020-01-31' }],
+    [
+      'a reason holding # and until',
+      { id: 'GHSA-1', reason: ' a # b until c ' },
+      { id: 'GHSA-1', reason: 'a # b until c' },
+    ],
+    ['an empty reason as none', { id: 'GHSA-1', reason: '  ' }, { id: 'GHSA-1' }],
+  ])('%s', (_case, fields, entry) => {
+    expect(allowEntryOf(fields)).toEqual(entry);
+  });
+
+  test.each([
+    [{ id: ' ' }, 'an entry needs an id (the advisory id)'],
+    [{ id: 'GHSA-1', until: '2026-02-30' }, 'until: "2026-02-30" is not a real date'],
+    [{ id: 'GHSA-1', until: '2026-12-31 # x' }, 'until: "2026-12-31 # x" is not a date in the form YYYY-MM-DD'],
+  ])('%j is refused', (fields, message) => {
+    expect(allowEntryOf(fields)).toBe(message);
   });
 });
 

@@ -1,6 +1,16 @@
 import { describe, expect, test } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { licenseIdProblem } from '../../src/policy/license-ids.js';
-import { licenseExpression, licensePolicy, type LicensePolicy } from '../../src/policy/licenses.js';
+import type { LicenseEntry, Package } from '../../src/model.js';
+import DEPRECATED_IDS from 'spdx-license-ids/deprecated.json' with { type: 'json' };
+import {
+  DEPRECATED_WITH_EXCEPTION,
+  evaluateLicenses,
+  licenseExpression,
+  licensePolicy,
+  type LicensePolicy,
+} from '../../src/policy/licenses.js';
 
 const policy = (over: Partial<LicensePolicy>) => licensePolicy({ allow: null, deny: null, unknown: 'warn', ...over });
 
@@ -140,5 +150,154 @@ describe('SPDX ids and operators match case-insensitively, as the SPDX spec says
 
   test('a denied license in other letters is still denied', () => {
     expect(policy({ deny: ['GPL-3.0-only'] })(licenseExpression({ id: 'gpl-3.0-only', name: null }))).toBe('violation');
+  });
+});
+
+describe('LicenseRef-… and DocumentRef-… match case-insensitively, on both sides', () => {
+  const judged = (list: Partial<LicensePolicy>, id: string) => policy(list)(licenseExpression({ id, name: null }));
+  test.each([
+    [{ allow: ['LicenseRef-Acme-Internal'] }, 'licenseref-acme-internal', 'allowed'],
+    [{ allow: ['LicenseRef-Acme-Internal'] }, 'LICENSEREF-ACME-INTERNAL OR GPL-3.0-only', 'allowed'],
+    [{ allow: ['licenseref-acme-internal'] }, 'LicenseRef-Acme-Internal AND MIT', 'violation'],
+    [{ allow: ['licenseref-acme-internal', 'MIT'] }, 'LicenseRef-Acme-Internal AND MIT', 'allowed'],
+    [{ allow: ['LicenseRef-Acme-Internal'] }, 'LicenseRef-Acme-Other', 'violation'],
+    [{ allow: ['LicenseRef-Acme-Internal'] }, 'DocumentRef-other:LicenseRef-Acme-Internal', 'violation'],
+    [
+      { allow: ['DocumentRef-spdx-tool-1.2:LicenseRef-MIT-Style-2'] },
+      'documentref-SPDX-TOOL-1.2:licenseref-mit-style-2',
+      'allowed',
+    ],
+    [{ deny: ['LicenseRef-Acme-Proprietary'] }, 'licenseref-ACME-proprietary', 'violation'],
+    [{ deny: ['licenseref-acme-proprietary'] }, 'MIT AND LicenseRef-Acme-Proprietary', 'violation'],
+    [{ deny: ['LicenseRef-Acme-Proprietary'] }, 'MIT OR LicenseRef-Acme-Proprietary', 'allowed'],
+    [{ deny: ['DocumentRef-d:LicenseRef-X'] }, 'DOCUMENTREF-D:LICENSEREF-X', 'violation'],
+    // another document's license nobody denied is no violation
+    [{ deny: ['MIT'] }, 'DocumentRef-spdx-tool-1.2:LicenseRef-MIT-Style-2', 'allowed'],
+  ])('%j, %s: %s', (list, id, status) => {
+    expect(judged(list, id)).toBe(status);
+  });
+
+  test.each(['licenseref-acme-1.0', 'LICENSEREF-Acme', 'DocumentRef-d:LicenseRef-x', 'documentref-D:licenseref-X'])(
+    '%s is accepted in allow-licenses and deny-licenses',
+    (id) => {
+      expect(licenseIdProblem(id)).toBeNull();
+    },
+  );
+
+  test('the expression reads LicenseRef- and DocumentRef- as SPDX writes them, the name as given', () => {
+    expect(licenseExpression({ id: 'licenseref-acme-1.0 or mit', name: null })).toBe('LicenseRef-acme-1.0 OR MIT');
+    expect(licenseExpression({ id: 'DOCUMENTREF-d:LICENSEREF-X', name: null })).toBe('DocumentRef-d:LicenseRef-X');
+  });
+});
+
+describe('a deprecated …-with-…-exception id is judged as the WITH expression SPDX names as its replacement', () => {
+  test('every such id of the SPDX list has its replacement', () => {
+    expect([...DEPRECATED_WITH_EXCEPTION].sort()).toEqual(DEPRECATED_IDS.filter((id) => /-with-/.test(id)).sort());
+  });
+
+  const GPL2 = DEPRECATED_WITH_EXCEPTION.filter((id) => id.startsWith('GPL-2.0-'));
+  const GPL3 = DEPRECATED_WITH_EXCEPTION.filter((id) => id.startsWith('GPL-3.0-'));
+  const each = (list: Partial<LicensePolicy>, ids: readonly string[], status: string) =>
+    ids.map((id): [Partial<LicensePolicy>, string, string] => [list, id, status]);
+  test.each([
+    ...each({ allow: ['GPL-2.0-only'] }, GPL2, 'allowed'),
+    ...each({ allow: ['GPL-2.0-only'] }, GPL3, 'violation'),
+    ...each({ allow: ['GPL-3.0-only'] }, GPL3, 'allowed'),
+    ...each({ allow: ['GPL-3.0-only'] }, ['GPL-2.0-with-GCC-exception+'], 'allowed'), // or later: GPL-3.0-only will do
+    ...each({ allow: ['GPL-3.0-only'] }, ['GPL-2.0-with-classpath-exception'], 'violation'),
+    ...each({ deny: ['MIT'] }, GPL2, 'allowed'),
+    ...each({ deny: ['GPL-2.0-only'] }, GPL2, 'violation'),
+    ...each({ deny: ['GPL-3.0-only'] }, GPL2, 'allowed'),
+    ...each({ deny: ['GPL-3.0-only'] }, GPL3, 'violation'),
+    ...each({ deny: ['GPL-2.0-only'] }, ['MIT OR gpl-2.0-with-classpath-exception'], 'allowed'),
+  ])('%j, %s: %s', (list, id, status) => {
+    expect(policy(list)(licenseExpression({ id, name: null }))).toBe(status);
+  });
+});
+
+describe('every package under every license entry is judged', () => {
+  const pkg = (id: string, name: string, line = 3): Package => ({
+    id,
+    name,
+    version: '1.0.0',
+    ecosystem: 'npm',
+    manifestPath: 'package.json',
+    manifestStartLine: line,
+    manifestEndLine: line,
+    manifestStartColumn: null,
+    manifestEndColumn: null,
+  });
+  const judge = (entries: LicenseEntry[], list: Partial<LicensePolicy>) => {
+    const report = evaluateLicenses(entries, { allow: null, deny: null, unknown: 'warn', exceptions: [], ...list });
+    return { checked: report.checked, found: report.findings.map((f) => `${f.package} ${f.license} ${f.status}`) };
+  };
+  const entry = (id: string | null, ...packages: Package[]): LicenseEntry => ({ id, name: null, packages });
+
+  test('a package under several entries is judged under each, whichever comes first', () => {
+    const p = pkg('p1', 'a');
+    const entries = [entry('MIT', p), entry('GPL-3.0-only', p), entry('AGPL-3.0-only', p), entry(null, p)];
+    expect(judge(entries, { deny: ['GPL-3.0-only', 'AGPL-3.0-only'] })).toEqual({
+      checked: 4,
+      found: ['a@1.0.0 GPL-3.0-only violation', 'a@1.0.0 AGPL-3.0-only violation', 'a@1.0.0  unknown'],
+    });
+    expect(judge([entry('MIT', p), entry('ISC', p)], { allow: ['MIT'] }).found).toEqual(['a@1.0.0 ISC violation']);
+    expect(judge([entry('ISC', p), entry('MIT', p)], { allow: ['MIT'] }).found).toEqual(['a@1.0.0 ISC violation']);
+  });
+
+  test('packages whose ids collide (empty) are each judged; the same package at the same place once', () => {
+    const entries = [entry('GPL-3.0-only', pkg('', 'a'), pkg('', 'b', 4), pkg('', 'b', 4))];
+    expect(judge(entries, { deny: ['GPL-3.0-only'] })).toEqual({
+      checked: 2,
+      found: ['a@1.0.0 GPL-3.0-only violation', 'b@1.0.0 GPL-3.0-only violation'],
+    });
+  });
+});
+
+describe('bounded work: an expression is judged over its tree, never expanded into its ways', () => {
+  /** `(a OR b) AND (a OR b) AND …`, `n` groups: 2^n ways of satisfying it. */
+  const groups = (n: number, group: (i: number) => string) =>
+    Array.from({ length: n }, (_, i) => `(${group(i)})`).join(' AND ');
+  const CASES = [24, 60].flatMap((n) => [
+    { n, allow: ['MIT'], expression: groups(n, (i) => `LicenseRef-X${i} OR MIT`), status: 'allowed' },
+    { n, allow: ['MIT'], expression: groups(n, (i) => `LicenseRef-X${i} OR ISC`), status: 'violation' },
+    { n, allow: ['MIT'], expression: `${groups(n, (i) => `LicenseRef-X${i} OR MIT`)} AND ISC`, status: 'violation' },
+    { n, deny: ['GPL-3.0-only'], expression: groups(n, () => 'GPL-3.0-only OR MIT'), status: 'allowed' },
+    { n, deny: ['GPL-3.0-only'], expression: `${groups(n, () => 'MIT OR ISC')} AND GPL-3.0-only`, status: 'violation' },
+    { n, deny: ['GPL-3.0-only', 'MIT'], expression: groups(n, () => 'GPL-3.0-only OR MIT'), status: 'violation' },
+  ]);
+
+  // Judged in a child process stopped after 30 s: an exponential evaluator fails here, it does not
+  // hang the suite (a timeout cannot interrupt synchronous code in this process).
+  test('24 and 60 OR groups, under an allow list and a deny list', async () => {
+    const script = `
+      import { licensePolicy } from './src/policy/licenses.ts';
+      const cases = ${JSON.stringify(CASES)};
+      const judged = cases.map((c) => licensePolicy({ allow: c.allow ?? null, deny: c.deny ?? null, unknown: 'warn' })(c.expression));
+      process.stdout.write(JSON.stringify(judged));
+    `;
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const output = await new Promise<string>((resolve, reject) => {
+      // One process (tsx as Node's loader, not its wrapper, which would leave a child behind on a kill).
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      child.on('error', reject);
+      child.on('close', (code, signal) => {
+        clearTimeout(timer);
+        if (code === 0) resolve(text);
+        else reject(new Error(`the evaluation did not end well (${signal ?? `exit ${code}`})`));
+      });
+    });
+    expect(JSON.parse(output)).toEqual(CASES.map((c) => c.status));
+  }, 40_000);
+
+  test('more than 256 ways: the one way without a denied license still counts', () => {
+    // 2^9 ways; only the last of them (MIT in every group) avoids GPL-3.0-only.
+    expect(policy({ deny: ['GPL-3.0-only'] })(groups(9, () => 'GPL-3.0-only OR MIT'))).toBe('allowed');
+    expect(policy({ allow: ['MIT'] })(groups(9, () => 'GPL-3.0-only OR MIT'))).toBe('allowed');
   });
 });

@@ -3,7 +3,7 @@
 // zod/mini: the same zod core without the chained-method classes, which alone cost some 5 ms of
 // start-up; the service's schemas (in a chunk loaded after validation) use zod's full API.
 import * as z from 'zod/mini';
-import { parseAllowList } from '../policy/allowlist.js';
+import { allowEntryOf, parseAllowList } from '../policy/allowlist.js';
 import type { AllowEntry } from '../model.js';
 
 /** Adds an issue with `message` to the current input and returns zod's "no value". */
@@ -129,12 +129,47 @@ export const cweList = optional(null, (value, fail): string[] => {
   return [...new Set(entries.map((item) => `CWE-${CWE.exec(item)?.[1]}`))];
 });
 
-/** `allow-alerts`, through the policy's own parser; its errors already name the input and line. */
-export const allowList = optional([] as AllowEntry[], (value, fail) => {
-  const { entries, errors } = parseAllowList(value);
-  errors.forEach((error) => fail(error));
-  return errors.length > 0 ? z.NEVER : entries;
-});
+/** An `allow-alerts` entry a policy file gives as a mapping: its fields as the file holds them. */
+export interface AllowMapping {
+  id: string;
+  until?: string;
+  reason?: string;
+}
+
+/**
+ * An input's value as collected: the string a workflow (or a policy file's scalar) gives; a policy
+ * file's `allow-alerts` sequence is kept as its items (strings in the input's syntax, and
+ * mappings), so that a mapping is never written back into that syntax and read again.
+ */
+export type InputValue = string | readonly (string | AllowMapping)[];
+
+/**
+ * `allow-alerts`: text in the input's syntax goes through the policy's own parser (its errors name
+ * the input and line); a policy file's sequence is read item by item, a mapping made into its entry
+ * directly.
+ */
+export const allowList = z.pipe(
+  z.custom<InputValue>((value) => typeof value === 'string' || Array.isArray(value)),
+  z.transform((raw: InputValue, payload): AllowEntry[] => {
+    const entries: AllowEntry[] = [];
+    const errors: string[] = [];
+    const items = typeof raw === 'string' ? [raw] : raw;
+    items.forEach((item, i) => {
+      const where = typeof raw === 'string' ? 'allow-alerts' : `allow-alerts item ${i + 1}`;
+      if (typeof item === 'string') {
+        const parsed = parseAllowList(item, where);
+        entries.push(...parsed.entries);
+        errors.push(...parsed.errors);
+        return;
+      }
+      const entry = allowEntryOf(item);
+      if (typeof entry === 'string') errors.push(`${where}: ${entry}`);
+      else entries.push(entry);
+    });
+    for (const message of errors) payload.issues.push({ code: 'custom', message, input: raw });
+    return errors.length > 0 ? z.NEVER : entries;
+  }),
+);
 
 /** A positive number of seconds, fractions allowed, up to `max`. */
 export const seconds = (max: number, fallback: number) =>

@@ -3,6 +3,8 @@
 import * as z from 'zod/mini';
 import { COMMENT_MODES, failure, ON_API_ERROR, success, THRESHOLDS, UNKNOWN_LICENSES, type Outcome } from '../model.js';
 import {
+  type AllowMapping,
+  type InputValue,
   allowList,
   apiUrl,
   bool,
@@ -15,6 +17,8 @@ import {
   text,
   token,
 } from './fields.js';
+
+export type { AllowMapping, InputValue };
 
 const MAX_TIMER_SECONDS = 2_147_483; // setTimeout's limit, 2^31 - 1 ms
 
@@ -74,11 +78,14 @@ export const NOT_IN_FILE: readonly string[] = [
 /** Where each input's value came from (the log, the summary and the JSON report say it). */
 export type InputSource = 'input' | 'file' | 'default';
 
-/** A policy file, read: its values in the inputs' string form, and where each key stands in it. */
+const isGiven = (value: InputValue | undefined): value is InputValue =>
+  value !== undefined && (typeof value === 'string' ? value.trim() !== '' : value.length > 0);
+
+/** A policy file, read: its values in the inputs' form, and where each key stands in it. */
 export interface PolicyFile {
   /** As the user named it: a workspace path or OWNER/REPO/PATH@REF. */
   name: string;
-  values: Record<string, string>;
+  values: Record<string, InputValue>;
   positions: Record<string, { line: number; column: number }>;
   /** Read from another repository (OWNER/REPO/PATH@REF), not from the workspace. */
   remote?: boolean;
@@ -86,19 +93,19 @@ export interface PolicyFile {
 
 /** The inputs as given, merged with a policy file: input > file > default. */
 export interface CollectedInputs {
-  values: Record<string, string>;
+  values: Record<string, InputValue>;
   sources: Record<string, InputSource>;
   file: PolicyFile | null;
 }
 
 export function collectInputs(read: (name: string) => string, file: PolicyFile | null = null): CollectedInputs {
-  const values: Record<string, string> = {};
+  const values: Record<string, InputValue> = {};
   const sources: Record<string, InputSource> = {};
   for (const name of INPUT_NAMES) {
     const given = read(name);
     const fromFile = file?.values[name];
-    if (given.trim() !== '') [values[name], sources[name]] = [given, 'input'];
-    else if (fromFile !== undefined && fromFile.trim() !== '') [values[name], sources[name]] = [fromFile, 'file'];
+    if (isGiven(given)) [values[name], sources[name]] = [given, 'input'];
+    else if (isGiven(fromFile)) [values[name], sources[name]] = [fromFile, 'file'];
     else [values[name], sources[name]] = ['', 'default'];
   }
   return { values, sources, file };

@@ -1,19 +1,22 @@
 // The policy file (`config-file`, contract: "Policy file"): read from the workspace or through the
 // GitHub contents API, parsed as YAML 1.2 with line and column for every error, and turned into
-// the inputs' own string form, so that a value is validated by the same schema wherever it comes
-// from. Loaded in a chunk of its own, only when `config-file` is set.
+// the inputs' own form (strings; an `allow-alerts` sequence as its items), so that a value is
+// validated by the same schema wherever it comes from. Loaded in a chunk of its own, only when
+// `config-file` is set.
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve, win32 } from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, type Scalar } from 'yaml';
 import { transportFor, type Answer } from '../api/transport.js';
 import { failure, success, type Outcome } from '../model.js';
-import { INPUT_NAMES, NOT_IN_FILE, type PolicyFile } from './inputs.js';
+import { INPUT_NAMES, NOT_IN_FILE, type AllowMapping, type InputValue, type PolicyFile } from './inputs.js';
 
 export const MAX_POLICY_BYTES = 1024 * 1024;
 
 /** Inputs that take a list: a YAML sequence is accepted for them too. */
 const LISTS = new Set(['allow-alerts', 'set-cwe-whitelist', 'allow-licenses', 'deny-licenses', 'license-exceptions']);
 const ALLOW_KEYS = new Set(['id', 'until', 'reason']);
+/** Inputs that name a file the action writes: from a policy file, a path that stays in the workspace. */
+const PATH_INPUTS = new Set(['report-file', 'sarif-file']);
 /** `OWNER/REPO/PATH@REF`: a file in another repository. */
 const REMOTE = /^([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+)\/([^@]+)@(.+)$/;
 const MAX_REDIRECTS = 3;
@@ -169,7 +172,7 @@ export function parsePolicyFile(text: string, name: string): PolicyFileRead {
   }
   if (errors.length > 0) return failure(errors);
 
-  const values: Record<string, string> = {};
+  const values: Record<string, InputValue> = {};
   const positions: Record<string, { line: number; column: number }> = {};
   const root = doc.contents;
   if (root === null || (isScalar(root) && root.value === null)) return success({ name, values, positions });
@@ -202,7 +205,9 @@ export function parsePolicyFile(text: string, name: string): PolicyFileRead {
     }
     positions[key] = position;
     const value = inputValue(key, pair.value, text, (node, message) => error(at(node), `${key}: ${message}`));
-    if (value !== null) values[key] = value;
+    const outside = typeof value === 'string' && PATH_INPUTS.has(key) ? pathProblem(value.trim()) : null;
+    if (outside) error(at(pair.value), `${key}: "${value}" ${outside}`);
+    else if (value !== null) values[key] = value;
   }
   if (errors.length === 0) return success({ name, values, positions });
   // What could be read still counts, so that the other inputs are not reported as missing too.
@@ -211,18 +216,39 @@ export function parsePolicyFile(text: string, name: string): PolicyFileRead {
     : failure(errors);
 }
 
-/** A value in the input's string form, or null (and an error reported) when it has none. */
+/**
+ * Why a path a policy file gives could lead out of GITHUB_WORKSPACE, or null when it cannot: a file
+ * shared by many repositories must not write where the runner keeps its own files. Either
+ * separator counts, as on a Windows runner.
+ */
+function pathProblem(path: string): string | null {
+  if (isAbsolute(path) || win32.isAbsolute(path) || /^[A-Za-z]:/.test(path))
+    return 'is not a relative path; a policy file gives paths relative to the workspace (GITHUB_WORKSPACE).';
+  let depth = 0;
+  for (const part of path.split(/[\\/]/)) {
+    depth += part === '..' ? -1 : part === '' || part === '.' ? 0 : 1;
+    if (depth < 0) return 'leads out of the workspace (GITHUB_WORKSPACE); a policy file gives paths inside it.';
+  }
+  return null;
+}
+
+/**
+ * A value in the input's string form (an `allow-alerts` sequence as its items), or null (and an
+ * error reported) when it has none.
+ */
 function inputValue(
   key: string,
   node: Node | null,
   text: string,
   error: (node: Node | null, message: string) => void,
-): string | null {
+): InputValue | null {
   if (node === null || (isScalar(node) && node.value === null)) return '';
   if (isScalar(node)) return scalarText(node, text);
   if (isSeq(node) && LISTS.has(key)) {
     const items = node.items.map((item) => listItem(key, item as Node | null, text, error));
-    return items.every((item) => item !== null) ? items.join('\n') : null;
+    if (!items.every((item) => item !== null)) return null;
+    // Other lists hold one value an item, so their lines are the items themselves.
+    return key === 'allow-alerts' ? items : (items as string[]).join('\n');
   }
   error(
     node,
@@ -247,7 +273,7 @@ function listItem(
   node: Node | null,
   source: string,
   error: (node: Node | null, message: string) => void,
-): string | null {
+): string | AllowMapping | null {
   if (isScalar(node) && node.value !== null) {
     const text = scalarText(node, source);
     // One entry per item: a comma or line break inside would make it several.
@@ -258,7 +284,7 @@ function listItem(
     return text;
   }
   if (key === 'allow-alerts' && isMap(node)) {
-    const entry: Record<string, string> = {};
+    const fields: Partial<AllowMapping> = {};
     for (const pair of node.items as Pair<Node, Node | null>[]) {
       const field = isScalar(pair.key) ? String(pair.key.value) : '';
       if (!ALLOW_KEYS.has(field)) {
@@ -269,14 +295,15 @@ function listItem(
         error(pair.value ?? pair.key, `${field} needs a value.`);
         return null;
       }
-      entry[field] = String(pair.value.value).replace(/\s+/g, ' ').trim();
+      fields[field as keyof AllowMapping] = scalarText(pair.value, source);
     }
-    if (!entry.id) {
+    if (!fields.id?.trim()) {
       error(node, 'an entry needs an id (the advisory id).');
       return null;
     }
-    // The input's own syntax, so the one schema validates it: `<id> [until DATE] [# reason]`.
-    return `${entry.id}${entry.until ? ` until ${entry.until}` : ''}${entry.reason ? ` # ${entry.reason}` : ''}`;
+    // Kept field by field, never written into the input's syntax: an id holding `#`, `,` or
+    // `until` would be read back as a reason, several ids or a date. The schema checks the fields.
+    return { ...fields, id: fields.id };
   }
   error(
     node,

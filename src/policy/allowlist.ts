@@ -40,9 +40,10 @@ function parseEntry(piece: string, reason: string | undefined): AllowEntry | str
 /**
  * Parses `allow-alerts`: entries one per line or comma-separated, each
  * `<advisory-id> [until YYYY-MM-DD]`, with an optional `# reason` to the end of the line that
- * applies to every entry on it. All errors are collected so the user sees them at once.
+ * applies to every entry on it. All errors are collected so the user sees them at once; each
+ * names `where` the text came from and its line.
  */
-export function parseAllowList(text: string): { entries: AllowEntry[]; errors: string[] } {
+export function parseAllowList(text: string, where = 'allow-alerts'): { entries: AllowEntry[]; errors: string[] } {
   const entries: AllowEntry[] = [];
   const errors: string[] = [];
   text.split(/\r\n|\r|\n/).forEach((line, index) => {
@@ -56,11 +57,31 @@ export function parseAllowList(text: string): { entries: AllowEntry[]; errors: s
       .filter((p) => p !== '');
     for (const piece of pieces) {
       const parsed = parseEntry(piece, reason);
-      if (typeof parsed === 'string') errors.push(`allow-alerts line ${index + 1}: ${parsed}`);
+      if (typeof parsed === 'string') errors.push(`${where} line ${index + 1}: ${parsed}`);
       else entries.push(parsed);
     }
   });
   return { entries, errors };
+}
+
+/**
+ * An entry given field by field (a policy file's mapping `{id, until, reason}`), or why it is not
+ * one. Each field keeps what it holds: an id with `#`, `,` or the word `until` in it is that id,
+ * never read as the input's syntax, so an `until` can never be lost to it.
+ */
+export function allowEntryOf(fields: { id: string; until?: string; reason?: string }): AllowEntry | string {
+  const id = fields.id.trim();
+  if (id === '') return 'an entry needs an id (the advisory id)';
+  const entry: AllowEntry = { id };
+  if (fields.until !== undefined) {
+    const until = fields.until.trim();
+    const problem = dateProblem(until);
+    if (problem) return `until: ${problem}`;
+    entry.until = until;
+  }
+  const reason = fields.reason?.trim();
+  if (reason) entry.reason = reason;
+  return entry;
 }
 
 /** True once the entry's `until` day (inclusive, UTC) is over; `today` is YYYY-MM-DD in UTC. */

@@ -1,11 +1,13 @@
 // The license policy (contract: "License policy"): which packages' licenses violate allow-licenses
-// or deny-licenses, and which are unknown. Pure. SPDX parsing and satisfaction come from the
-// well-kept spdx-* packages; this module only decides what the contract's rules mean with them.
-import parse, { type SpdxLeaf, type SpdxNode } from 'spdx-expression-parse';
+// or deny-licenses, and which are unknown. Pure. An expression is parsed once (license-expression.ts)
+// and judged over its tree in linear time: never expanded into every way of satisfying it, which
+// doubles with each OR group. Whether one license is another or in its range (`GPL-2.0+`,
+// `-or-later`) comes from spdx-satisfies, one license at a time.
 import satisfies from 'spdx-satisfies';
 import type { LicenseEntry, LicenseFinding, LicenseReport, Package, UnknownLicenses } from '../model.js';
 import { locationOf, packageMatches, packageVersionLabel, parsePackageIdentifier } from '../packages/locations.js';
-import { CURRENT } from './license-ids.js';
+import { parseLicenseExpression, type LicenseLeaf, type LicenseNode } from './license-expression.js';
+import { CURRENT, LICENSE_REF } from './license-ids.js';
 import DEPRECATED_IDS from 'spdx-license-ids/deprecated.json' with { type: 'json' };
 import EXCEPTIONS from 'spdx-exceptions/index.json' with { type: 'json' };
 import DEPRECATED_EXCEPTIONS from 'spdx-exceptions/deprecated.json' with { type: 'json' };
@@ -21,15 +23,21 @@ export interface LicensePolicy {
 /** What a package's license is, as the gate sees it. */
 export type LicenseStatus = 'allowed' | 'violation' | 'unknown';
 
-/** The license expression of an entry: its id when valid SPDX, else its name when that is, else null (unknown). */
-export function licenseExpression(entry: { id: string | null; name: string | null }): string | null {
+/** An entry's license: its id when valid SPDX, else its name when that is; null when neither (unknown). */
+function readLicense(entry: Pick<LicenseEntry, 'id' | 'name'>): { expression: string; node: LicenseNode } | null {
   for (const candidate of [entry.id, entry.name]) {
     const text = candidate?.trim();
     if (!text || /^(NOASSERTION|NONE)$/i.test(text)) continue;
     const expression = canonical(text);
-    if (parsed(expression) !== null) return expression;
+    const node = parseLicenseExpression(expression);
+    if (node !== null) return { expression, node };
   }
   return null;
+}
+
+/** The license expression of an entry: its id when valid SPDX, else its name when that is, else null (unknown). */
+export function licenseExpression(entry: Pick<LicenseEntry, 'id' | 'name'>): string | null {
+  return readLicense(entry)?.expression ?? null;
 }
 
 // SPDX ids and operators match case-insensitively (SPDX spec, annex D); the parser does not, so
@@ -38,43 +46,74 @@ const CANONICAL = new Map<string, string>(
   [...CURRENT, ...DEPRECATED_IDS, ...EXCEPTIONS, ...DEPRECATED_EXCEPTIONS].map((id) => [id.toLowerCase(), id]),
 );
 
-/** The expression with its ids and operators as SPDX writes them (LicenseRef-… as given). */
+/**
+ * The expression with its ids, operators and `LicenseRef-`/`DocumentRef-` as SPDX writes them (what
+ * follows those prefixes as given: refs are compared in any case by the policy).
+ */
 function canonical(text: string): string {
   return text.replace(/[A-Za-z0-9][A-Za-z0-9.+-]*/g, (word) => {
     const lower = word.toLowerCase();
     if (lower === 'and' || lower === 'or' || lower === 'with') return lower.toUpperCase();
+    if (lower.startsWith('licenseref-')) return `LicenseRef-${word.slice('licenseref-'.length)}`;
+    if (lower.startsWith('documentref-')) return `DocumentRef-${word.slice('documentref-'.length)}`;
     const plus = lower.endsWith('+') && !CANONICAL.has(lower);
     const id = CANONICAL.get(plus ? lower.slice(0, -1) : lower);
     return id === undefined ? word : `${id}${plus ? '+' : ''}`;
   });
 }
 
-function parsed(expression: string): SpdxNode | null {
-  try {
-    return parse(expression);
-  } catch {
-    return null;
-  }
+/**
+ * Whether the expression can be satisfied with the licenses `usable` accepts: OR needs one part, AND
+ * every part. Each node is visited once; recursion only where the expression nests parentheses.
+ */
+function satisfiable(node: LicenseNode, usable: (leaf: LicenseLeaf) => boolean): boolean {
+  if (node.kind === 'license') return usable(node);
+  const part = (p: LicenseNode) => satisfiable(p, usable);
+  return node.kind === 'or' ? node.parts.some(part) : node.parts.every(part);
 }
 
-/** The expression as text again, exceptions left out: an exception only adds permissions. */
-function withoutExceptions(node: SpdxNode): string {
-  if ('license' in node) return `${node.license}${node.plus ? '+' : ''}`;
-  return `(${withoutExceptions(node.left)} ${node.conjunction.toUpperCase()} ${withoutExceptions(node.right)})`;
+/** A license as spdx-satisfies reads one: the id and `+`, the exception left out (it only adds permissions). */
+const leafText = (leaf: LicenseLeaf) => `${leaf.license}${leaf.plus ? '+' : ''}`;
+
+const lower = (id: string) => id.toLowerCase();
+
+// The deprecated ids that name a license with an exception, and the base and exception of the
+// `WITH` expression SPDX names as each one's replacement (GPL-2.0 alone means GPL-2.0-only).
+const WITH_EXCEPTION: Readonly<Record<string, readonly [base: string, exception: string]>> = {
+  'GPL-2.0-with-autoconf-exception': ['GPL-2.0', 'Autoconf-exception-2.0'],
+  'GPL-2.0-with-bison-exception': ['GPL-2.0', 'Bison-exception-2.2'],
+  'GPL-2.0-with-classpath-exception': ['GPL-2.0', 'Classpath-exception-2.0'],
+  'GPL-2.0-with-font-exception': ['GPL-2.0', 'Font-exception-2.0'],
+  'GPL-2.0-with-GCC-exception': ['GPL-2.0', 'GCC-exception-2.0'],
+  'GPL-3.0-with-autoconf-exception': ['GPL-3.0', 'Autoconf-exception-3.0'],
+  'GPL-3.0-with-GCC-exception': ['GPL-3.0', 'GCC-exception-3.1'],
+};
+export const DEPRECATED_WITH_EXCEPTION: readonly string[] = Object.keys(WITH_EXCEPTION);
+
+/** A license as the policy judges it: a deprecated `…-with-…-exception` id as its `WITH` replacement. */
+function replaced(leaf: LicenseLeaf): LicenseLeaf {
+  const replacement = Object.hasOwn(WITH_EXCEPTION, leaf.license) ? WITH_EXCEPTION[leaf.license] : undefined;
+  if (!replacement) return leaf;
+  const [base, exception] = replacement;
+  return { ...leaf, license: `${base}-${leaf.plus ? 'or-later' : 'only'}`, plus: false, exception };
 }
 
-/** Every way of satisfying the expression: a list of licenses all of which are needed, per way. */
-function waysOf(node: SpdxNode, limit = 256): SpdxLeaf[][] {
-  if ('license' in node) return [[node]];
-  const left = waysOf(node.left, limit);
-  const right = waysOf(node.right, limit);
-  if (node.conjunction === 'or') return [...left, ...right].slice(0, limit);
-  return left.flatMap((l) => right.map((r) => [...l, ...r])).slice(0, limit);
+/**
+ * `test` of each license as judged (see replaced), remembered per license for the whole run: an
+ * expression repeats its licenses, and entries repeat each other's.
+ */
+function remembered(test: (leaf: LicenseLeaf) => boolean): (leaf: LicenseLeaf) => boolean {
+  const answers = new Map<string, boolean>();
+  return (leaf) => {
+    const text = leafText(leaf);
+    let answer = answers.get(text);
+    if (answer === undefined) answers.set(text, (answer = test(replaced(leaf))));
+    return answer;
+  };
 }
 
-/** A compiled policy: the verdict on one license expression (null expression: unknown). */
-export function licensePolicy(policy: LicensePolicy): (expression: string | null) => LicenseStatus {
-  const { allow, deny } = policy;
+/** A compiled policy: the verdict on one parsed license expression (null: unknown). */
+function compilePolicy({ allow, deny }: LicensePolicy): (node: LicenseNode | null) => LicenseStatus {
   // The concrete licenses one may use under a deny list: every id but the denied and the "or later"
   // ones (a range is not a license; it is satisfied by a concrete one in it). Deprecated ids count
   // too (wxWindows, Nunit), but not the GNU ones: spdx-satisfies reads GPL-2.0 as GPL-2.0-only, so
@@ -88,38 +127,43 @@ export function licensePolicy(policy: LicensePolicy): (expression: string | null
           !denied.has(id) &&
           !id.endsWith('-or-later') &&
           !id.endsWith('+') &&
-          parsed(id.replace(/-only$/, '')) !== null,
+          parseLicenseExpression(id.replace(/-only$/, '')) !== null,
       )
     : [];
   // spdx-satisfies cannot read some current ids (GFDL-1.2-invariants-or-later), on either side:
-  // the allow list is given only the ids it reads, and an expression it cannot read is allowed
-  // only when one way of satisfying it is made of allowed ids exactly (no range).
+  // the allow list is given only the ids it reads, and a license it cannot read is allowed only
+  // when it is an allowed id exactly (no range).
   const allowed = new Set(allow ?? []);
-  const readable = (allow ?? []).filter((id) => readableBySatisfies(id));
-  const isAllowed = (node: SpdxNode): boolean => {
+  const readable = (allow ?? []).filter((id) => !LICENSE_REF.test(id) && readableBySatisfies(id));
+  // LicenseRef-… and DocumentRef-… match in any case, on either side.
+  const refs = (ids: string[] | null) => new Set((ids ?? []).filter((id) => LICENSE_REF.test(id)).map(lower));
+  const allowedRefs = refs(allow);
+  const deniedRefs = refs(deny);
+  const isAllowed = remembered((leaf) => {
+    if (leaf.ref) return allowedRefs.has(lower(leaf.license));
     try {
-      return satisfies(withoutExceptions(node), readable);
+      return satisfies(leafText(leaf), readable);
     } catch {
-      return waysOf(node).some((way) => way.every((leaf) => !leaf.plus && allowed.has(leaf.license)));
+      return !leaf.plus && allowed.has(leaf.license);
     }
-  };
-  const leafDenied = new Map<string, boolean>();
-  const isDenied = (leaf: SpdxLeaf): boolean => {
-    const text = `${leaf.license}${leaf.plus ? '+' : ''}`;
-    let answer = leafDenied.get(text);
-    if (answer === undefined) {
-      answer = denied.has(leaf.license) || (!leaf.license.startsWith('LicenseRef-') && !satisfiedBy(text, usable));
-      leafDenied.set(text, answer);
-    }
-    return answer;
-  };
-  return (expression) => {
-    const node = expression === null ? null : parsed(expression);
+  });
+  const isDenied = remembered((leaf) =>
+    leaf.ref ? deniedRefs.has(lower(leaf.license)) : denied.has(leaf.license) || !satisfiedBy(leafText(leaf), usable),
+  );
+  const notDenied = (leaf: LicenseLeaf) => !isDenied(leaf);
+  return (node) => {
     if (node === null) return 'unknown';
-    if (allow) return isAllowed(node) ? 'allowed' : 'violation';
-    if (deny) return waysOf(node).every((way) => way.some(isDenied)) ? 'violation' : 'allowed';
+    if (allow) return satisfiable(node, isAllowed) ? 'allowed' : 'violation';
+    // Every way of satisfying it uses a denied license: there is no way with the others alone.
+    if (deny) return satisfiable(node, notDenied) ? 'allowed' : 'violation';
     return 'allowed';
   };
+}
+
+/** A compiled policy: the verdict on one license expression (null expression: unknown). */
+export function licensePolicy(policy: LicensePolicy): (expression: string | null) => LicenseStatus {
+  const judge = compilePolicy(policy);
+  return (expression) => judge(expression === null ? null : parseLicenseExpression(expression));
 }
 
 /**
@@ -159,17 +203,22 @@ export function evaluateLicenses(
   entries: LicenseEntry[],
   policy: LicensePolicy & { exceptions: string[] },
 ): LicenseReport {
-  const judge = licensePolicy(policy);
+  const judge = compilePolicy(policy);
   const isExempt = exempt(policy.exceptions);
   const findings: LicenseFinding[] = [];
   const seen = new Set<string>();
   let checked = 0;
   let exempted = 0;
   for (const entry of entries) {
-    const expression = licenseExpression(entry);
-    const status = judge(expression);
+    const license = readLicense(entry);
+    const expression = license?.expression ?? null;
+    const status = judge(license?.node ?? null);
     for (const pkg of entry.packages) {
-      const key = `${pkg.id}\n${expression ?? entry.id ?? entry.name ?? ''}`;
+      // Only the same package, at the same place, under the same license is judged once: a package
+      // under several entries is judged under each, and packages whose ids collide (an empty id
+      // from the service) are each judged.
+      const where = [pkg.id, pkg.ecosystem, pkg.name, pkg.version, pkg.manifestPath, pkg.manifestStartLine];
+      const key = JSON.stringify([...where, expression ?? entry.id ?? entry.name ?? '']);
       if (seen.has(key)) continue;
       seen.add(key);
       if (isExempt(pkg)) {

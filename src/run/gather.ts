@@ -16,6 +16,7 @@ import {
   type TimeSaved,
 } from '../model.js';
 import { plural } from '../numbers.js';
+import { expressionBoundsProblem } from '../policy/license-bounds.js';
 import { worseCopy } from '../policy/severity.js';
 
 export type Read<T> = Outcome<T, ApiError>;
@@ -154,6 +155,11 @@ function licenseEntries(answers: Outcome<LicenseAnswer>[]): LicenseEntry[] {
     if (!answer.ok) {
       unreadable.push(`license ${i + 1} (${answer.error})`);
       return;
+    }
+    // Beyond the bounds no expression is judged: never read as "unknown", never searched at length.
+    for (const field of ['id', 'name'] as const) {
+      const beyond = expressionBoundsProblem(answer.value[field] ?? '');
+      if (beyond) unreadable.push(`license ${i + 1} (its ${field} is ${beyond})`);
     }
     const packages: Package[] = [];
     answer.value.packages.forEach((pkg, j) => {
