@@ -5,6 +5,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, type Scalar } from 'yaml';
+import { followRedirects } from '../api/redirects.js';
 import { transportFor, type Answer } from '../api/transport.js';
 import { failure, success, type Outcome } from '../model.js';
 import { INPUT_NAMES, NOT_IN_FILE, type PolicyFile } from './inputs.js';
@@ -71,32 +72,31 @@ async function readRemote(ref: string, { apiUrl, token }: PolicyFileSources): Pr
   const base = apiUrl.replace(/\/+$/, '');
   const url = `${base}/repos/${owner}/${repo}/contents/${path!.split('/').map(encodeURIComponent).join('/')}?ref=${encodeURIComponent(gitRef!)}`;
   const send = transportFor(base);
+  // One timeout for the whole fetch, redirects included.
   const signal = AbortSignal.timeout(30_000);
   let response: Answer;
   try {
     // GitHub redirects (301) the contents of a renamed or moved repository; the token goes along only
     // to the same origin.
-    for (let target = new URL(url), hop = 0; ; hop++) {
-      response = await send(target, {
+    const followed = await followRedirects(
+      send,
+      new URL(url),
+      {
         method: 'GET',
         headers: {
           Accept: 'application/vnd.github.raw',
           'X-GitHub-Api-Version': '2022-11-28',
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
         },
-        signal,
-      });
-      const location = response.status >= 300 && response.status < 400 ? response.header('location') : null;
-      if (location === null) break;
-      await response.discard();
-      const next = new URL(location, target);
-      if (next.origin !== target.origin)
-        return failure(
-          `${where}: GitHub redirected to ${next.origin}, where the token is not sent; give the new location.`,
-        );
-      if (hop >= MAX_REDIRECTS) return failure(`${where}: GitHub redirected more than ${MAX_REDIRECTS} times.`);
-      target = next;
-    }
+      },
+      { maxRedirects: MAX_REDIRECTS, signal: () => signal },
+    );
+    if (followed.kind === 'other-origin')
+      return failure(
+        `${where}: GitHub redirected to ${followed.to.origin}, where the token is not sent; give the new location.`,
+      );
+    if (followed.kind === 'too-many') return failure(`${where}: GitHub redirected more than ${MAX_REDIRECTS} times.`);
+    response = followed.answer;
   } catch (error) {
     const { code, cause, name } = error as { code?: unknown; cause?: { code?: unknown }; name?: string };
     // A system error's code (ENOTFOUND), else the error's name (TimeoutError), never a DOMException's number.
