@@ -144,7 +144,7 @@ export function createClient(options: ClientOptions): ServiceClient {
       } catch {
         return new Attempt(
           'invalid-response',
-          `response is not JSON (HTTP ${response.status}, ${response.header('content-type') ?? 'no content-type'}): ${preview(text)}.`,
+          `response is not JSON (HTTP ${response.status}, ${response.header('content-type') ?? 'no content-type'}): ${preview(redact(text))}.`,
           response.status,
           false,
         );
@@ -160,7 +160,7 @@ export function createClient(options: ClientOptions): ServiceClient {
 
   function failedStatus(response: Answer, text: string): Attempt {
     const status = response.status;
-    const message = serverMessage(text);
+    const message = serverMessage(text, redact);
     const said = message ? ` The service said: "${message}".` : '';
     const head = `HTTP ${status}${response.statusText ? ` ${response.statusText}` : ''}.${said}`;
     if (status === 401 || status === 403)
@@ -211,11 +211,14 @@ export function createClient(options: ClientOptions): ServiceClient {
   return { call, stats };
 }
 
-/** `{"error": "..."}` is how the service explains a failure; fall back to nothing. */
-function serverMessage(text: string): string | null {
+/**
+ * `{"error": "..."}` is how the service explains a failure; fall back to nothing. Redacted before it
+ * is cut: a cut through an echoed token would leave a piece that no longer matches it.
+ */
+function serverMessage(text: string, redact: (text: string) => string): string | null {
   try {
     const parsed = errorBodySchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data.error.slice(0, 300) : null;
+    return parsed.success ? redact(parsed.data.error).slice(0, 300) : null;
   } catch {
     return null;
   }
@@ -238,6 +241,7 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return shown.join('; ') + more;
 }
 
+/** The start of a body that is not JSON; `text` redacted already, as for {@link serverMessage}. */
 function preview(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat ? `"${flat.slice(0, 80)}${flat.length > 80 ? '…' : ''}"` : 'an empty body';

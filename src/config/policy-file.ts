@@ -5,6 +5,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, type Scalar } from 'yaml';
+import { redactor } from '../api/redaction.js';
 import { followRedirects } from '../api/redirects.js';
 import { transportFor, type Answer } from '../api/transport.js';
 import { failure, success, type Outcome } from '../model.js';
@@ -91,10 +92,11 @@ async function readRemote(ref: string, { apiUrl, token }: PolicyFileSources): Pr
       },
       { maxRedirects: MAX_REDIRECTS, signal: () => signal },
     );
-    if (followed.kind === 'other-origin')
-      return failure(
-        `${where}: GitHub redirected to ${followed.to.origin}, where the token is not sent; give the new location.`,
-      );
+    if (followed.kind === 'other-origin') {
+      // The token may come back in the host name, lower-cased there: redacted in any case.
+      const to = redactor(token ? [token] : [])(followed.to.origin);
+      return failure(`${where}: GitHub redirected to ${to}, where the token is not sent; give the new location.`);
+    }
     if (followed.kind === 'too-many') return failure(`${where}: GitHub redirected more than ${MAX_REDIRECTS} times.`);
     response = followed.answer;
   } catch (error) {
