@@ -84,6 +84,14 @@ describe('transportFor: compressed answers', () => {
     expect(seen[0]?.['user-agent']).toMatch(/^security-gate\/\d+\.\d+\.\d+$/);
   });
 
+  test.each([['gzip' as const], [null]])(
+    '%s: a UTF-8 byte-order mark before the JSON is dropped (and only there)',
+    async (coding) => {
+      answer = { coding, body: '\uFEFF{"a":"\uFEFF"}' };
+      expect(await (await get()).text()).toBe('{"a":"\uFEFF"}');
+    },
+  );
+
   test('a broken compressed body fails the read instead of hanging it', async () => {
     answer = { coding: 'gzip', body: 'not gzip at all' };
     // the server claims gzip but sends plain text

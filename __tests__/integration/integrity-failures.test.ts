@@ -2,7 +2,7 @@
 // result=error, a message naming the cause, the job summary written); secrets are redacted before
 // any text is cut and in any case; a byte-order mark before a JSON answer is accepted.
 import { describe, expect, test } from '@jest/globals';
-import { PATHS, useFakeGitHub, useSimulator, type GateOptions, type GateRun } from './harness.js';
+import { CLEAN, PATHS, useFakeGitHub, useSimulator, type GateOptions, type GateRun } from './harness.js';
 
 // Tokens with capitals and no ordinary word in them: a piece of one is found only if it leaked.
 const TOKENS = { id: 'IdQ7vXk2Lp9ZtR4wHc', secret: 'SeMn8BcY3hJ6dF1gKqWz' } as const;
@@ -93,5 +93,32 @@ describe('secrets are redacted before text is cut, and in any case', () => {
     );
     expect(h.sim.requests).toEqual([]);
     expectNoPieceOf(run, [TOKENS.id, TOKENS.secret, CONFIG_TOKEN]);
+  });
+});
+
+describe('a UTF-8 byte-order mark before a JSON answer', () => {
+  /** What a run decided and reported, for comparing runs. */
+  const outcome = (run: GateRun) => ({ exitCode: run.exitCode, outputs: run.outputs, warnings: run.warnings });
+
+  test.each<[string, GateOptions, string]>([
+    ['a gate that fails (acme/webshop)', {}, 'fail'],
+    ['a gate that passes (acme/clean-lib)', CLEAN, 'pass'],
+  ])('before every service answer: %s decides as without it', async (_name, options, result) => {
+    const plain = await gate({ 'report-file': 'r.json' }, options);
+    h.sim.faults.byteOrderMark = true;
+    const marked = await gate({ 'report-file': 'r.json' }, options);
+    expect(marked.outputs.result).toBe(result);
+    expect(marked.stdout).not.toContain('not JSON');
+    expect(outcome(marked)).toEqual(outcome(plain));
+  });
+
+  test('before a policy file read from another repository', async () => {
+    fake.github.files.set('acme/policies/p.yml@main', { text: '\uFEFFfail-on-severity: low\n', token: CONFIG_TOKEN });
+    const run = await gate(
+      { 'config-file': 'acme/policies/p.yml@main', 'config-token': CONFIG_TOKEN, 'report-file': 'r.json' },
+      { ...CLEAN, env: { GITHUB_API_URL: fake.github.url } },
+    );
+    const report = JSON.parse(run.files['r.json']!) as { options: { failOnSeverity: string } };
+    expect(report.options.failOnSeverity).toBe('low');
   });
 });

@@ -28,7 +28,8 @@ export interface Answer {
   ok: boolean;
   header(name: string): string | null;
   /**
-   * The body as UTF-8 text; null when it is larger than `limit` bytes, decompressed (the cap is on
+   * The body as UTF-8 text, without a leading byte-order mark (some servers write one before JSON,
+   * which JSON.parse refuses); null when it is larger than `limit` bytes, decompressed (the cap is on
    * what is held, not on what came over the wire), and then the rest is not read.
    */
   text(limit?: number): Promise<string | null>;
@@ -78,7 +79,8 @@ export function transportFor(baseUrl: string): Transport {
           if (size > limit) return null; // leaving the loop closes the body
           chunks.push(chunk as Buffer);
         }
-        return Buffer.concat(chunks).toString('utf8');
+        const text = Buffer.concat(chunks).toString('utf8');
+        return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
       },
       discard,
     };
