@@ -7,6 +7,7 @@ import { formatInputErrors, type Config } from './config/inputs.js';
 import { describePolicyFile, loadConfig } from './config/load.js';
 import { readRunnerContext } from './github/context.js';
 import * as log from './github/log.js';
+import * as step from './github/step.js';
 import type { GateResult } from './model.js';
 
 export async function run(): Promise<void> {
@@ -21,7 +22,7 @@ export async function run(): Promise<void> {
   const context = readRunnerContext();
   const loaded = await loadConfig((name) => core.getInput(name), context);
   if (!loaded.ok) {
-    core.setOutput('result', 'error');
+    step.setOutput('result', 'error');
     log.fail(formatInputErrors(loaded.error));
     return;
   }
