@@ -1,8 +1,12 @@
 // Verdict integrity when things go wrong, on the bundled action: every failure is a result (output
 // result=error, a message naming the cause, the job summary written); secrets are redacted before
 // any text is cut and in any case; a byte-order mark before a JSON answer is accepted.
-import { describe, expect, test } from '@jest/globals';
-import { CLEAN, PATHS, useFakeGitHub, useSimulator, type GateOptions, type GateRun } from './harness.js';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CLEAN, PATHS, plain, useFakeGitHub, useSimulator, type GateOptions, type GateRun } from './harness.js';
 
 // Tokens with capitals and no ordinary word in them: a piece of one is found only if it leaked.
 const TOKENS = { id: 'IdQ7vXk2Lp9ZtR4wHc', secret: 'SeMn8BcY3hJ6dF1gKqWz' } as const;
@@ -120,5 +124,143 @@ describe('a UTF-8 byte-order mark before a JSON answer', () => {
     );
     const report = JSON.parse(run.files['r.json']!) as { options: { failOnSeverity: string } };
     expect(report.options.failOnSeverity).toBe('low');
+  });
+});
+
+describe('every failure is a result: result=error, a message naming the cause, the summary written', () => {
+  const SOCKS = { https_proxy: 'socks5://runner:Px9wQz4Lk7@127.0.0.1:1080' };
+  const PROXY_PASSWORD = 'Px9wQz4Lk7';
+  /** Headings of job summary pages: one per page written. */
+  const pages = (run: GateRun) => run.summary.match(/^## Security gate/gm)?.length ?? 0;
+
+  test('https_proxy of a scheme requests cannot go through (socks5) for the service: the proxy is named, nothing is sent', async () => {
+    const run = await gate({ 'api-url': 'https://security.test' }, { env: SOCKS });
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs.result).toBe('error');
+    expect(run.errors.join('\n')).toMatch(/https_proxy names a socks5:\/\/ proxy \(127\.0\.0\.1:1080\)/);
+    expect(run.errors.join('\n')).not.toMatch(/unexpectedly/);
+    expect(pages(run)).toBe(1);
+    expect(run.summary).toContain('no verdict');
+    expect(run.summary).toContain('https_proxy names a socks5');
+    expectNoPieceOf(run, [TOKENS.id, TOKENS.secret, PROXY_PASSWORD]);
+  });
+
+  test('the same under summary: false: result=error and the message, no summary', async () => {
+    const run = await gate({ 'api-url': 'https://security.test', summary: 'false' }, { env: SOCKS });
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs.result).toBe('error');
+    expect(run.errors.join('\n')).toContain('https_proxy');
+    expect(run.summary).toBe('');
+  });
+
+  test('a socks5 https_proxy that no request uses (the service on loopback, never proxied) changes nothing', async () => {
+    const run = await gate({}, { ...CLEAN, env: SOCKS });
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs.result).toBe('pass');
+  });
+
+  test.each([
+    [
+      'a malformed GITHUB_API_URL',
+      { GITHUB_API_URL: 'https://exa mple/%%' },
+      /GITHUB_API_URL\): "https:\/\/exa mple\/%%" is not an http\(s\) URL/,
+    ],
+    [
+      'a socks5 https_proxy for GitHub',
+      { GITHUB_API_URL: 'https://github.invalid', ...SOCKS },
+      /GITHUB_API_URL\): https_proxy names a socks5:\/\/ proxy/,
+    ],
+  ])(
+    '%s, with a policy file read through GitHub: an input error naming it, in the summary too',
+    async (_name, env, cause) => {
+      const run = await gate({ 'config-file': 'acme/policies/p.yml@main', 'config-token': CONFIG_TOKEN }, { env });
+      expect(run.exitCode).toBe(1);
+      expect(run.outputs.result).toBe('error');
+      expect(run.errors.join('\n')).toMatch(
+        /^Invalid inputs \(no request was sent\):\n- config-file acme\/policies\/p\.yml@main: cannot reach GitHub/,
+      );
+      expect(run.errors.join('\n')).toMatch(cause);
+      expect(plain(run.summary)).toMatch(cause);
+      expect(h.sim.requests).toEqual([]);
+      expectNoPieceOf(run, [TOKENS.id, TOKENS.secret, CONFIG_TOKEN]);
+    },
+  );
+
+  test('invalid inputs: the summary lists each bad input and why', async () => {
+    const run = await gate({ 'fail-on-severity': 'severe', 'posture-days': '0', 'on-api-error': 'ignore' });
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs.result).toBe('error');
+    expect(h.sim.requests).toEqual([]);
+    expect(pages(run)).toBe(1);
+    const text = plain(run.summary);
+    expect(text).toContain('no verdict for acme/webshop');
+    expect(text).toContain('invalid inputs; no request was sent to the service');
+    expect(text).toContain('- fail-on-severity: "severe" is not one of critical, high, medium, low, none');
+    expect(text).toContain('- posture-days: "0" is not accepted; expected a whole number from 1 to 366.');
+    expect(text).toContain('- on-api-error: "ignore" is not one of fail, warn');
+  });
+
+  test.each<[string, Record<string, string>, GateOptions]>([
+    ['given as an input', { 'fail-on-severity': 'severe', summary: 'false' }, {}],
+    [
+      'set by the policy file, beside a bad key in it',
+      { 'config-file': 'p.yml' },
+      { files: { 'p.yml': 'summary: false\nfail-on-severty: high\n' } },
+    ],
+  ])('invalid inputs under summary: false (%s): result=error, no summary', async (_name, inputs, options) => {
+    const run = await gate(inputs, options);
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs.result).toBe('error');
+    expect(run.summary).toBe('');
+  });
+
+  test('an unreadable summary input is itself listed, and the summary written (its default)', async () => {
+    const run = await gate({ summary: 'maybe' });
+    expect(run.outputs.result).toBe('error');
+    expect(plain(run.summary)).toContain('- summary: "maybe" is not a boolean');
+  });
+
+  describe('a fault nobody planned for (the entry without its chunks: a module cannot be loaded)', () => {
+    const DIST = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../dist');
+    let lonely = '';
+    beforeAll(async () => {
+      lonely = await mkdtemp(join(tmpdir(), 'security-gate-entry-only-'));
+      await Promise.all(['index.js', 'package.json'].map((f) => copyFile(join(DIST, f), join(lonely, f))));
+    });
+    afterAll(async () => {
+      await rm(lonely, { recursive: true, force: true });
+    });
+
+    test('result=error, the message says what and to report it, the summary written', async () => {
+      const run = await gate({}, { entry: join(lonely, 'index.js') });
+      expect(run.exitCode).toBe(1);
+      expect(run.outputs.result).toBe('error');
+      expect(run.errors.join('\n')).toMatch(
+        /^security-gate stopped unexpectedly: .*Cannot find module.*Please report this with the log\./s,
+      );
+      expect(pages(run)).toBe(1);
+      expect(plain(run.summary)).toMatch(
+        /no verdict for acme\/webshop[\s\S]*security-gate stopped unexpectedly: .*Cannot find module/,
+      );
+    });
+
+    test('under summary: false, no summary', async () => {
+      const run = await gate({ summary: 'false' }, { entry: join(lonely, 'index.js') });
+      expect(run.outputs.result).toBe('error');
+      expect(run.summary).toBe('');
+    });
+  });
+
+  test('a fault after the reports were written (GITHUB_OUTPUT unwritable): the summary is not written twice', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'security-gate-output-'));
+    try {
+      const run = await gate({}, { env: { GITHUB_OUTPUT: directory } });
+      expect(run.exitCode).toBe(1);
+      expect(run.errors.join('\n')).toMatch(/EISDIR/);
+      expect(pages(run)).toBe(1);
+      expect(run.summary).toContain('## Security gate: ❌ failed for acme/webshop');
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });

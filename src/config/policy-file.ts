@@ -7,7 +7,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, type Scalar } from 'yaml';
 import { redactor } from '../api/redaction.js';
 import { followRedirects } from '../api/redirects.js';
-import { transportFor, type Answer } from '../api/transport.js';
+import { transportFor, type Answer, type Transport } from '../api/transport.js';
 import { failure, success, type Outcome } from '../model.js';
 import { INPUT_NAMES, NOT_IN_FILE, type PolicyFile } from './inputs.js';
 
@@ -72,7 +72,13 @@ async function readRemote(ref: string, { apiUrl, token }: PolicyFileSources): Pr
   const where = `config-file ${ref}`;
   const base = apiUrl.replace(/\/+$/, '');
   const url = `${base}/repos/${owner}/${repo}/contents/${path!.split('/').map(encodeURIComponent).join('/')}?ref=${encodeURIComponent(gitRef!)}`;
-  const send = transportFor(base);
+  let send: Transport;
+  try {
+    send = transportFor(base);
+  } catch (error) {
+    // A malformed GITHUB_API_URL, or a proxy no request can go through: an input error, not a crash.
+    return failure(`${where}: cannot reach GitHub (GITHUB_API_URL): ${(error as Error).message}`);
+  }
   // One timeout for the whole fetch, redirects included.
   const signal = AbortSignal.timeout(30_000);
   let response: Answer;
