@@ -22,6 +22,8 @@ export interface ActionRunOptions {
   nodeArgs?: string[];
   /** Files to put in the workspace first, by path relative to it (a policy file). */
   files?: Record<string, string>;
+  /** The script to run instead of dist/index.js (a copy of the entry without its chunks). */
+  entry?: string;
 }
 
 export interface ActionRun {
@@ -103,7 +105,7 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
   };
   Object.assign(env, inputEnv(inputs));
 
-  const args = [...(options.nodeArgs ?? []), join(ROOT, 'dist', 'index.js')];
+  const args = [...(options.nodeArgs ?? []), options.entry ?? join(ROOT, 'dist', 'index.js')];
   const { exitCode, stdout, stderr } = await spawnNode(args, env, workspace, options.timeoutMs ?? 60_000);
   const [outputText, summary] = await Promise.all([readFile(outputFile, 'utf8'), readFile(summaryFile, 'utf8')]);
   return {

@@ -71,6 +71,8 @@ export interface Faults {
    * a value (`null`, a numeric string) or removed (`undefined`), on the alerts `where` selects.
    */
   alertFields?: { where?: (alert: ScaAlert) => boolean; set: Record<string, unknown> }[];
+  /** Every JSON answer of every endpoint (not only the alerts search) starts with a UTF-8 byte-order mark. */
+  byteOrderMark?: boolean;
 }
 
 export interface RecordedRequest {
@@ -810,7 +812,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     if (scripted && !passesThrough(scripted)) return sendScripted(req, res, scripted);
     const result = answer(method, path, req.headers, raw, { state: sim.state, maxPageSize, faults: sim.faults }, token);
     const headers = { ...JSON_TYPE, ...result.headers, ...scripted?.headers };
-    const text = JSON.stringify(result.body);
+    const text = `${sim.faults.byteOrderMark ? '\uFEFF' : ''}${JSON.stringify(result.body)}`;
     if (sim.compress) sendCompressed(req, res, result.status, text, headers);
     else send(res, result.status, text, headers);
   }

@@ -3,7 +3,8 @@ import { run } from './main.js';
 
 // No top-level await: it would make every module of the bundle an async one, which costs start-up.
 run().catch((error: unknown) => {
-  // A bug, not a service fault: still fail the step with a message rather than a bare stack.
+  // run() reports its own failures (result=error, the summary); this is the last resort should that
+  // reporting itself fail: still fail the step with a message rather than a bare stack.
   log.fail(
     `security-gate stopped unexpectedly: ${error instanceof Error ? error.message : String(error)}. Please report this with the log.`,
   );

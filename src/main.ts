@@ -1,43 +1,101 @@
 // One run of the action, in the order of the contract's "What one run does". Only input reading
 // and validation load with the entry; the rest comes in chunks once the inputs are good, so a bad
 // input costs no more than reading it, and the reports load while the requests are in flight.
+// Every failure is a result: invalid inputs and any fault end with result=error, a message naming
+// the cause, and the job summary written.
 import * as core from '@actions/core';
-import { proxySecrets } from './api/redaction.js';
+import { SetupError } from './api/errors.js';
+import { proxySecrets, redactor } from './api/redaction.js';
 import { formatInputErrors, type Config } from './config/inputs.js';
-import { describePolicyFile, loadConfig } from './config/load.js';
-import { readRunnerContext } from './github/context.js';
+import { describePolicyFile, loadConfig, summaryWanted } from './config/load.js';
+import { readRunnerContext, type RunnerContext } from './github/context.js';
 import * as log from './github/log.js';
+import * as step from './github/step.js';
 import type { GateResult } from './model.js';
+import { renderFailureSummary, type StoppedRun } from './reports/summary-failure.js';
+
+const TOKEN_INPUTS = ['api-token-id', 'api-token-secret', 'github-token', 'config-token'];
 
 export async function run(): Promise<void> {
   // 2. Mask the tokens before anything can be logged, even before they are validated.
-  for (const name of ['api-token-id', 'api-token-secret', 'github-token', 'config-token']) {
-    const value = core.getInput(name);
-    if (value) core.setSecret(value);
+  const secrets = [...TOKEN_INPUTS.map((name) => core.getInput(name)).filter(Boolean), ...proxySecrets()];
+  for (const secret of secrets) core.setSecret(secret);
+  // Until the inputs are read, what the workflow says of the summary is all there is to go by.
+  let wantsSummary = summaryWanted(core.getInput('summary'));
+  let context: RunnerContext | null = null;
+  try {
+    // 1. Validate every input, and the policy file when there is one; nothing is sent to the
+    // service unless all are good.
+    const runner = readRunnerContext();
+    context = runner;
+    const loaded = await loadConfig((name) => core.getInput(name), runner);
+    if (!loaded.ok) {
+      wantsSummary = loaded.summary ?? wantsSummary;
+      const stopped = { why: 'invalid inputs; no request was sent to the service.', problems: loaded.error };
+      await stop(formatInputErrors(loaded.error), stopped, { context: runner, wantsSummary, secrets });
+      return;
+    }
+    const { config, file } = loaded.value;
+    wantsSummary = config.summary;
+    if (file) log.info(describePolicyFile(file, config));
+    const { evaluate, stepFails, failureMessage } = await import('./run/evaluate.js');
+    const publishing = import('./run/publish.js');
+    publishing.catch(() => undefined); // awaited below; should evaluate throw first, never unhandled
+    // 3.-6. Resolve, read, change settings, decide.
+    const result = await evaluate(config, runner, new Date());
+    // 7. The reports.
+    const { writeReports } = await publishing;
+    const writeErrors = await log.group('Writing the reports', () => writeReports(result, config, runner));
+    // 8. The exit.
+    finish(result, config, writeErrors, { stepFails, failureMessage });
+  } catch (error) {
+    // A runner setup the action cannot use names its cause; anything else is a bug to report.
+    const message =
+      error instanceof SetupError
+        ? `security-gate stopped: ${error.message}`
+        : `security-gate stopped unexpectedly: ${messageOf(error)}. Please report this with the log.`;
+    if (error instanceof Error && error.stack) log.debug(error.stack);
+    await stop(message, { why: message, problems: [] }, { context, wantsSummary, secrets });
   }
-  for (const secret of proxySecrets()) core.setSecret(secret);
-  // 1. Validate every input, and the policy file when there is one; nothing is sent to the
-  // service unless all are good.
-  const context = readRunnerContext();
-  const loaded = await loadConfig((name) => core.getInput(name), context);
-  if (!loaded.ok) {
-    core.setOutput('result', 'error');
-    log.fail(formatInputErrors(loaded.error));
-    return;
-  }
-  const { config, file } = loaded.value;
-  if (file) log.info(describePolicyFile(file, config));
-  const { evaluate, stepFails, failureMessage } = await import('./run/evaluate.js');
-  const publishing = import('./run/publish.js');
-  publishing.catch(() => undefined); // awaited below; should evaluate throw first, never unhandled
-  // 3.-6. Resolve, read, change settings, decide.
-  const result = await evaluate(config, context, new Date());
-  // 7. The reports.
-  const { writeReports } = await publishing;
-  const writeErrors = await log.group('Writing the reports', () => writeReports(result, config, context));
-  // 8. The exit.
-  finish(result, config, writeErrors, { stepFails, failureMessage });
 }
+
+interface Stopping {
+  context: RunnerContext | null;
+  wantsSummary: boolean;
+  secrets: string[];
+}
+
+/**
+ * A run that ends without a verdict: result=error and the job summary (when wanted), each unless
+ * the reports already wrote it, then the step fails with `message`. Secrets are redacted from all
+ * of it: a fault's message may carry what a server sent.
+ */
+async function stop(
+  message: string,
+  stopped: Omit<StoppedRun, 'repository'>,
+  { context, wantsSummary, secrets }: Stopping,
+): Promise<void> {
+  const redact = redactor(secrets);
+  const failures = [redact(message)];
+  try {
+    if (!step.hasOutput('result')) step.setOutput('result', 'error');
+  } catch (error) {
+    failures.push(`The output result could not be set: ${redact(messageOf(error))}.`);
+  }
+  if (wantsSummary && context?.canWriteSummary && !step.summaryWritten()) {
+    try {
+      const repository = context.repository;
+      await step.writeSummary(
+        renderFailureSummary({ repository, why: redact(stopped.why), problems: stopped.problems.map(redact) }),
+      );
+    } catch (error) {
+      failures.push(`summary: cannot write the job summary: ${redact(messageOf(error))}.`);
+    }
+  }
+  log.fail(failures.join('\n'));
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 interface Verdicts {
   stepFails: (result: GateResult, onApiError: Config['onApiError']) => boolean;

@@ -215,6 +215,34 @@ describe('redirects', () => {
   });
 });
 
+describe('an echoed token is redacted before the text is cut', () => {
+  const pieces = (token: string) => Array.from({ length: token.length - 4 }, (_, at) => token.slice(at, at + 5));
+
+  test.each([
+    [
+      'in an error body, past the cut at 300 characters',
+      { status: 400, body: { error: `${'x'.repeat(290)}${DEMO_TOKEN.secret}` } },
+    ],
+    [
+      'in a body that is not JSON, past the cut at 80',
+      { status: 200, rawBody: `${'y'.repeat(75)}${DEMO_TOKEN.secret}` },
+    ],
+  ])('%s', async (_name, response) => {
+    sim.script(ALERTS, response);
+    const error = await failure(client({ maxRetries: 0 }).call(ALERTS, {}, z.unknown()));
+    expect(error.message).toContain('***');
+    expect(pieces(DEMO_TOKEN.secret).filter((piece) => error.message.includes(piece))).toEqual([]);
+  });
+
+  test('a token lower-cased in the host of a refused redirect', async () => {
+    const c = client({ tokenSecret: 'Sim-Secret-UPPER' });
+    sim.script(ALERTS, { redirect: 'http://Sim-Secret-UPPER.invalid/x' });
+    const error = await failure(c.call(ALERTS, {}, z.unknown()));
+    expect(error.message).toContain('(http://***.invalid)');
+    expect(error.message.toLowerCase()).not.toContain('sim-secret-upper');
+  });
+});
+
 describe('parseRetryAfter', () => {
   const now = Date.parse('2026-01-01T00:00:00Z');
   test.each([

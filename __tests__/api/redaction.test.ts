@@ -42,3 +42,28 @@ describe('redactStrings', () => {
     expect(redactStrings(data, redactor(secrets))).toEqual({ '***': [{ deep: [['x *** y']] }], n: 1 });
   });
 });
+
+describe('redactor', () => {
+  const redact = redactor(['Tok-AbCdEf', 'Tok-AbCdEf-Longer', 'abc']);
+  test.each([
+    ['as written', 'x Tok-AbCdEf y', 'x *** y'],
+    ['lower-cased (a host name)', 'https://tok-abcdef.example', 'https://***.example'],
+    ['upper-cased', 'TOK-ABCDEF', '***'],
+    ['a secret inside a longer one goes whole with it', 'Tok-AbCdEf-Longer!', '***!'],
+    ['every occurrence', 'Tok-AbCdEf,tok-abcdef', '***,***'],
+    ['characters a pattern would read as syntax are literal', 'Tok-AbCdEf.*', '***.*'],
+    ['a value under 4 characters is not a secret', 'abc ABC', 'abc ABC'],
+  ])('%s', (_name, text, expected) => {
+    expect(redact(text)).toBe(expected);
+  });
+
+  test('no secrets: the text as it is', () => {
+    expect(redactor([])('a.*b')).toBe('a.*b');
+  });
+});
+
+describe('mayHoldSecret in any case', () => {
+  test('a token lower-cased in the raw JSON is found', () => {
+    expect(mayHoldSecret('{"a":"https://tok-3f9a.example"}', ['Tok-3F9A'])).toBe(true);
+  });
+});

@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { createClient } from '../../src/api/client.js';
 import { proxySecrets } from '../../src/api/redaction.js';
+import { SetupError } from '../../src/api/errors.js';
 import { transportFor } from '../../src/api/transport.js';
 
 describe('proxySecrets', () => {
@@ -84,6 +85,14 @@ describe('transportFor: compressed answers', () => {
     expect(seen[0]?.['user-agent']).toMatch(/^security-gate\/\d+\.\d+\.\d+$/);
   });
 
+  test.each([['gzip' as const], [null]])(
+    '%s: a UTF-8 byte-order mark before the JSON is dropped (and only there)',
+    async (coding) => {
+      answer = { coding, body: '\uFEFF{"a":"\uFEFF"}' };
+      expect(await (await get()).text()).toBe('{"a":"\uFEFF"}');
+    },
+  );
+
   test('a broken compressed body fails the read instead of hanging it', async () => {
     answer = { coding: 'gzip', body: 'not gzip at all' };
     // the server claims gzip but sends plain text
@@ -109,5 +118,73 @@ describe('transportFor: compressed answers', () => {
       maxRetries: 0,
     });
     await expect(client.call('/x', {}, z.unknown())).rejects.toMatchObject({ kind: 'too-large' });
+  });
+});
+
+describe('transportFor: a setup no request can go through is named before anything is sent', () => {
+  const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'no_proxy', 'NO_PROXY'];
+  /** Runs `fn` with exactly these proxy variables set, then puts the environment back. */
+  function withProxy<T>(env: Record<string, string>, fn: () => T): T {
+    const saved = Object.fromEntries(PROXY_VARIABLES.map((name) => [name, process.env[name]]));
+    for (const name of PROXY_VARIABLES) delete process.env[name];
+    Object.assign(process.env, env);
+    try {
+      return fn();
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  }
+  const setup = (url: string, env: Record<string, string>) =>
+    withProxy(env, () => {
+      try {
+        transportFor(url);
+        return null;
+      } catch (error) {
+        expect(error).toBeInstanceOf(SetupError);
+        return (error as Error).message;
+      }
+    });
+
+  test.each([
+    [
+      'https_proxy socks5, with credentials',
+      'https://service.test',
+      { https_proxy: 'socks5://u:Secr3tPw@proxy.corp:1080' },
+      /^https_proxy names a socks5:\/\/ proxy \(proxy\.corp:1080\).*add service\.test to no_proxy\.$/,
+    ],
+    [
+      'HTTPS_PROXY socks4',
+      'https://service.test',
+      { HTTPS_PROXY: 'socks4://proxy.corp:1080' },
+      /^HTTPS_PROXY names a socks4:\/\/ proxy/,
+    ],
+    [
+      'http_proxy socks5h, for an http URL',
+      'http://service.test',
+      { http_proxy: 'socks5h://proxy.corp' },
+      /^http_proxy names a socks5h:\/\/ proxy/,
+    ],
+    ['not a URL', 'https://exa mple/%%', {}, /^"https:\/\/exa mple\/%%" is not an http\(s\) URL\.$/],
+    ['not http(s)', 'ftp://service.test', {}, /is not an http\(s\) URL/],
+  ])('%s', (_name, url, env, message) => {
+    const said = setup(url, env);
+    expect(said).toMatch(message);
+    expect(said).not.toContain('Secr3tPw');
+  });
+
+  test.each([
+    ['an HTTP proxy', 'https://service.test', { https_proxy: 'http://proxy.corp:3128' }],
+    ['a socks5 proxy for the other scheme', 'https://service.test', { http_proxy: 'socks5://proxy.corp' }],
+    [
+      'a socks5 proxy, the host in no_proxy',
+      'https://service.test',
+      { https_proxy: 'socks5://proxy.corp', no_proxy: 'service.test' },
+    ],
+    ['a socks5 proxy, a loopback host (never proxied)', 'http://127.0.0.1:9', { http_proxy: 'socks5://proxy.corp' }],
+  ])('no error: %s', (_name, url, env) => {
+    expect(setup(url, env)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { ApiError, type ApiErrorKind } from './errors.js';
 import { mayHoldSecret, proxySecrets, redactor, redactStrings } from './redaction.js';
+import { followRedirects } from './redirects.js';
 import { transportFor, type Answer } from './transport.js';
 import { describeIssue, errorBodySchema } from './schemas.js';
 
@@ -76,7 +77,6 @@ export function createClient(options: ClientOptions): ServiceClient {
     maxRetryAfterMs = 60_000,
     maxResponseBytes = 64 * 1024 * 1024,
   } = options;
-  const origin = new URL(baseUrl).origin;
   const base = baseUrl.replace(/\/+$/, '');
   const stats = { requests: 0, retries: 0 };
   // Proxy credentials too: a proxy's error page or a server's echo must not carry them either.
@@ -85,15 +85,22 @@ export function createClient(options: ClientOptions): ServiceClient {
   const send = transportFor(baseUrl);
 
   async function once(path: string, payload: string): Promise<unknown | Attempt> {
-    let url = new URL(base + path);
-    for (let hop = 0; ; hop++) {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), timeoutMs);
-      try {
-        stats.requests++;
-        const response = await send(url, {
+    // One timeout per hop: each request of the chain, and the final answer's body, within timeoutMs.
+    let controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const hopSignal = () => {
+      clearTimeout(timer);
+      controller = new AbortController();
+      const hop = controller;
+      timer = setTimeout(() => hop.abort(), timeoutMs);
+      return hop.signal;
+    };
+    try {
+      const followed = await followRedirects(
+        send,
+        new URL(base + path),
+        {
           method: 'POST',
-          signal: controller.signal,
           headers: {
             'Content-Type': 'application/json',
             Accept: 'application/json',
@@ -101,62 +108,59 @@ export function createClient(options: ClientOptions): ServiceClient {
             'X-Service-API-Token-Secret': tokenSecret,
           },
           body: payload,
-        });
-        if (response.status >= 300 && response.status < 400) {
-          await response.discard();
-          if (controller.signal.aborted) throw new Error('timed out'); // reported as a timeout below
-          const location = response.header('location');
-          const next = location ? new URL(location, url) : null;
-          if (!next)
-            return new Attempt(
-              'invalid-response',
-              `HTTP ${response.status} without a Location header.`,
-              response.status,
-              false,
-            );
-          if (next.origin !== origin) {
-            return new Attempt(
-              'redirect',
-              `HTTP ${response.status} redirect to another origin (${next.origin}) refused: the API token is never sent there.`,
-              response.status,
-              false,
-            );
-          }
-          if (hop >= MAX_REDIRECTS)
-            return new Attempt('redirect', `more than ${MAX_REDIRECTS} redirects.`, response.status, false);
-          url = next; // same origin: re-POST the same body (an API redirect keeps the method)
-          continue;
-        }
-        const text = await response.text(maxResponseBytes);
-        if (text === null)
-          return new Attempt('too-large', `response larger than ${maxResponseBytes} bytes.`, response.status, false);
-        if (!response.ok) return failedStatus(response, text);
-        // An empty success (204 No Content) reads as null: each endpoint's schema says whether that will do.
-        if (text.trim() === '') return EMPTY;
-        try {
-          const data = JSON.parse(text) as unknown;
-          return mayHoldSecret(text, secrets) ? redactStrings(data, redact) : data;
-        } catch {
-          return new Attempt(
-            'invalid-response',
-            `response is not JSON (HTTP ${response.status}, ${response.header('content-type') ?? 'no content-type'}): ${preview(text)}.`,
-            response.status,
-            false,
-          );
-        }
-      } catch (error) {
-        if (controller.signal.aborted)
-          return new Attempt('timeout', `no answer within ${timeoutMs / 1000} s.`, null, true);
-        return new Attempt('network', `network error: ${describeNetworkError(error)}.`, null, true);
-      } finally {
-        clearTimeout(timer);
+        },
+        { maxRedirects: MAX_REDIRECTS, signal: hopSignal, onSend: () => stats.requests++ },
+      );
+      if (followed.kind === 'other-origin') {
+        return new Attempt(
+          'redirect',
+          `HTTP ${followed.status} redirect to another origin (${followed.to.origin}) refused: the API token is never sent there.`,
+          followed.status,
+          false,
+        );
       }
+      if (followed.kind === 'too-many')
+        return new Attempt('redirect', `more than ${MAX_REDIRECTS} redirects.`, followed.status, false);
+      const response = followed.answer;
+      if (response.status >= 300 && response.status < 400) {
+        await response.discard();
+        if (controller.signal.aborted) throw new Error('timed out'); // reported as a timeout below
+        return new Attempt(
+          'invalid-response',
+          `HTTP ${response.status} without a Location header.`,
+          response.status,
+          false,
+        );
+      }
+      const text = await response.text(maxResponseBytes);
+      if (text === null)
+        return new Attempt('too-large', `response larger than ${maxResponseBytes} bytes.`, response.status, false);
+      if (!response.ok) return failedStatus(response, text);
+      // An empty success (204 No Content) reads as null: each endpoint's schema says whether that will do.
+      if (text.trim() === '') return EMPTY;
+      try {
+        const data = JSON.parse(text) as unknown;
+        return mayHoldSecret(text, secrets) ? redactStrings(data, redact) : data;
+      } catch {
+        return new Attempt(
+          'invalid-response',
+          `response is not JSON (HTTP ${response.status}, ${response.header('content-type') ?? 'no content-type'}): ${preview(redact(text))}.`,
+          response.status,
+          false,
+        );
+      }
+    } catch (error) {
+      if (controller.signal.aborted)
+        return new Attempt('timeout', `no answer within ${timeoutMs / 1000} s.`, null, true);
+      return new Attempt('network', `network error: ${describeNetworkError(error)}.`, null, true);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
   function failedStatus(response: Answer, text: string): Attempt {
     const status = response.status;
-    const message = serverMessage(text);
+    const message = serverMessage(text, redact);
     const said = message ? ` The service said: "${message}".` : '';
     const head = `HTTP ${status}${response.statusText ? ` ${response.statusText}` : ''}.${said}`;
     if (status === 401 || status === 403)
@@ -207,11 +211,14 @@ export function createClient(options: ClientOptions): ServiceClient {
   return { call, stats };
 }
 
-/** `{"error": "..."}` is how the service explains a failure; fall back to nothing. */
-function serverMessage(text: string): string | null {
+/**
+ * `{"error": "..."}` is how the service explains a failure; fall back to nothing. Redacted before it
+ * is cut: a cut through an echoed token would leave a piece that no longer matches it.
+ */
+function serverMessage(text: string, redact: (text: string) => string): string | null {
   try {
     const parsed = errorBodySchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data.error.slice(0, 300) : null;
+    return parsed.success ? redact(parsed.data.error).slice(0, 300) : null;
   } catch {
     return null;
   }
@@ -234,6 +241,7 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return shown.join('; ') + more;
 }
 
+/** The start of a body that is not JSON; `text` redacted already, as for {@link serverMessage}. */
 function preview(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat ? `"${flat.slice(0, 80)}${flat.length > 80 ? '…' : ''}"` : 'an empty body';

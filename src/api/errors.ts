@@ -40,3 +40,12 @@ export class ApiError extends Error {
     super(`${endpoint} failed${tries}: ${detail} ${KIND_ADVICE[kind]}`, cause === undefined ? undefined : { cause });
   }
 }
+
+/**
+ * The runner's setup cannot be used (a proxy of a scheme requests cannot go through, a malformed
+ * URL in its environment): nothing can be sent, and no retry or on-api-error changes that. Its
+ * message names the cause and the way out, and is shown as it is.
+ */
+export class SetupError extends Error {
+  override readonly name = 'SetupError';
+}

@@ -10,8 +10,10 @@ import { STATUS_CODES } from 'node:http';
 import { pipeline, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import { HttpClient } from '@actions/http-client';
+import { getProxyUrl } from '@actions/http-client/lib/proxy';
 import { request } from 'undici';
 import { VERSION } from '../version.js';
+import { SetupError } from './errors.js';
 
 export interface Sending {
   method: 'GET' | 'POST';
@@ -28,7 +30,8 @@ export interface Answer {
   ok: boolean;
   header(name: string): string | null;
   /**
-   * The body as UTF-8 text; null when it is larger than `limit` bytes, decompressed (the cap is on
+   * The body as UTF-8 text, without a leading byte-order mark (some servers write one before JSON,
+   * which JSON.parse refuses); null when it is larger than `limit` bytes, decompressed (the cap is on
    * what is held, not on what came over the wire), and then the rest is not read.
    */
   text(limit?: number): Promise<string | null>;
@@ -38,8 +41,16 @@ export interface Answer {
 /** Sends one request; redirects are answers, never followed. Rejects on a network error or abort. */
 export type Transport = (url: URL | string, sending: Sending) => Promise<Answer>;
 
-/** The transport for requests to `baseUrl`'s origin, through the proxy the runner's settings choose. */
+/**
+ * The transport for requests to `baseUrl`'s origin, through the proxy the runner's settings choose.
+ * Throws a SetupError, before anything is sent, when `baseUrl` is not an http(s) URL or the proxy
+ * chosen for it is not an HTTP proxy.
+ */
 export function transportFor(baseUrl: string): Transport {
+  const target = URL.canParse(baseUrl) ? new URL(baseUrl) : null;
+  if (target?.protocol !== 'https:' && target?.protocol !== 'http:')
+    throw new SetupError(`${JSON.stringify(baseUrl)} is not an http(s) URL.`);
+  checkProxy(target);
   // keepAlive: pages reuse the proxy's tunnels (without it, http-client's agent closes each one).
   const dispatcher = new HttpClient('security-gate', [], { keepAlive: true }).getAgentDispatcher(baseUrl);
   return async (url, { method, headers, body, signal }) => {
@@ -78,11 +89,28 @@ export function transportFor(baseUrl: string): Transport {
           if (size > limit) return null; // leaving the loop closes the body
           chunks.push(chunk as Buffer);
         }
-        return Buffer.concat(chunks).toString('utf8');
+        const text = Buffer.concat(chunks).toString('utf8');
+        return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
       },
       discard,
     };
   };
+}
+
+/**
+ * http-client uses the proxy variable's URL when it has a host, and undici can tunnel only through an
+ * http:// or https:// proxy: anything else (socks5://) would throw deep inside the first request's
+ * set-up. Named here with the variable and the way out; the proxy's credentials are never shown.
+ */
+function checkProxy(target: URL): void {
+  const proxy = getProxyUrl(target);
+  if (!proxy?.hostname || proxy.protocol === 'http:' || proxy.protocol === 'https:') return;
+  const names = target.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY'] : ['http_proxy', 'HTTP_PROXY'];
+  const name = names.find((n) => process.env[n]) ?? names[0]!;
+  throw new SetupError(
+    `${name} names a ${proxy.protocol}// proxy (${proxy.host}), and requests go only through http:// or https:// ` +
+      `proxies (as @actions/http-client sends them). Point ${name} at an HTTP proxy, or add ${target.hostname} to no_proxy.`,
+  );
 }
 
 /** The body as sent, or decompressed (gzip, br); an error in either stream ends the other. */

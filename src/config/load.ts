@@ -2,6 +2,7 @@
 // at once. Pure but for the file read (in a chunk of its own, like the SPDX id list it may need).
 import type { RunnerContext } from '../github/context.js';
 import { success, failure, type Outcome } from '../model.js';
+import { bool } from './fields.js';
 import {
   collectInputs,
   fromPolicyFile,
@@ -11,11 +12,14 @@ import {
   type PolicyFile,
 } from './inputs.js';
 
-/** The configuration and the policy file it came from in part; or every input error at once. */
+/**
+ * The configuration and the policy file it came from in part; or every input error at once, with
+ * whether a job summary is wanted all the same (`summary`, from the inputs and the file).
+ */
 export async function loadConfig(
   read: (name: string) => string,
   context: RunnerContext,
-): Promise<Outcome<{ config: Config; file: PolicyFile | null }, string[]>> {
+): Promise<Outcome<{ config: Config; file: PolicyFile | null }, string[]> & { summary?: boolean }> {
   const file = await readPolicyFile(read, context);
   // What a broken file could still give counts, so its other settings are not reported missing too.
   const inputs = collectInputs(read, file.ok ? file.value : (file.partial ?? null));
@@ -25,7 +29,15 @@ export async function loadConfig(
   const parsed = parseInputs(inputs, context, checks);
   const unsafe = unsafeApiUrl(inputs, context);
   if (file.ok && parsed.ok && !unsafe) return success({ config: parsed.value, file: file.value });
-  return failure([...(file.ok ? [] : file.error), ...(parsed.ok ? [] : parsed.error), ...(unsafe ? [unsafe] : [])]);
+  const errors = [...(file.ok ? [] : file.error), ...(parsed.ok ? [] : parsed.error), ...(unsafe ? [unsafe] : [])];
+  const summary = inputs.values.summary;
+  return { ...failure(errors), summary: summaryWanted(typeof summary === 'string' ? summary : '') };
+}
+
+/** What a `summary` value says: false only when it reads as false; its default (true) when it cannot be read. */
+export function summaryWanted(value: string): boolean {
+  const parsed = bool(true).safeParse(value);
+  return parsed.success ? parsed.data : true;
 }
 
 /** "Policy file X: a, b from it …", for the log. */

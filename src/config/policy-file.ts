@@ -6,7 +6,9 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, win32 } from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, type Scalar } from 'yaml';
-import { transportFor, type Answer } from '../api/transport.js';
+import { redactor } from '../api/redaction.js';
+import { followRedirects } from '../api/redirects.js';
+import { transportFor, type Answer, type Transport } from '../api/transport.js';
 import { failure, success, type Outcome } from '../model.js';
 import { INPUT_NAMES, NOT_IN_FILE, type AllowMapping, type InputValue, type PolicyFile } from './inputs.js';
 
@@ -73,33 +75,39 @@ async function readRemote(ref: string, { apiUrl, token }: PolicyFileSources): Pr
   const where = `config-file ${ref}`;
   const base = apiUrl.replace(/\/+$/, '');
   const url = `${base}/repos/${owner}/${repo}/contents/${path!.split('/').map(encodeURIComponent).join('/')}?ref=${encodeURIComponent(gitRef!)}`;
-  const send = transportFor(base);
+  let send: Transport;
+  try {
+    send = transportFor(base);
+  } catch (error) {
+    // A malformed GITHUB_API_URL, or a proxy no request can go through: an input error, not a crash.
+    return failure(`${where}: cannot reach GitHub (GITHUB_API_URL): ${(error as Error).message}`);
+  }
+  // One timeout for the whole fetch, redirects included.
   const signal = AbortSignal.timeout(30_000);
   let response: Answer;
   try {
     // GitHub redirects (301) the contents of a renamed or moved repository; the token goes along only
     // to the same origin.
-    for (let target = new URL(url), hop = 0; ; hop++) {
-      response = await send(target, {
+    const followed = await followRedirects(
+      send,
+      new URL(url),
+      {
         method: 'GET',
         headers: {
           Accept: 'application/vnd.github.raw',
           'X-GitHub-Api-Version': '2022-11-28',
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
         },
-        signal,
-      });
-      const location = response.status >= 300 && response.status < 400 ? response.header('location') : null;
-      if (location === null) break;
-      await response.discard();
-      const next = new URL(location, target);
-      if (next.origin !== target.origin)
-        return failure(
-          `${where}: GitHub redirected to ${next.origin}, where the token is not sent; give the new location.`,
-        );
-      if (hop >= MAX_REDIRECTS) return failure(`${where}: GitHub redirected more than ${MAX_REDIRECTS} times.`);
-      target = next;
+      },
+      { maxRedirects: MAX_REDIRECTS, signal: () => signal },
+    );
+    if (followed.kind === 'other-origin') {
+      // The token may come back in the host name, lower-cased there: redacted in any case.
+      const to = redactor(token ? [token] : [])(followed.to.origin);
+      return failure(`${where}: GitHub redirected to ${to}, where the token is not sent; give the new location.`);
     }
+    if (followed.kind === 'too-many') return failure(`${where}: GitHub redirected more than ${MAX_REDIRECTS} times.`);
+    response = followed.answer;
   } catch (error) {
     const { code, cause, name } = error as { code?: unknown; cause?: { code?: unknown }; name?: string };
     // A system error's code (ENOTFOUND), else the error's name (TimeoutError), never a DOMException's number.

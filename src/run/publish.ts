@@ -1,12 +1,12 @@
 // Step 7 of a run: the job summary, the report files, the outputs, the annotations and the PR
 // comment, all rendered from the one result. A report that cannot be written is returned as an
 // error instead of stopping the others.
-import * as core from '@actions/core';
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { githubCommentApi, isPermissionError } from '../github/comment-api.js';
 import type { Config } from '../config/inputs.js';
 import * as log from '../github/log.js';
+import * as step from '../github/step.js';
 import { actionOutputs } from '../github/outputs.js';
 import { buildAnnotations, MAX_ERROR_ANNOTATIONS } from '../reports/annotations.js';
 import { authorTypeOf, renderComment, upsertComment } from '../reports/comment.js';
@@ -23,7 +23,7 @@ export async function writeReports(result: GateResult, config: Config, context: 
   if (config.summary) {
     if (context.canWriteSummary) {
       try {
-        await core.summary.addRaw(renderSummary(result)).write();
+        await step.writeSummary(renderSummary(result));
         log.info('Job summary written');
       } catch (error) {
         errors.push(
@@ -51,7 +51,7 @@ export async function writeReports(result: GateResult, config: Config, context: 
   const reportFile = await write('report-file', config.reportFile, () => jsonReportChunks(result));
   const sarifFile = await write('sarif-file', config.sarifFile, () => sarifChunks(result, { toolVersion: VERSION }));
   for (const [name, value] of Object.entries(actionOutputs(result, { reportFile, sarifFile })))
-    core.setOutput(name, value);
+    step.setOutput(name, value);
   if (config.annotations) {
     // GitHub shows 10 error annotations per step; the failure message (core.setFailed) is one of them.
     const { annotations } = buildAnnotations(result, MAX_ERROR_ANNOTATIONS - 1);
