@@ -145,3 +145,20 @@ describe('outputs that carry service text hold no line break or control characte
     expect(run.outputs.result).toBe('fail'); // its critical alerts were read and judged
   });
 });
+
+describe('an installation the service does not know', () => {
+  test.each([['resolving'], ['checking repository-id']])(
+    'a 404 from installations/repositories is a setup error that fails even under on-api-error: warn (%s)',
+    async (mode) => {
+      const inputs = {
+        'app-id': '9999',
+        'on-api-error': 'warn',
+        ...(mode === 'resolving' ? {} : { 'repository-id': MAIN_REPO.id }),
+      };
+      const run = await h.gate(inputs);
+      expect({ exitCode: run.exitCode, result: run.outputs.result }).toEqual({ exitCode: 1, result: 'error' });
+      expect(errorText(run)).toContain('app-id 9999: the service knows no such installation');
+      expect(run.outputs['alerts-total']).toBe('');
+    },
+  );
+});

@@ -118,7 +118,15 @@ async function listRepositories(api: Endpoints, config: Config): Promise<Outcome
   const read = await settle(
     api.listRepositories({ organizationId: config.organizationId ?? undefined, appId: config.appId ?? '' }),
   );
-  return read.ok ? read : failure(runError(read.error));
+  if (read.ok) return read;
+  // The service knows no such installation: a repository that cannot be found, which always fails.
+  if (read.error.status === 404) {
+    return failure({
+      kind: 'setup',
+      message: `app-id ${config.appId ?? ''}: the service knows no such installation (installations/repositories answered 404: ${read.error.message}). Check app-id, or give repository-id.`,
+    });
+  }
+  return failure(runError(read.error));
 }
 
 /** `repository-id` empty: the one repository of `app-id` that is this workflow's. */
