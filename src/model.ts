@@ -293,3 +293,18 @@ export interface GateResult {
   /** Why there is no trustworthy verdict (result `error`), or what else went wrong beside a failing gate. */
   errors: RunError[];
 }
+
+/** One entry of GitHub's dependency review compare of a pull request's base and head. */
+export interface DependencyChange {
+  changeType: 'added' | 'removed';
+  /** Repository-relative manifest path, as GitHub gives it. */
+  manifest: string;
+  ecosystem: string;
+  name: string;
+  /** As GitHub gives it: one exact version, a range, or ''. */
+  version: string;
+  /** The package URL; null when GitHub gave none. */
+  packageUrl: string | null;
+  /** GHSA ids of the vulnerabilities GitHub lists for this version. */
+  advisories: string[];
+}
