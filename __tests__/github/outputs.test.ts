@@ -155,6 +155,8 @@ describe('risk-score from a service posture, through assembleResult', () => {
     configFile: null,
     configToken: null,
     licenses: { allow: null, deny: null, exceptions: [], unknown: 'warn' },
+    graceDays: {},
+    prChanges: 'auto',
     sources: {},
   };
   const basePosture = makePostureView(7).posture;

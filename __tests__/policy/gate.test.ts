@@ -60,7 +60,14 @@ function gated(
   status: AlertStatus = 'gating',
   pkg?: string,
 ): EvaluatedAlert {
-  return { ...makeAlert({ advisory, severity, score, pkg }), status };
+  return {
+    ...makeAlert({ advisory, severity, score, pkg }),
+    status,
+    resolution: null,
+    changedByPullRequest: false,
+    dueOn: null,
+    daysLeft: null,
+  };
 }
 
 const options = (over: Partial<PolicyOptions> = {}): PolicyOptions => ({
@@ -170,7 +177,7 @@ describe('evaluateAlerts: status', () => {
     expect(alerts[0]?.status).toBe(expected);
   });
 
-  test('keeps input order and every field of each alert, adding its status', () => {
+  test('keeps input order and every field of each alert, adding its status (nothing resolved or due yet)', () => {
     const input = [
       makeAlert({ severity: 'low', score: 2.5 }),
       makeAlert({
@@ -182,10 +189,11 @@ describe('evaluateAlerts: status', () => {
       makeAlert({ severity: null, score: 8.1 }),
     ];
     const { alerts } = evaluateAlerts(input, options());
+    const fresh = { resolution: null, changedByPullRequest: false, dueOn: null, daysLeft: null };
     expect(alerts).toEqual([
-      { ...input[0], status: 'below-threshold' },
-      { ...input[1], status: 'gating' },
-      { ...input[2], status: 'below-threshold' },
+      { ...input[0], ...fresh, status: 'below-threshold' },
+      { ...input[1], ...fresh, status: 'gating' },
+      { ...input[2], ...fresh, status: 'below-threshold' },
     ]);
     expect(alerts.map((e) => [e.severity, e.score])).toEqual([
       ['low', 2.5],

@@ -36,6 +36,8 @@ const config: Config = {
   configFile: null,
   configToken: null,
   licenses: { allow: null, deny: null, exceptions: [], unknown: 'warn' },
+  graceDays: {},
+  prChanges: 'auto',
   sources: {},
 };
 

@@ -1,13 +1,23 @@
 // Step 1 of the contract: read and validate every input before any request. One zod schema is the
 // single source of truth for defaults and rules; every bad input is reported at once.
 import * as z from 'zod/mini';
-import { COMMENT_MODES, failure, ON_API_ERROR, success, THRESHOLDS, UNKNOWN_LICENSES, type Outcome } from '../model.js';
+import {
+  COMMENT_MODES,
+  failure,
+  ON_API_ERROR,
+  PR_CHANGES,
+  success,
+  THRESHOLDS,
+  UNKNOWN_LICENSES,
+  type Outcome,
+} from '../model.js';
 import {
   type AllowMapping,
   type InputValue,
   allowList,
   apiUrl,
   bool,
+  graceDays,
   cweList,
   integer,
   licenseList,
@@ -64,6 +74,8 @@ const FIELDS = {
   'deny-licenses': licenseList(null),
   'license-exceptions': packageList,
   'unknown-licenses': oneOf(UNKNOWN_LICENSES, 'warn'),
+  'grace-days': graceDays,
+  'pr-changes': oneOf(PR_CHANGES, 'auto'),
 };
 
 /** Inputs a policy file may not set: the tokens, and the file itself. */
@@ -216,6 +228,9 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
         exceptions: v['license-exceptions'],
         unknown: v['unknown-licenses'],
       },
+      /** Days of grace per severity; a severity left out has none. */
+      graceDays: v['grace-days'],
+      prChanges: v['pr-changes'],
     })),
   );
 }

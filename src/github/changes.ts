@@ -4,7 +4,10 @@
 import { z } from 'zod';
 import type { DependencyChange } from '../model.js';
 
-const text = z.string().nullish().transform((s) => s ?? '');
+const text = z
+  .string()
+  .nullish()
+  .transform((s) => s ?? '');
 
 const vulnerabilitySchema = z.looseObject({ advisory_ghsa_id: z.string().nullish() });
 
@@ -30,6 +33,20 @@ export const compareSchema = z.array(changeSchema).transform((entries): Dependen
     advisories: (entry.vulnerabilities ?? []).flatMap((v) => (v.advisory_ghsa_id ? [v.advisory_ghsa_id] : [])),
   })),
 );
+
+/** What the read of the change gave. */
+export type ChangeRead =
+  { state: 'read'; changes: DependencyChange[] } | { state: 'off' } | { state: 'unavailable'; reason: string };
+
+/** A pull request or merge group, and what its change read gave. */
+export interface PullRequestChange {
+  event: string;
+  /** The pull request's number; null in a merge group. */
+  pullRequest: number | null;
+  base: string | null;
+  head: string | null;
+  read: ChangeRead;
+}
 
 /** The two commits a pull request or merge group compares; null when the event does not say. */
 export interface ComparedCommits {

@@ -37,7 +37,14 @@ export function isOnlyUnreachable(reachability: Reachability | null): boolean {
 }
 
 function evaluateAlert(alert: Alert, opts: PolicyOptions, active: AllowEntry[]): EvaluatedAlert {
-  const evaluated = (status: AlertStatus): EvaluatedAlert => ({ ...alert, status });
+  const evaluated = (status: AlertStatus): EvaluatedAlert => ({
+    ...alert,
+    status,
+    resolution: null,
+    changedByPullRequest: false,
+    dueOn: null,
+    daysLeft: null,
+  });
   if (!alert.alerted) return evaluated('not-alerted');
   if (!meetsThreshold(alert.severity, opts.failOn)) return evaluated('below-threshold');
   if (opts.ignoreUnreachable && isOnlyUnreachable(alert.reachability)) return evaluated('unreachable');
@@ -110,6 +117,8 @@ function passReason(evaluated: EvaluatedAlert[], failOn: Threshold): string {
   if (failOn === 'none') return 'fail-on-severity is none: alerts never fail the gate.';
   const count = (status: AlertStatus) => evaluated.filter((e) => e.status === status).length;
   const parts = [
+    [count('resolved'), 'resolved by this pull request'],
+    [count('due'), 'inside their grace period'],
     [count('allowed'), 'allowed'],
     [count('unreachable'), 'unreachable ignored'],
     [count('below-threshold'), 'below the threshold'],

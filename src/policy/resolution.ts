@@ -1,18 +1,8 @@
 // Pure: which alerts a pull request resolves, and which it only touches (contract: "Pull requests
 // and time", "Resolved by this pull request" and "Details of the rule"). Everything here fails
 // closed: whatever cannot be compared exactly resolves nothing.
-import type { DependencyChange, Package } from '../model.js';
+import type { DependencyChange, EvaluatedAlert, Package, Resolution } from '../model.js';
 import { packageMatches, parsePackageIdentifier, type PackageIdentifier } from '../packages/locations.js';
-
-/** What a pull request did to an alert's package version. */
-export interface Resolution {
-  /** The manifests the package search lists the version in; the change removes it from each. */
-  manifests: string[];
-  /** The version removed. */
-  removed: string;
-  /** Exact versions of the package the change adds (any manifest), sorted; empty when none. */
-  added: string[];
-}
 
 export interface ChangeVerdict {
   /** Set when the change resolves the alert (the contract's three conditions hold). */
@@ -137,4 +127,24 @@ function manifestsListing(id: PackageIdentifier, packages: readonly Package[]): 
   const paths = listed.map((pkg) => manifestKey(pkg.manifestPath));
   if (paths.some((path) => path === '')) return null;
   return [...new Set(paths)].sort();
+}
+
+/**
+ * Applies the change to evaluated alerts, in place: a gating alert it resolves becomes `resolved`
+ * (only an alert that would gate can be resolved); any other alert whose package it adds or removes
+ * is labelled changed. Returns how many were resolved.
+ */
+export function applyChange(alerts: EvaluatedAlert[], judge: (alert: ResolvableAlert) => ChangeVerdict): number {
+  let resolved = 0;
+  for (const alert of alerts) {
+    const { resolution, changed } = judge(alert);
+    if (resolution !== null && alert.status === 'gating') {
+      alert.status = 'resolved';
+      alert.resolution = resolution;
+      resolved++;
+    } else {
+      alert.changedByPullRequest = changed || resolution !== null;
+    }
+  }
+  return resolved;
 }
