@@ -3,6 +3,7 @@
 // failure never fails the step, it only means nothing is resolved (fail closed), with a notice.
 import { z } from 'zod';
 import type { DependencyChange } from '../model.js';
+import { githubGet, type GitHubGetOptions } from './rest.js';
 
 const text = z
   .string()
@@ -48,24 +49,51 @@ export interface PullRequestChange {
   read: ChangeRead;
 }
 
-/** The two commits a pull request or merge group compares; null when the event does not say. */
-export interface ComparedCommits {
-  base: string;
-  head: string;
+export interface ChangeReadOptions extends Omit<GitHubGetOptions, 'accept' | 'maxBytes'> {
+  /** GITHUB_API_URL, without a trailing slash. */
+  apiUrl: string;
+  /** `owner/repo`. */
+  repository: string | null;
 }
 
-/** Events judged as a change: their base and head come from the event payload. */
-export const CHANGE_EVENTS = ['pull_request', 'pull_request_target', 'merge_group'] as const;
+const ENABLE =
+  'To let a pull request resolve the alerts it fixes, enable the dependency graph (Settings > Advanced Security; on a private repository also GitHub Code Security) and give the job `contents: read`.';
 
-const sha = (value: unknown): string | null =>
-  typeof value === 'string' && /^[0-9a-f]{7,64}$/i.test(value) ? value : null;
-
-/** `pull_request.base.sha`/`head.sha`, or `merge_group.base_sha`/`head_sha`. */
-export function comparedCommits(eventName: string | null, event: Record<string, unknown>): ComparedCommits | null {
-  if (!CHANGE_EVENTS.includes(eventName as (typeof CHANGE_EVENTS)[number])) return null;
-  const group = event.merge_group as { base_sha?: unknown; head_sha?: unknown } | undefined;
-  const pr = event.pull_request as { base?: { sha?: unknown }; head?: { sha?: unknown } } | undefined;
-  const base = eventName === 'merge_group' ? sha(group?.base_sha) : sha(pr?.base?.sha);
-  const head = eventName === 'merge_group' ? sha(group?.head_sha) : sha(pr?.head?.sha);
-  return base && head ? { base, head } : null;
+/**
+ * GitHub's dependency review compare of the change's base and head. Never throws: whatever goes
+ * wrong is a reason, and the gate then resolves nothing (contract: "Fail closed").
+ */
+export async function readChange(
+  commits: { base: string | null; head: string | null },
+  options: ChangeReadOptions,
+): Promise<ChangeRead> {
+  const unavailable = (reason: string): ChangeRead => ({ state: 'unavailable', reason });
+  const { base, head } = commits;
+  if (!base || !head) return unavailable('the event does not name its base and head commits.');
+  if (!options.repository) return unavailable('GITHUB_REPOSITORY is not set.');
+  if (!options.token) return unavailable(`github-token is empty. ${ENABLE}`);
+  const url = `${options.apiUrl}/repos/${options.repository}/dependency-graph/compare/${base}...${head}`;
+  const answer = await githubGet(url, options);
+  const where = `GitHub's dependency review compare (${base.slice(0, 7)}...${head.slice(0, 7)})`;
+  if (!answer.ok) return unavailable(`${where}: ${answer.reason}.`);
+  if (answer.status === 403 || answer.status === 404) {
+    return unavailable(
+      `${where} answered HTTP ${answer.status}: the dependency graph${answer.status === 403 ? ' or code security' : ''} is not enabled for this repository, or github-token may not read it. ${ENABLE}`,
+    );
+  }
+  if (answer.status < 200 || answer.status >= 300) return unavailable(`${where} answered HTTP ${answer.status}.`);
+  let json: unknown;
+  try {
+    json = JSON.parse(answer.text.replace(/^\uFEFF/, ''));
+  } catch {
+    return unavailable(`${where}: the answer is not JSON.`);
+  }
+  const parsed = compareSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return unavailable(
+      `${where}: the answer is not a list of changes (${issue?.path.join('.') || 'answer'}: ${issue?.message}).`,
+    );
+  }
+  return { state: 'read', changes: parsed.data };
 }
