@@ -63,11 +63,25 @@ export async function writeReports(result: GateResult, config: Config, context: 
 
 const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
 
+/** The pull request to comment on, or why there is none. */
+export function commentTarget(
+  result: Pick<GateResult, 'change'>,
+  context: Pick<RunnerContext, 'eventName' | 'repository' | 'pullRequestNumber'>,
+): { owner: string; repo: string; number: number } | { skip: string } {
+  // A merge queue judges what lands, but has no pull request conversation to write to (contract: "Merge queues").
+  if (result.change?.event === 'merge_group' || context.eventName === 'merge_group')
+    return { skip: 'a merge group has no pull request to comment on' };
+  const [owner, repo] = (context.repository ?? '').split('/');
+  if (!PULL_REQUEST_EVENTS.has(context.eventName ?? '') || !context.pullRequestNumber || !owner || !repo)
+    return { skip: 'this is not a pull request event' };
+  return { owner, repo, number: context.pullRequestNumber };
+}
+
 async function commentOnPullRequest(result: GateResult, config: Config, context: RunnerContext): Promise<void> {
   if (config.commentOnPr === 'never') return;
-  const [owner, repo] = (context.repository ?? '').split('/');
-  if (!PULL_REQUEST_EVENTS.has(context.eventName ?? '') || !context.pullRequestNumber || !owner || !repo) {
-    log.info(`comment-on-pr is ${config.commentOnPr}, but this is not a pull request event: no comment`);
+  const target = commentTarget(result, context);
+  if ('skip' in target) {
+    log.info(`comment-on-pr is ${config.commentOnPr}, but ${target.skip}: no comment`);
     return;
   }
   if (!config.githubToken) {
@@ -75,8 +89,12 @@ async function commentOnPullRequest(result: GateResult, config: Config, context:
     return;
   }
   try {
-    const api = await githubCommentApi(config.githubToken, { owner, repo, number: context.pullRequestNumber });
-    const body = renderComment(result, context.runUrl);
+    const { owner, repo } = target;
+    const api = await githubCommentApi(config.githubToken, target);
+    const body = renderComment(result, context.runUrl, {
+      serverUrl: context.serverUrl,
+      repository: `${owner}/${repo}`,
+    });
     const outcome = await upsertComment(api, config.commentOnPr, result, body, authorTypeOf(config.githubToken));
     log.info(`PR comment ${outcome}`);
   } catch (error) {
