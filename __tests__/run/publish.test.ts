@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import type { ChangeView } from '../../src/model.js';
-import { commentTarget } from '../../src/run/publish.js';
+import { commentTarget, dueAnnotationRoom } from '../../src/run/publish.js';
 
 const change = (event: string, pullRequest: number | null): ChangeView => ({
   event,
@@ -54,5 +54,20 @@ describe('commentTarget: where the PR comment goes, if anywhere', () => {
     expect(commentTarget({ change: change('pull_request', 7) }, context)).toEqual({
       skip: 'this is not a pull request event',
     });
+  });
+});
+
+describe('dueAnnotationRoom: the run’s own warnings keep their place among the 10 GitHub shows', () => {
+  const warning = { kind: 'read' as const, message: 'w' };
+  const error = { kind: 'api' as const, message: 'e' };
+  test.each<[number, number, number]>([
+    [0, 0, 10],
+    [3, 0, 7],
+    [3, 2, 5],
+    [12, 0, 1],
+  ])('%i warnings and %i errors leave %i', (warnings, errors, room) => {
+    expect(dueAnnotationRoom({ warnings: Array(warnings).fill(warning), errors: Array(errors).fill(error) })).toBe(
+      room,
+    );
   });
 });
