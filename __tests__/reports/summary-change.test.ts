@@ -105,7 +105,7 @@ describe('renderSummary: what the verdict rests on', () => {
     [
       'a pull request, read',
       PR,
-      "- **The change's dependencies**: read from GitHub's dependency review for pull request #12 (`aaaaaaa`...`bbbbbbb`), 6 entries.",
+      "- **The change's dependencies**: read from GitHub's dependency review for pull request 12 (`aaaaaaa`...`bbbbbbb`), 6 entries.",
     ],
     [
       'a merge group, read',
@@ -115,7 +115,7 @@ describe('renderSummary: what the verdict rests on', () => {
     [
       'pr-changes off',
       { ...PR, state: 'off', entries: null },
-      "- **The change's dependencies**: not read (`pr-changes` is off), so no alert is resolved by pull request #12 (`aaaaaaa`...`bbbbbbb`).",
+      "- **The change's dependencies**: not read (`pr-changes` is off), so no alert is resolved by pull request 12 (`aaaaaaa`...`bbbbbbb`).",
     ],
     [
       'not read, and why',
@@ -126,7 +126,7 @@ describe('renderSummary: what the verdict rests on', () => {
         entries: null,
         reason: 'the event does not name its base and head commits.',
       },
-      "- **The change's dependencies**: not read for pull request #12, so no alert is resolved: the event does not name its base and head commits.",
+      "- **The change's dependencies**: not read for pull request 12, so no alert is resolved: the event does not name its base and head commits.",
     ],
   ])('the change: %s', (_name, change, line) => {
     const page = renderSummary(makeResult({ change }));
@@ -418,14 +418,12 @@ describe('renderSummary: the page with the change reads cleanly', () => {
       resolvedAlert(),
       dueAlert('2024-06-20', 13),
     ];
-    const result = withAlerts(
-      alerts,
-      { change: { ...PR, event: 'merge_group' }, scan: { commitSha: 'abc1234def', branch: 'main' } },
-      1,
-    );
+    const result = withAlerts(alerts, { change: PR, scan: { commitSha: 'abc1234def', branch: 'main' } }, 1);
     const page = renderSummary({ ...result, options: { ...result.options, graceDays: { high: 30 } } });
     expect(readabilityProblems(page)).toEqual({ characterReferences: [], zeroWidth: [], needlessEscapes: [] });
-    // The action's own text (dates, counts, grace days, commits) carries no escape at all.
+    // The action's own text (dates, counts, grace days, commits) carries no escape at all, and makes
+    // no GitHub reference (the pull request is named by its number alone).
     expect(page.match(/\\./g)).toBeNull();
+    expect(githubReferences(render(page).scanned)).toEqual([]);
   });
 });

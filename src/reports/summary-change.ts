@@ -31,14 +31,18 @@ function alertsLine(result: GateResult): string {
   return result.counts === null ? `- **Alerts**: ${from}: not read.` : `- **Alerts**: ${from}.`;
 }
 
-/** "pull request #12" or "the merge group", with its base and head commits when the event gave them. */
+/**
+ * "pull request 12" or "the merge group", with its base and head commits when the event gave them.
+ * No `#12`: the page makes no GitHub reference, its own or the service's (a reader is on that pull
+ * request's run anyway).
+ */
 function changeName(change: ChangeView): string {
   const what =
     change.event === 'merge_group'
       ? 'the merge group'
       : change.pullRequest === null
         ? 'the pull request'
-        : `pull request #${change.pullRequest}`;
+        : `pull request ${change.pullRequest}`;
   const range = change.base && change.head ? ` (${shortSha(change.base)}...${shortSha(change.head)})` : '';
   return `${what}${range}`;
 }
