@@ -333,6 +333,24 @@ describe('gateVerdict', () => {
     expect(gateVerdict([...alerts, ...others], failOn, null)).toMatchObject({ result: 'fail', reasons: [reason] });
   });
 
+  test.each<[string, AlertStatus[], string]>([
+    ['none spared: no clause', [], '1 alert at or above high fails the gate (1 high).'],
+    [
+      'one resolved',
+      ['resolved'],
+      '1 alert at or above high fails the gate (1 high); 1 resolved by this pull request does not.',
+    ],
+    ['one due', ['due'], '1 alert at or above high fails the gate (1 high); 1 inside its grace period does not.'],
+    [
+      'both, several',
+      ['resolved', 'due', 'due', 'below-threshold', 'allowed'],
+      '1 alert at or above high fails the gate (1 high); 1 resolved by this pull request and 2 inside their grace period do not.',
+    ],
+  ])('a failure names the alerts that would gate but do not: %s', (_case, statuses, reason) => {
+    const alerts = [gated('high', 7.5, 'A'), ...statuses.map((status, i) => gated('high', 7.5, `S${i}`, status))];
+    expect(gateVerdict(alerts, failOn, null).reasons).toEqual([reason]);
+  });
+
   test('lists only the gating alerts, worst first', () => {
     const alerts = [
       gated('high', 7.5, 'A'),

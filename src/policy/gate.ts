@@ -108,9 +108,25 @@ function severityBreakdown(alerts: EvaluatedAlert[]): string {
     .join(', ');
 }
 
-function gatingReason(gating: EvaluatedAlert[], failOn: Threshold): string {
+/**
+ * "; 1 resolved by this pull request and 2 inside their grace period do not": the alerts that would
+ * gate but do not (yet), so that a failure does not hide them; '' when there are none.
+ */
+function sparedClause(evaluated: EvaluatedAlert[]): string {
+  const resolved = evaluated.filter((e) => e.status === 'resolved').length;
+  const due = evaluated.filter((e) => e.status === 'due').length;
+  if (resolved + due === 0) return '';
+  const parts = [
+    resolved > 0 ? `${resolved} resolved by this pull request` : null,
+    due > 0 ? `${due} inside ${due === 1 ? 'its' : 'their'} grace period` : null,
+  ].filter((part) => part !== null);
+  return `; ${parts.join(' and ')} ${resolved + due === 1 ? 'does' : 'do'} not`;
+}
+
+function gatingReason(gating: EvaluatedAlert[], failOn: Threshold, evaluated: EvaluatedAlert[]): string {
   const verb = gating.length === 1 ? 'fails' : 'fail';
-  return `${plural(gating.length, 'alert')} at or above ${failOn} ${verb} the gate (${severityBreakdown(gating)}).`;
+  const breakdown = severityBreakdown(gating);
+  return `${plural(gating.length, 'alert')} at or above ${failOn} ${verb} the gate (${breakdown})${sparedClause(evaluated)}.`;
 }
 
 function passReason(evaluated: EvaluatedAlert[], failOn: Threshold): string {
@@ -141,7 +157,7 @@ export function gateVerdict(
   const gating = evaluated.filter((e) => e.status === 'gating').sort(worstFirst);
   const criticalIssues = opts.failOnCriticalIssues ? (postureRepository?.criticalIssues ?? 0) : 0;
   const reasons: string[] = [];
-  if (gating.length > 0) reasons.push(gatingReason(gating, opts.failOn));
+  if (gating.length > 0) reasons.push(gatingReason(gating, opts.failOn, evaluated));
   if (licenseViolations.length > 0) reasons.push(licenseReason(licenseViolations));
   if (criticalIssues > 0) {
     reasons.push(
