@@ -286,6 +286,16 @@ export function parseInputs(
   return failure(errors);
 }
 
+/**
+ * One input's value as its field reads it, alone (no cross-field rule, no SPDX list): what a
+ * setting means, for telling whether two values of it differ. null when it does not read.
+ */
+export function settingValue(name: string, value: InputValue): { value: unknown } | null {
+  const field = (FIELDS as Record<string, z.ZodMiniType | undefined>)[name];
+  const parsed = field?.safeParse(value, { jitless: true });
+  return parsed?.success ? { value: parsed.data } : null;
+}
+
 /** The one message for core.setFailed that lists every bad input. */
 export function formatInputErrors(errors: string[]): string {
   return ['Invalid inputs (no request was sent):', ...errors.map((error) => `- ${error}`)].join('\n');

@@ -7,6 +7,7 @@ import {
   collectInputs,
   fromPolicyFile,
   parseInputs,
+  settingValue,
   type CollectedInputs,
   type Config,
   type PolicyFile,
@@ -55,7 +56,11 @@ async function readPolicyFile(
   if (name === '') return success(null);
   const { loadPolicyFile } = await import('./policy-file.js');
   const token = read('config-token').trim() || read('github-token').trim() || null;
-  return loadPolicyFile(name, { workspace: context.workspace, apiUrl: context.apiUrl, token });
+  // The workflow's own values: a policy file cannot say how it is itself read.
+  const timeoutMs =
+    1000 * Number(settingValue('request-timeout-seconds', read('request-timeout-seconds'))?.value ?? 30);
+  const maxRetries = Number(settingValue('max-retries', read('max-retries'))?.value ?? 3);
+  return loadPolicyFile(name, { workspace: context.workspace, apiUrl: context.apiUrl, token, timeoutMs, maxRetries });
 }
 
 /**

@@ -6,9 +6,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, win32 } from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, type Scalar } from 'yaml';
-import { redactor } from '../api/redaction.js';
-import { followRedirects } from '../api/redirects.js';
-import { transportFor, type Answer, type Transport } from '../api/transport.js';
+import { readFileAtRef } from '../github/contents.js';
 import { failure, success, type Outcome } from '../model.js';
 import { INPUT_NAMES, NOT_IN_FILE, type AllowMapping, type InputValue, type PolicyFile } from './inputs.js';
 
@@ -21,7 +19,6 @@ const ALLOW_KEYS = new Set(['id', 'until', 'reason']);
 const PATH_INPUTS = new Set(['report-file', 'sarif-file']);
 /** `OWNER/REPO/PATH@REF`: a file in another repository. */
 const REMOTE = /^([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+)\/([^@]+)@(.+)$/;
-const MAX_REDIRECTS = 3;
 
 export interface PolicyFileSources {
   /** GITHUB_WORKSPACE: where a local path is read. */
@@ -30,6 +27,9 @@ export interface PolicyFileSources {
   apiUrl: string;
   /** config-token, else github-token; null when neither is given. */
   token: string | null;
+  /** Per request to GitHub, and retries (the workflow's request-timeout-seconds and max-retries). */
+  timeoutMs: number;
+  maxRetries: number;
 }
 
 /** A policy file read, or its errors and, when some keys could be read, what they set. */
@@ -70,71 +70,37 @@ async function readLocal(path: string, workspace: string): Promise<Outcome<strin
   }
 }
 
-async function readRemote(ref: string, { apiUrl, token }: PolicyFileSources): Promise<Outcome<string>> {
+async function readRemote(ref: string, sources: PolicyFileSources): Promise<Outcome<string>> {
   const [, owner, repo, path, gitRef] = REMOTE.exec(ref) as RegExpExecArray;
   const where = `config-file ${ref}`;
-  const base = apiUrl.replace(/\/+$/, '');
-  const url = `${base}/repos/${owner}/${repo}/contents/${path!.split('/').map(encodeURIComponent).join('/')}?ref=${encodeURIComponent(gitRef!)}`;
-  let send: Transport;
-  try {
-    send = transportFor(base);
-  } catch (error) {
-    // A malformed GITHUB_API_URL, or a proxy no request can go through: an input error, not a crash.
-    return failure(`${where}: cannot reach GitHub (GITHUB_API_URL): ${(error as Error).message}`);
-  }
-  // One timeout for the whole fetch, redirects included.
-  const signal = AbortSignal.timeout(30_000);
-  let response: Answer;
-  try {
-    // GitHub redirects (301) the contents of a renamed or moved repository; the token goes along only
-    // to the same origin.
-    const followed = await followRedirects(
-      send,
-      new URL(url),
-      {
-        method: 'GET',
-        headers: {
-          Accept: 'application/vnd.github.raw',
-          'X-GitHub-Api-Version': '2022-11-28',
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      { maxRedirects: MAX_REDIRECTS, signal: () => signal },
-    );
-    if (followed.kind === 'other-origin') {
-      // The token may come back in the host name, lower-cased there: redacted in any case.
-      const to = redactor(token ? [token] : [])(followed.to.origin);
-      return failure(`${where}: GitHub redirected to ${to}, where the token is not sent; give the new location.`);
-    }
-    if (followed.kind === 'too-many') return failure(`${where}: GitHub redirected more than ${MAX_REDIRECTS} times.`);
-    response = followed.answer;
-  } catch (error) {
-    const { code, cause, name } = error as { code?: unknown; cause?: { code?: unknown }; name?: string };
-    // A system error's code (ENOTFOUND), else the error's name (TimeoutError), never a DOMException's number.
-    const what = [cause?.code, code].find((c): c is string => typeof c === 'string') ?? name;
-    return failure(
-      `${where}: GitHub (${base}) could not be reached (${what}); check GITHUB_API_URL and the runner's proxy settings.`,
-    );
-  }
+  const read = await readFileAtRef(
+    { owner: owner!, repo: repo!, path: path!, ref: gitRef! },
+    { ...sources, maxBytes: MAX_POLICY_BYTES },
+  );
   const tokenName = 'config-token (or github-token)';
-  if (!response.ok) await response.discard().catch(() => undefined); // frees the connection
-  if (response.status === 404) {
-    return failure(
-      `${where}: not found, or ${tokenName} may not read ${owner}/${repo}. Check the path and ref, and give a token with contents: read on ${owner}/${repo}.`,
-    );
+  switch (read.kind) {
+    case 'file':
+      return success(read.text);
+    case 'not-found':
+      return failure(
+        `${where}: not found, or ${tokenName} may not read ${owner}/${repo}. Check the path and ref, and give a token with contents: read on ${owner}/${repo}.`,
+      );
+    case 'refused':
+      return failure(
+        `${where}: GitHub refused ${tokenName} (HTTP ${read.status}). Give a token with contents: read on ${owner}/${repo}.`,
+      );
+    case 'failed':
+      return failure(`${where}: ${failedRead(read)}`);
   }
-  if (response.status === 401 || response.status === 403) {
-    return failure(
-      `${where}: GitHub refused ${tokenName} (HTTP ${response.status}). Give a token with contents: read on ${owner}/${repo}.`,
-    );
-  }
-  if (!response.ok) return failure(`${where}: GitHub answered HTTP ${response.status}; try again later.`);
-  try {
-    const text = await response.text(MAX_POLICY_BYTES);
-    return text === null ? failure(`${where}: is larger than 1 MiB.`) : success(text);
-  } catch {
-    return failure(`${where}: GitHub's answer broke off; try again.`);
-  }
+}
+
+/** Why a read through GitHub failed, and what to do about it. */
+export function failedRead({ status, reason }: { status: number | null; reason: string }): string {
+  const what = reason.replace(/\.$/, '');
+  if (/redirected/.test(what)) return `${what}; give the new location.`;
+  if (status === null && !what.startsWith('cannot reach'))
+    return `${what}; check GITHUB_API_URL and the runner's proxy settings.`;
+  return status !== null && (status === 429 || status >= 500) ? `${what}; try again later.` : `${what}.`;
 }
 
 /** "…: did you mean fail-on-severity?" for a key one or two edits away from an input name. */
