@@ -5,9 +5,20 @@
 // `config-file` is set.
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, win32 } from 'node:path';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, type Scalar } from 'yaml';
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  type Node,
+  type Pair,
+  type Scalar,
+  type YAMLMap,
+} from 'yaml';
 import { readFileAtRef } from '../github/contents.js';
 import { failure, success, type Outcome } from '../model.js';
+import { addGraceDays, formatGraceDays, type GraceDaysSetting } from './grace-days.js';
 import { INPUT_NAMES, NOT_IN_FILE, type AllowMapping, type InputValue, type PolicyFile } from './inputs.js';
 
 export const MAX_POLICY_BYTES = 1024 * 1024;
@@ -224,11 +235,14 @@ function inputValue(
     // Other lists hold one value an item, so their lines are the items themselves.
     return key === 'allow-alerts' ? items : (items as string[]).join('\n');
   }
+  if (isMap(node) && key === 'grace-days') return graceDaysMapping(node, text, error);
   error(
     node,
     LISTS.has(key)
       ? 'expected a value or a list of values.'
-      : 'expected a single value (a string, number or true/false).',
+      : key === 'grace-days'
+        ? 'expected severity=days pairs, or a mapping of severities to days (critical: 0, high: 30).'
+        : 'expected a single value (a string, number or true/false).',
   );
   return null;
 }
@@ -240,6 +254,39 @@ function inputValue(
 function scalarText(node: Scalar, text: string): string {
   if (typeof node.value === 'string' || node.type !== 'PLAIN' || !node.range) return String(node.value);
   return text.slice(node.range[0], node.range[1]).trim();
+}
+
+/**
+ * `grace-days` as a mapping (`{critical: 0, high: 30}`): each entry checked where it stands, by the
+ * rules of the pairs, and given as the pairs the input takes (severity words and digits only, so
+ * nothing in them can be read back otherwise).
+ */
+function graceDaysMapping(
+  node: YAMLMap<unknown, unknown>,
+  source: string,
+  error: (node: Node | null, message: string) => void,
+): string | null {
+  const days: GraceDaysSetting = {};
+  let ok = true;
+  for (const pair of node.items as Pair<Node, Node | null>[]) {
+    const severity = isScalar(pair.key) && pair.key.value !== null ? scalarText(pair.key, source) : null;
+    const count = isScalar(pair.value) && pair.value.value !== null ? scalarText(pair.value, source) : null;
+    const problem =
+      severity === null
+        ? 'a key is a severity (critical, high, medium, low, unknown).'
+        : count === null
+          ? `${severity} needs a number of days.`
+          : addGraceDays(days, severity, count)?.replace(/^days/, `${severity}: days`);
+    if (problem) {
+      ok = false;
+      error(pair.key, `${problem.replace(/\.$/, '')}.`);
+    }
+  }
+  if (ok && node.items.length === 0) {
+    error(node, 'lists no severity; write e.g. critical: 0, high: 30, medium: 90.');
+    return null;
+  }
+  return ok ? formatGraceDays(days) : null;
 }
 
 function listItem(
