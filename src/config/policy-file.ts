@@ -31,6 +31,9 @@ const PATH_INPUTS = new Set(['report-file', 'sarif-file']);
 /** `OWNER/REPO/PATH@REF`: a file in another repository. */
 const REMOTE = /^([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+)\/([^@]+)@(.+)$/;
 
+/** `OWNER/REPO/PATH@REF` names a file in another repository; anything else is a workspace path. */
+export const isRemote = (name: string): boolean => REMOTE.test(name.trim());
+
 export interface PolicyFileSources {
   /** GITHUB_WORKSPACE: where a local path is read. */
   workspace: string;
@@ -49,16 +52,16 @@ export type PolicyFileRead = Outcome<PolicyFile, string[]> & { partial?: PolicyF
 /** Reads and parses the policy file `ref` names; every problem is an input error. */
 export async function loadPolicyFile(ref: string, sources: PolicyFileSources): Promise<PolicyFileRead> {
   const name = ref.trim();
-  const remote = REMOTE.test(name);
-  const text = remote ? await readRemote(name, sources) : await readLocal(name, sources.workspace);
-  if (!text.ok) return failure([text.error]);
-  const parsed = parsePolicyFile(text.value, name);
-  if (parsed.ok) return success({ ...parsed.value, remote });
-  // What a broken file could still give says where it came from too (api-url's check needs it).
-  return parsed.partial ? { ...parsed, partial: { ...parsed.partial, remote } } : parsed;
+  const text = isRemote(name) ? await readRemote(name, sources) : await readLocal(name, sources.workspace);
+  return text.ok ? parsePolicyFile(text.value, name) : failure([text.error]);
 }
 
-async function readLocal(path: string, workspace: string): Promise<Outcome<string>> {
+/** A file in the workspace, or why not (`absent`: there is no such file). */
+export async function readLocal(
+  path: string,
+  workspace: string,
+): Promise<{ ok: true; value: string } | { ok: false; error: string; absent: boolean }> {
+  const failure = (error: string, absent = false) => ({ ok: false as const, error, absent });
   const where = `config-file ${path}`;
   const full = resolve(workspace, path);
   try {
@@ -75,6 +78,7 @@ async function readLocal(path: string, workspace: string): Promise<Outcome<strin
     if (code === 'ENOENT') {
       return failure(
         `${where}: no such file in the workspace. Check the path (relative to the repository root), and that the job checks the repository out (actions/checkout) before this step.`,
+        true,
       );
     }
     return failure(`${where}: cannot be read (${code ?? String(error)}).`);
