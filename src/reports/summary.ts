@@ -7,6 +7,7 @@ import { formatMinutes, formatNumber, formatUtcDateTime, plural, SEVERITY_MARKER
 import { code, codeCell, escapeCell, escapeText, truncate } from './markdown.js';
 import { allowedSection, gatingSection, notGatingLine } from './summary-alerts.js';
 import { licenseSection } from './summary-licenses.js';
+import { policyChangesSection } from './summary-policy-changes.js';
 import { postureScope, postureSection } from './summary-posture.js';
 
 export interface SummaryOptions {
@@ -36,6 +37,7 @@ export function renderSummary(result: GateResult, options: SummaryOptions = {}):
   const head = [verdictSection(result), countsSection(result)];
   const notGating = notGatingLine(result);
   const tail = [
+    policyChangesSection(result.options),
     postureSection(result.posture, result.options.projectId),
     timeSavedSection(result),
     scheduleSection(result.schedule, now),
