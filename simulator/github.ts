@@ -23,7 +23,7 @@ export interface FakeGitHub {
   moved: Map<string, string>;
   /** Dependency review compares, by `owner/repo/base...head`: GitHub's entries as it sends them. */
   compares: Map<string, CompareEntry[]>;
-  /** Commits GitHub shows readable, by `owner/repo@sha` (any file at that ref makes it readable too). */
+  /** Commits GitHub shows readable, by `owner/repo@sha` (a file at that ref makes it readable too, to a token that may read the file). */
   commits: Set<string>;
   /** One route misbehaving: an HTTP status, or `garbage` (200 with a body that is not JSON). */
   failRoute: Partial<Record<FakeRoute, number | 'garbage'>>;
@@ -119,9 +119,15 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     }
     if (commit && req.method === 'GET') {
       const key = `${commit[1]}/${commit[2]}@${commit[3]}`;
+      // A file at the commit shows it, to a token that may read the file.
       const known =
         fake.commits.has(key) ||
-        [...fake.files.keys()].some((k) => k.startsWith(`${commit[1]}/${commit[2]}/`) && k.endsWith(`@${commit[3]}`));
+        [...fake.files].some(
+          ([k, file]) =>
+            k.startsWith(`${commit[1]}/${commit[2]}/`) &&
+            k.endsWith(`@${commit[3]}`) &&
+            (file.token === undefined || req.headers.authorization === `Bearer ${file.token}`),
+        );
       return known ? send(200, { sha: commit[3] }) : send(404, { message: 'No commit found for SHA: ' + commit[3] });
     }
     const moved = contents && fake.moved.get(`${contents[1]}/${contents[2]}`);

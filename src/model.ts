@@ -303,6 +303,30 @@ export interface SettingChange {
   error?: string;
 }
 
+/** A setting a pull request's copy of the policy file would change: its value at the base and as proposed (null: not set there). */
+export interface PolicyChange {
+  /** The input name, as the file gives it (e.g. `fail-on-severity`). */
+  key: string;
+  base: string | null;
+  proposed: string | null;
+}
+
+/**
+ * A local policy file on a pull request or merge group: read as it stands at the base commit,
+ * which judges; the workspace's copy is only what the change proposes (contract: "A pull request
+ * cannot change the policy that judges it").
+ */
+export interface BasePolicyFile {
+  /** The base commit the file was read at. */
+  commit: string;
+  /** The file is in the base commit; false: no policy file judged (inputs and defaults). */
+  atBase: boolean;
+  /** Settings the workspace's copy changes, in input order, taking effect once merged; empty when none. */
+  changes: PolicyChange[];
+  /** Why the workspace's copy could not be compared (it does not parse, or cannot be read); null when it could. */
+  proposedUnreadable: string | null;
+}
+
 /** The JSON report's schemaVersion: it changes only when a field is removed or changes meaning. */
 export const SCHEMA_VERSION = 2;
 

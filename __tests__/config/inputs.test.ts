@@ -64,6 +64,7 @@ describe('parseInputs defaults', () => {
       graceDays: {},
       prChanges: 'auto',
       sources: expect.any(Object) as Config['sources'],
+      basePolicy: null,
     });
   });
 

@@ -158,6 +158,7 @@ describe('risk-score from a service posture, through assembleResult', () => {
     graceDays: {},
     prChanges: 'auto',
     sources: {},
+    basePolicy: null,
   };
   const basePosture = makePostureView(7).posture;
 

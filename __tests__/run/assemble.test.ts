@@ -39,6 +39,7 @@ const config: Config = {
   graceDays: {},
   prChanges: 'auto',
   sources: {},
+  basePolicy: null,
 };
 
 /** An input whose reads all succeeded, with `alerts` and no posture unless changed. */

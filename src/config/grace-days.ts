@@ -16,22 +16,27 @@ export function parseGraceDays(value: string): { days: GraceDaysSetting; errors:
     .filter((pair) => pair !== '');
   for (const pair of pairs) {
     const match = /^([A-Za-z]+)\s*=\s*(\d+)$/.exec(pair);
-    const severity = match?.[1]?.toLowerCase() as Severity | undefined;
     const shown = JSON.stringify(pair.length > 40 ? `${pair.slice(0, 37)}...` : pair);
-    if (!match || severity === undefined) {
-      errors.push(`${shown} is not a severity=days pair; write e.g. critical=0, high=30, medium=90.`);
-    } else if (!SEVERITIES.includes(severity)) {
-      errors.push(`${shown}: ${JSON.stringify(match[1])} is not a severity; use ${SEVERITIES.join(', ')}.`);
-    } else if (Number(match[2]) > MAX_GRACE_DAYS) {
-      errors.push(`${shown}: days must be a whole number from 0 to ${MAX_GRACE_DAYS}.`);
-    } else if (severity in days) {
-      errors.push(`${severity} is given twice; give each severity once.`);
-    } else {
-      days[severity] = Number(match[2]);
-    }
+    const problem = match && addGraceDays(days, match[1]!, match[2]!);
+    if (!match) errors.push(`${shown} is not a severity=days pair; write e.g. critical=0, high=30, medium=90.`);
+    else if (problem) errors.push(`${shown}: ${problem}.`);
   }
   if (pairs.length === 0) errors.push('lists no severity; write e.g. critical=0, high=30, medium=90.');
   return { days, errors };
+}
+
+/**
+ * One severity's days added to `days` (the pair syntax and a policy file's mapping share it), or
+ * what is wrong with them: a severity is case-insensitive and given once, days a whole number.
+ */
+export function addGraceDays(days: GraceDaysSetting, word: string, count: string): string | null {
+  const severity = word.toLowerCase() as Severity;
+  if (!SEVERITIES.includes(severity)) return `${JSON.stringify(word)} is not a severity; use ${SEVERITIES.join(', ')}`;
+  if (!/^\d+$/.test(count) || Number(count) > MAX_GRACE_DAYS)
+    return `days must be a whole number from 0 to ${MAX_GRACE_DAYS}`;
+  if (severity in days) return `${severity} is given twice; give each severity once`;
+  days[severity] = Number(count);
+  return null;
 }
 
 /** `critical=0, high=30`: the setting as people write it (for logs and the summary). */

@@ -2,8 +2,9 @@
 // with a timeout per attempt, bounded retries on network errors, timeouts, 429 and 5xx (Retry-After
 // honoured up to 60 s), same-origin redirects only (the token goes nowhere else) and a size cap.
 // The answer's status decides; what a status means is the caller's to say.
+import { redactor } from '../api/redaction.js';
 import { followRedirects } from '../api/redirects.js';
-import { transportFor } from '../api/transport.js';
+import { transportFor, type Transport } from '../api/transport.js';
 import { VERSION } from '../version.js';
 
 export interface GitHubGetOptions {
@@ -16,11 +17,14 @@ export interface GitHubGetOptions {
   accept?: string;
   /** Injected so tests need no real clock. */
   sleep?: (ms: number) => Promise<void>;
+  /** The transport to GitHub, made once by a caller that reports its setup problems itself; default one per attempt. */
+  transport?: Transport;
 }
 
 /** What GitHub answered (any status, its body read as text), or why no answer came. */
 export type GitHubAnswer =
-  { ok: true; status: number; text: string } | { ok: false; status: number | null; reason: string };
+  | { ok: true; status: number; text: string; contentType: string | null }
+  | { ok: false; status: number | null; reason: string };
 
 const MAX_REDIRECTS = 3;
 const MAX_RETRY_AFTER_MS = 60_000;
@@ -42,12 +46,18 @@ export async function githubGet(url: string, options: GitHubGetOptions): Promise
 
 async function once(
   url: string,
-  { token, timeoutMs, maxBytes = 64 * 1024 * 1024, accept = 'application/vnd.github+json' }: GitHubGetOptions,
+  {
+    token,
+    timeoutMs,
+    maxBytes = 64 * 1024 * 1024,
+    accept = 'application/vnd.github+json',
+    transport,
+  }: GitHubGetOptions,
 ): Promise<{ answer: GitHubAnswer; retryAfterMs: number | null }> {
   const signal = AbortSignal.timeout(timeoutMs);
   try {
     const followed = await followRedirects(
-      transportFor(url),
+      transport ?? transportFor(url),
       new URL(url),
       {
         method: 'GET',
@@ -60,8 +70,11 @@ async function once(
       },
       { maxRedirects: MAX_REDIRECTS, signal: () => signal },
     );
-    if (followed.kind === 'other-origin')
-      return fail(followed.status, `GitHub redirected to ${followed.to.origin}, where the token is not sent`);
+    if (followed.kind === 'other-origin') {
+      // The token may come back in the host name, lower-cased there: redacted in any case.
+      const to = redactor(token ? [token] : [])(followed.to.origin);
+      return fail(followed.status, `GitHub redirected to ${to}, where the token is not sent`);
+    }
     if (followed.kind === 'too-many')
       return fail(followed.status, `GitHub redirected more than ${MAX_REDIRECTS} times`);
     const { answer } = followed;
@@ -69,7 +82,10 @@ async function once(
     const text = await answer.text(maxBytes);
     if (text === null)
       return fail(answer.status, `GitHub's answer is larger than ${Math.round(maxBytes / 1048576)} MiB`);
-    return { answer: { ok: true, status: answer.status, text }, retryAfterMs };
+    return {
+      answer: { ok: true, status: answer.status, text, contentType: answer.header('content-type') },
+      retryAfterMs,
+    };
   } catch (error) {
     const { code, cause, name } = error as { code?: unknown; cause?: { code?: unknown }; name?: string };
     const what = [cause?.code, code].find((c): c is string => typeof c === 'string') ?? name ?? 'error';

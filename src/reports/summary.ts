@@ -8,6 +8,7 @@ import { code, codeCell, escapeCell, escapeText, truncate } from './markdown.js'
 import { allowedSection, gatingSection, notGatingLine } from './summary-alerts.js';
 import { dueSection, resolvedSection, restsOnSection } from './summary-change.js';
 import { licenseSection } from './summary-licenses.js';
+import { policyChangesSection } from './summary-policy-changes.js';
 import { postureScope, postureSection } from './summary-posture.js';
 
 export interface SummaryOptions {
@@ -37,6 +38,7 @@ export function renderSummary(result: GateResult, options: SummaryOptions = {}):
   const head = [verdictSection(result), countsSection(result), restsOnSection(result)];
   const notGating = notGatingLine(result);
   const tail = [
+    policyChangesSection(result.options),
     postureSection(result.posture, result.options.projectId),
     timeSavedSection(result),
     scheduleSection(result.schedule, now),
