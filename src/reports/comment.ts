@@ -10,6 +10,7 @@ import { formatUtcDateTime } from './format.js';
 import { code, safeHref } from './markdown.js';
 import { changedSection, dueSection, resolvedSection } from './summary-change.js';
 import { licenseSection } from './summary-licenses.js';
+import { policyChangesSection } from './summary-policy-changes.js';
 import { gatingAlertsSection, verdictSection } from './summary.js';
 
 export const COMMENT_MARKER = '<!-- security-gate:sticky-comment -->';
@@ -54,10 +55,13 @@ export function renderComment(result: GateResult, runUrl: string | null, where: 
   // A byte budget is never smaller than the character count, so this always fits.
   const room = COMMENT_MAX_CHARS - COMMENT_MARKER.length - footer.length - 2;
   const verdict = verdictSection(result);
-  // The tables get what the verdict leaves (less the blank lines that join the sections).
-  const budget = new ByteBudget(room - byteLength(verdict) - 16);
+  // The settings this pull request's policy file would change once merged (capped where it is made).
+  const policy = policyChangesSection(result.options);
+  // The tables get what the verdict and the policy leave (less the blank lines that join the sections).
+  const budget = new ByteBudget(room - byteLength(verdict) - byteLength(policy ?? '') - 16);
   const sections = [
     verdict,
+    policy,
     gatingAlertsSection(result, COMMENT_MAX_ALERTS, budget),
     resolvedSection(result.alerts, COMMENT_MAX_ALERTS, budget),
     changedSection(result, COMMENT_MAX_ALERTS, budget),
