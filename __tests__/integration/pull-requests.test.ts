@@ -458,6 +458,14 @@ describe('fail closed: nothing is resolved when a read it needs fails', () => {
     },
   );
 
+  test('a compare read with no entry: resolved-count 0, not empty, and no notice', async () => {
+    fake.github.compares.set(compareKey(), []);
+    const { run, report } = await judge({ 'fail-on-severity': 'critical' });
+    expect({ exitCode: run.exitCode, resolved: run.outputs['resolved-count'] }).toEqual({ exitCode: 1, resolved: '0' });
+    expect(report.change).toMatchObject({ state: 'read', entries: 0, reason: null });
+    expect(notices(run)).toEqual([]);
+  });
+
   test('the read never fails the step by itself: a clean repository passes with the compare failing', async () => {
     fake.github.failRoute.compare = 500;
     const pr = CLEAN.event.pull_request;
