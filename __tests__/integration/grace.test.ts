@@ -220,10 +220,15 @@ describe('grace and resolution together, and what neither touches', () => {
       compareKey(),
       fixPullRequestChanges(h.sim.state).filter((e) => !e.name.includes('spring-beans')),
     );
+    // Expired allow entries for both: neither alert gates again, and the warnings must not say it does.
+    const expiredAllow = 'GHSA-599f-7c49-w659 until 2020-01-31, GHSA-36p3-wjmg-h94x until 2020-01-31';
     const { run, report } = await judge(
-      { 'fail-on-severity': 'critical', 'grace-days': 'critical=30' },
+      { 'fail-on-severity': 'critical', 'grace-days': 'critical=30', 'allow-alerts': expiredAllow },
       { event: pullRequestEvent() },
     );
+    const expired = run.warnings.filter((w) => /allow-alerts entry .* expired/.test(w));
+    expect(expired).toHaveLength(2);
+    expect(expired.filter((w) => /gate again/.test(w))).toEqual([]);
     const alerts = byAdvisory(report);
     const want = Object.fromEntries(
       critical.map((a) => [
