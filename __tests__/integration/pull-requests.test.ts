@@ -442,6 +442,12 @@ describe('fail closed: nothing is resolved when a read it needs fails', () => {
 
       expect({ exitCode: run.exitCode, result: run.outputs.result }).toEqual({ exitCode: 1, result: 'fail' });
       expect(run.outputs['gating-count']).toBe(String(gating.length));
+      expect([...report.verdict.gating].sort()).toEqual(
+        webshopAlerts(h.sim)
+          .filter((a) => gating.includes(a.metadata.id))
+          .map((a) => a.id)
+          .sort(),
+      );
       expect(run.outputs['resolved-count']).toBe('');
       expect(report.alerts.filter((a) => a.status === 'resolved' || a.resolution !== null)).toEqual([]);
       expect(report.change?.state ?? null).toBe(state);
