@@ -335,6 +335,8 @@ interface FailureMode {
   notice: RegExp | null;
   /** GET requests of the compare GitHub should see. */
   requests: number;
+  /** The package search is read (with annotations off no report needs it: resolution alone does). */
+  packages: boolean;
   state: 'off' | 'unavailable' | null;
 }
 
@@ -344,6 +346,7 @@ const FAILURE_MODES: FailureMode[] = [
     setup: () => (fake.github.failRoute.compare = 403),
     notice: /HTTP 403: the dependency graph or code security is not enabled.*enable the dependency graph/,
     requests: 1,
+    packages: true,
     state: 'unavailable',
   },
   {
@@ -351,6 +354,7 @@ const FAILURE_MODES: FailureMode[] = [
     setup: () => fake.github.compares.clear(),
     notice: /HTTP 404: the dependency graph is not enabled/,
     requests: 1,
+    packages: true,
     state: 'unavailable',
   },
   {
@@ -359,6 +363,7 @@ const FAILURE_MODES: FailureMode[] = [
     inputs: { 'max-retries': '1' },
     notice: /answered HTTP 500/,
     requests: 2,
+    packages: true,
     state: 'unavailable',
   },
   {
@@ -366,6 +371,7 @@ const FAILURE_MODES: FailureMode[] = [
     setup: () => (fake.github.failRoute.compare = 'garbage'),
     notice: /not JSON/,
     requests: 1,
+    packages: true,
     state: 'unavailable',
   },
   {
@@ -373,6 +379,7 @@ const FAILURE_MODES: FailureMode[] = [
     setup: () => fake.github.compares.set(compareKey(), { message: 'ok' } as unknown as CompareEntry[]),
     notice: /not a list of changes/,
     requests: 1,
+    packages: true,
     state: 'unavailable',
   },
   {
@@ -384,6 +391,7 @@ const FAILURE_MODES: FailureMode[] = [
       ]),
     notice: /not a list of changes/,
     requests: 1,
+    packages: true,
     state: 'unavailable',
   },
   {
@@ -391,6 +399,7 @@ const FAILURE_MODES: FailureMode[] = [
     options: { env: { GITHUB_API_URL: 'http://127.0.0.1:9' } },
     notice: /could not be reached/,
     requests: 0,
+    packages: true,
     state: 'unavailable',
   },
   {
@@ -398,6 +407,7 @@ const FAILURE_MODES: FailureMode[] = [
     options: { event: pullRequestEvent(null, null) },
     notice: /does not name its base and head commits/,
     requests: 0,
+    packages: false,
     state: 'unavailable',
   },
   {
@@ -405,6 +415,7 @@ const FAILURE_MODES: FailureMode[] = [
     inputs: { 'github-token': '' },
     notice: /github-token is empty/,
     requests: 0,
+    packages: false,
     state: 'unavailable',
   },
   {
@@ -412,6 +423,7 @@ const FAILURE_MODES: FailureMode[] = [
     setup: () => h.sim.script(PATHS.packages, { status: 500 }),
     notice: /package search could not be read/,
     requests: 1,
+    packages: true,
     state: 'unavailable',
   },
   {
@@ -419,6 +431,7 @@ const FAILURE_MODES: FailureMode[] = [
     inputs: { 'pr-changes': 'off' },
     notice: null,
     requests: 0,
+    packages: false,
     state: 'off',
   },
   {
@@ -426,6 +439,7 @@ const FAILURE_MODES: FailureMode[] = [
     options: { eventName: 'push', event: { repository: { id: 123456789, full_name: MAIN_REPO.name } } },
     notice: null,
     requests: 0,
+    packages: false,
     state: null,
   },
 ];
@@ -433,12 +447,12 @@ const FAILURE_MODES: FailureMode[] = [
 describe('fail closed: nothing is resolved when a read it needs fails', () => {
   test.each(FAILURE_MODES)(
     '$what: the fix is not seen, the verdict is as without it, resolved-count empty',
-    async ({ setup, inputs = {}, options = {}, notice, requests, state }) => {
+    async ({ setup, inputs = {}, options = {}, notice, requests, packages, state }) => {
       // The pull request fixes every critical alert; GitHub would say so if asked and able.
       fake.github.compares.set(compareKey(), fixPullRequestChanges(h.sim.state));
       setup?.();
       const gating = gatingAdvisories('critical');
-      const { run, report } = await judge({ 'fail-on-severity': 'critical', ...inputs }, options);
+      const { run, report } = await judge({ 'fail-on-severity': 'critical', annotations: 'false', ...inputs }, options);
 
       expect({ exitCode: run.exitCode, result: run.outputs.result }).toEqual({ exitCode: 1, result: 'fail' });
       expect(run.outputs['gating-count']).toBe(String(gating.length));
@@ -461,6 +475,7 @@ describe('fail closed: nothing is resolved when a read it needs fails', () => {
         expect(report.change?.reason).toMatch(notice);
       }
       expect(compareRequests()).toHaveLength(requests);
+      expect({ packagesRead: h.requests(PATHS.packages).length > 0 }).toEqual({ packagesRead: packages });
     },
   );
 
