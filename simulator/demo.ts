@@ -130,7 +130,12 @@ try {
   const repository = clean ? 'acme/clean-lib' : 'acme/webshop';
   const repositoryNumericId = clean ? 987654321 : 123456789;
   const pullRequest = fixPr ? FIX_PR.number : 42;
-  if (github) github.compares.set(`${repository}/${FIX_PR.base}...${FIX_PR.head}`, fixPullRequestChanges(sim.state));
+  if (github) {
+    github.compares.set(`${repository}/${FIX_PR.base}...${FIX_PR.head}`, fixPullRequestChanges(sim.state));
+    // A pull request is judged by the policy file as it stands at its base: GitHub has it there too.
+    github.commits.add(`${repository}@${FIX_PR.base}`);
+    if (policy) github.files.set(`${repository}/${POLICY_PATH}@${FIX_PR.base}`, { text: POLICY_FILE });
+  }
   console.log(
     `Simulator on ${sim.url}${github ? `, fake GitHub on ${github.url}` : ''}; running dist/index.js for pull request #${pullRequest} on ${repository}`,
   );
