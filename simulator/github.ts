@@ -53,6 +53,44 @@ export interface CompareEntry {
 
 export type FakeRoute = 'compare' | 'contents' | 'commits' | 'comments';
 
+/** A package as the simulator's data names it: maven `group:artifact`, npm `@scope/name`. */
+export interface ComparedPackage {
+  ecosystem: string;
+  name: string;
+  version: string;
+}
+
+/**
+ * One compare entry as GitHub sends it for `pkg` in `manifest`; `advisories` are the GHSA ids GitHub
+ * lists under its vulnerabilities. The package URL is made as GitHub makes it (maven group and
+ * artifact as namespace and name, an npm scope's `@` encoded).
+ */
+export function compareEntry(
+  changeType: CompareEntry['change_type'],
+  pkg: ComparedPackage,
+  manifest: string,
+  advisories: readonly string[] = [],
+): CompareEntry {
+  const path = pkg.ecosystem === 'maven' ? pkg.name.replace(':', '/') : pkg.name.replace(/^@/, '%40');
+  return {
+    change_type: changeType,
+    manifest,
+    ecosystem: pkg.ecosystem === 'pypi' ? 'pip' : pkg.ecosystem,
+    name: pkg.name,
+    version: pkg.version,
+    package_url: `pkg:${pkg.ecosystem}/${path}${pkg.version ? `@${encodeURIComponent(pkg.version)}` : ''}`,
+    license: null,
+    scope: 'runtime',
+    source_repository_url: null,
+    vulnerabilities: advisories.map((id) => ({
+      severity: 'high',
+      advisory_ghsa_id: id,
+      advisory_summary: `Advisory ${id}`,
+      advisory_url: `https://github.com/advisories/${id}`,
+    })),
+  };
+}
+
 export async function startFakeGitHub(): Promise<FakeGitHub> {
   let nextId = 1000;
   const fake: FakeGitHub = {

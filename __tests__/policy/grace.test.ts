@@ -41,9 +41,16 @@ describe('graceOf', () => {
     ['yesterday'],
     ['2026-11-25'],
     ['2026-13-45T00:00:00Z'],
+    ['2026-02-30T00:00:00Z'], // a day February does not have (Date.parse reads March 2)
+    ['2026-04-31T08:00:00+02:00'],
+    ['2025-02-29T00:00:00Z'], // not a leap year
     ['2026-11-28T12:00:01Z'], // more than a day in the future
   ])('no readable createdAt (%j): no grace', (createdAt) => {
     expect(graceOf('high', createdAt, { high: 30 }, now)).toBeNull();
+  });
+
+  it('accepts a leap day of a leap year', () => {
+    expect(readableCreatedAt('2024-02-29T00:00:00Z', now)).toBe(Date.UTC(2024, 1, 29));
   });
 
   it('accepts a createdAt up to a day ahead (clock skew)', () => {

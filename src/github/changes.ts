@@ -59,6 +59,18 @@ export interface ChangeReadOptions extends Omit<GitHubGetOptions, 'accept' | 'ma
 const ENABLE =
   'To let a pull request resolve the alerts it fixes, enable the dependency graph (Settings > Advanced Security; on a private repository also GitHub Code Security) and give the job `contents: read`.';
 
+/** The compare to ask for, or why it cannot even be asked for (no commits, repository or token). */
+export function compareTarget(
+  commits: { base: string | null; head: string | null },
+  options: Pick<ChangeReadOptions, 'repository' | 'token'>,
+): { base: string; head: string; repository: string } | { reason: string } {
+  const { base, head } = commits;
+  if (!base || !head) return { reason: 'the event does not name its base and head commits.' };
+  if (!options.repository) return { reason: 'GITHUB_REPOSITORY is not set.' };
+  if (!options.token) return { reason: `github-token is empty. ${ENABLE}` };
+  return { base, head, repository: options.repository };
+}
+
 /**
  * GitHub's dependency review compare of the change's base and head. Never throws: whatever goes
  * wrong is a reason, and the gate then resolves nothing (contract: "Fail closed").
@@ -68,11 +80,10 @@ export async function readChange(
   options: ChangeReadOptions,
 ): Promise<ChangeRead> {
   const unavailable = (reason: string): ChangeRead => ({ state: 'unavailable', reason });
-  const { base, head } = commits;
-  if (!base || !head) return unavailable('the event does not name its base and head commits.');
-  if (!options.repository) return unavailable('GITHUB_REPOSITORY is not set.');
-  if (!options.token) return unavailable(`github-token is empty. ${ENABLE}`);
-  const url = `${options.apiUrl}/repos/${options.repository}/dependency-graph/compare/${base}...${head}`;
+  const target = compareTarget(commits, options);
+  if ('reason' in target) return unavailable(target.reason);
+  const { base, head, repository } = target;
+  const url = `${options.apiUrl}/repos/${repository}/dependency-graph/compare/${base}...${head}`;
   const answer = await githubGet(url, options);
   const where = `GitHub's dependency review compare (${base.slice(0, 7)}...${head.slice(0, 7)})`;
   if (!answer.ok) return unavailable(`${where}: ${answer.reason}.`);

@@ -75,22 +75,33 @@ function allowWarnings(entry: AllowEntry, evaluated: EvaluatedAlert[], today: st
   return warnings;
 }
 
+/** Each alert's status (input order kept). Status order: not-alerted, below-threshold, unreachable, allowed, gating. */
+export function alertStatuses(alerts: Alert[], opts: PolicyOptions): EvaluatedAlert[] {
+  const active = opts.allow.filter((entry) => !isExpired(entry, opts.today));
+  return alerts.map((alert) => evaluateAlert(alert, opts, active));
+}
+
 /**
- * Decides each alert's status (input order kept) and warns about expired and unmatched allow
- * entries. Status order: not-alerted, below-threshold, unreachable, allowed, gating.
+ * Warnings about expired and unmatched allow entries. An expired entry says how many of its alerts
+ * gate again, so it reads the statuses as they end up: after a pull request resolved some and grace
+ * periods made others due.
  */
+export function allowListWarnings(allow: AllowEntry[], evaluated: EvaluatedAlert[], today: string): Warning[] {
+  // Duplicate entries would repeat the same warning word for word.
+  const warnings = new Map<string, Warning>();
+  for (const warning of allow.flatMap((entry) => allowWarnings(entry, evaluated, today))) {
+    warnings.set(`${warning.kind}\n${warning.message}`, warning);
+  }
+  return [...warnings.values()];
+}
+
+/** Each alert's status, and the allow list's warnings on those statuses. */
 export function evaluateAlerts(
   alerts: Alert[],
   opts: PolicyOptions,
 ): { alerts: EvaluatedAlert[]; warnings: Warning[] } {
-  const active = opts.allow.filter((entry) => !isExpired(entry, opts.today));
-  const evaluated = alerts.map((alert) => evaluateAlert(alert, opts, active));
-  // Duplicate entries would repeat the same warning word for word.
-  const warnings = new Map<string, Warning>();
-  for (const warning of opts.allow.flatMap((entry) => allowWarnings(entry, evaluated, opts.today))) {
-    warnings.set(`${warning.kind}\n${warning.message}`, warning);
-  }
-  return { alerts: evaluated, warnings: [...warnings.values()] };
+  const evaluated = alertStatuses(alerts, opts);
+  return { alerts: evaluated, warnings: allowListWarnings(opts.allow, evaluated, opts.today) };
 }
 
 /** Alerts per severity, every severity present. */

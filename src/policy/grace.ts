@@ -25,10 +25,19 @@ export interface Grace {
  * than a day in the future (a clock that far off would buy an alert unlimited grace).
  */
 export function readableCreatedAt(createdAt: string | null | undefined, now: Date): number | null {
-  if (typeof createdAt !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(createdAt)) return null;
+  if (typeof createdAt !== 'string') return null;
+  const date = /^(\d{4})-(\d{2})-(\d{2})T/.exec(createdAt);
+  if (!date || !isCalendarDate(Number(date[1]), Number(date[2]), Number(date[3]))) return null;
   const at = Date.parse(createdAt);
   if (!Number.isFinite(at) || at > now.getTime() + DAY_MS) return null;
   return at;
+}
+
+/** Date.parse rolls a day the month does not have over (2026-02-30 reads as March 2): that is no date. */
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** The grace period of an alert of `severity` created at `createdAt`; null when none applies. */

@@ -26,7 +26,7 @@ import {
   type Warning,
 } from '../model.js';
 import { manifestLocator } from '../packages/locations.js';
-import { evaluateAlerts, gateVerdict, severityCounts } from '../policy/index.js';
+import { alertStatuses, allowListWarnings, gateVerdict, severityCounts } from '../policy/index.js';
 import { applyGrace } from '../policy/grace.js';
 import { applyChange, changeJudge } from '../policy/resolution.js';
 import type { PullRequestChange } from '../github/changes.js';
@@ -73,23 +73,24 @@ export function assembleResult(input: AssembleInput): GateResult {
   const unchecked = uncheckedCriticalIssues(config, input.statistics.posture, posture, repository.id);
   if (unchecked) found.errors.push(unchecked);
 
-  const evaluation = judgeAlerts(reads.alerts.alerts, config, now, read.packages);
+  const alerts = judgeAlerts(reads.alerts.alerts, config, now, read.packages);
   // Pull requests and time: what the change resolves, then what is still inside its grace period.
-  const change = judgeChange(evaluation.alerts, input.change ?? null, read.packages);
-  const nextDue = applyGrace(evaluation.alerts, config.graceDays, now);
+  const change = judgeChange(alerts, input.change ?? null, read.packages);
+  const nextDue = applyGrace(alerts, config.graceDays, now);
   const alertsRead = reads.alerts.totalCount !== null;
-  const verdict = verdictOf(evaluation.alerts, config, posture, licenses, alertsRead);
-  found.warnings.unshift(...evaluation.warnings);
+  const verdict = verdictOf(alerts, config, posture, licenses, alertsRead);
+  // On the statuses as they end up: an expired entry's alert that the change resolved does not gate again.
+  found.warnings.unshift(...allowListWarnings(config.allowAlerts, alerts, today(now)));
   return {
     ...baseResult(config, repository, now, found.errors, input.settings),
     result: finalResult(verdict, found.errors),
     blobUrl: input.blobUrl ?? null,
-    counts: alertsRead ? countsOf(evaluation.alerts, verdict, change.resolved) : null,
+    counts: alertsRead ? countsOf(alerts, verdict, change.resolved) : null,
     change: change.view,
     nextDue,
     scan: read.packages ? scanOf(read.packages) : null,
     licenses,
-    alerts: evaluation.alerts,
+    alerts,
     verdict,
     posture,
     timeSaved: read.timeSaved,
@@ -197,27 +198,25 @@ function uncheckedCriticalIssues(
 }
 
 /** Each alert's status under the policy, located in its manifests when the packages were read. */
-function judgeAlerts(
-  alerts: Alert[],
-  config: Config,
-  now: Date,
-  packages: Package[] | null,
-): { alerts: EvaluatedAlert[]; warnings: Warning[] } {
-  const evaluation = evaluateAlerts(alerts, {
+function judgeAlerts(alerts: Alert[], config: Config, now: Date, packages: Package[] | null): EvaluatedAlert[] {
+  const evaluated = alertStatuses(alerts, {
     failOn: config.failOnSeverity,
     ignoreUnreachable: config.ignoreUnreachable,
     allow: config.allowAlerts,
     failOnCriticalIssues: config.failOnCriticalIssues,
-    today: now.toISOString().slice(0, 10),
+    today: today(now),
   });
   // The evaluated alerts are this function's own: their locations are set in place, not copied
   // (100,000 alerts are a lot of copies).
   if (packages) {
     const locate = manifestLocator(packages);
-    for (const alert of evaluation.alerts) alert.locations = locate(alert.package);
+    for (const alert of evaluated) alert.locations = locate(alert.package);
   }
-  return evaluation;
+  return evaluated;
 }
+
+/** YYYY-MM-DD, UTC: the day allow entries expire by. */
+const today = (now: Date) => now.toISOString().slice(0, 10);
 
 /**
  * Part of the alerts: the verdict of those, and an error beside it. No page of alerts at all: no

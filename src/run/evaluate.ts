@@ -5,7 +5,7 @@ import { createEndpoints } from '../api/endpoints.js';
 import { oneLine } from '../characters.js';
 import type { Config } from '../config/inputs.js';
 import type { RunnerContext } from '../github/context.js';
-import { readChange, type ChangeRead, type PullRequestChange } from '../github/changes.js';
+import { compareTarget, readChange, type ChangeRead, type PullRequestChange } from '../github/changes.js';
 import * as log from '../github/log.js';
 import type { GateResult } from '../model.js';
 import { assembleResult, notSent, stoppedResult } from './assemble.js';
@@ -137,8 +137,15 @@ async function resolveReadAndJudge(
   });
 }
 
-/** On a pull request or merge group with pr-changes: auto, the change's dependencies are read. */
-const readsChange = (config: Config, context: RunnerContext) => context.change !== null && config.prChanges === 'auto';
+/**
+ * The change's dependencies are asked for: on a pull request or merge group with pr-changes: auto,
+ * when the event names both commits and there is a token to ask with. Only then does resolution
+ * need the package search.
+ */
+const readsChange = (config: Config, context: RunnerContext) =>
+  context.change !== null &&
+  config.prChanges === 'auto' &&
+  !('reason' in compareTarget(context.change, { repository: context.repository, token: config.githubToken }));
 
 /** The packages are read for the change only when the change itself can be asked for. */
 const changeAskable = (config: Config, context: RunnerContext) =>
@@ -151,21 +158,22 @@ const changeAskable = (config: Config, context: RunnerContext) =>
 async function readPullRequestChange(config: Config, context: RunnerContext): Promise<PullRequestChange | null> {
   if (context.change === null) return null;
   const { base, head } = context.change;
-  const read: ChangeRead = !readsChange(config, context)
-    ? { state: 'off' }
-    : await readChange(
-        { base, head },
-        {
-          apiUrl: context.apiUrl,
-          repository: context.repository,
-          token: config.githubToken,
-          timeoutMs: config.requestTimeoutMs,
-          maxRetries: config.maxRetries,
-        },
-      ).catch((error: unknown) => ({
-        state: 'unavailable' as const,
-        reason: `the change could not be read (${error instanceof Error ? error.message : String(error)}).`,
-      }));
+  const read: ChangeRead =
+    config.prChanges === 'off'
+      ? { state: 'off' }
+      : await readChange(
+          { base, head },
+          {
+            apiUrl: context.apiUrl,
+            repository: context.repository,
+            token: config.githubToken,
+            timeoutMs: config.requestTimeoutMs,
+            maxRetries: config.maxRetries,
+          },
+        ).catch((error: unknown) => ({
+          state: 'unavailable' as const,
+          reason: `the change could not be read (${error instanceof Error ? error.message : String(error)}).`,
+        }));
   return { ...context.change, read };
 }
 
