@@ -135,24 +135,18 @@ describe('grace-days', () => {
     ).toEqual(critical.map((a) => a.metadata.id).sort());
   });
 
-  // Pending the reports being rewritten on branch i15-r: remove `.failing` once they list due alerts.
-  test.failing(
-    'due alerts get warning annotations and the summary names them by advisory (pending i15-r)',
-    async () => {
-      withRecentAlerts(h.sim.state, new Date());
-      const { run } = await judge({ 'fail-on-severity': 'high', 'grace-days': 'critical=0, high=30, medium=90' });
-      const dueIds = ['GHSA-3h5v-q93c-6h6q', 'GHSA-hrpp-h998-j3pp'];
-      expect(Object.keys(RECENT_ALERTS)).toEqual(expect.arrayContaining(dueIds));
-      expect(run.outputs['due-count']).toBe('2');
-      const warned = run.commands
-        .filter((c) => c.command === 'warning')
-        .map((c) => `${c.properties.title} ${c.message}`);
-      for (const id of dueIds) {
-        expect(warned.some((w) => w.includes(id))).toBe(true);
-        expect(run.summary).toContain(id);
-      }
-    },
-  );
+  test('due alerts get warning annotations and the summary names them by advisory', async () => {
+    withRecentAlerts(h.sim.state, new Date());
+    const { run } = await judge({ 'fail-on-severity': 'high', 'grace-days': 'critical=0, high=30, medium=90' });
+    const dueIds = ['GHSA-3h5v-q93c-6h6q', 'GHSA-hrpp-h998-j3pp'];
+    expect(Object.keys(RECENT_ALERTS)).toEqual(expect.arrayContaining(dueIds));
+    expect(run.outputs['due-count']).toBe('2');
+    const warned = run.commands.filter((c) => c.command === 'warning').map((c) => `${c.properties.title} ${c.message}`);
+    for (const id of dueIds) {
+      expect(warned.some((w) => w.includes(id))).toBe(true);
+      expect(run.summary).toContain(id);
+    }
+  });
 
   test('no readable createdAt (missing, null, not a date-time, a day the month lacks, over a day ahead): no grace', async () => {
     const days = 120;

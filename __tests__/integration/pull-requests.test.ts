@@ -130,8 +130,7 @@ describe('a pull request that fixes the critical alerts', () => {
     expect(notices(run)).toEqual([]);
   });
 
-  // Pending the reports being rewritten on branch i15-r: remove `.failing` once the summary lists them.
-  test.failing('the job summary names each alert it resolves by advisory (pending i15-r)', async () => {
+  test('the job summary names each alert it resolves by advisory', async () => {
     fake.github.compares.set(compareKey(), fixPullRequestChanges(h.sim.state));
     const { run } = await judge({ 'fail-on-severity': 'critical' });
     expect(run.exitCode).toBe(0);

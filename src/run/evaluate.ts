@@ -89,7 +89,7 @@ async function resolveReadAndJudge(
         organizationId: config.organizationId,
         repositoryId: repository.id,
         // Also when the change is read: an alert is resolved only in the manifests the search lists.
-        packages: config.annotations || config.sarifFile !== null || changeAskable(config, context),
+        packages: config.annotations || config.sarifFile !== null || readsChange(config, context),
         licenses: licensed(config),
       });
       // With an id to check, settings wait for the check: never change another repository's settings.
@@ -146,10 +146,6 @@ const readsChange = (config: Config, context: RunnerContext) =>
   context.change !== null &&
   config.prChanges === 'auto' &&
   !('reason' in compareTarget(context.change, { repository: context.repository, token: config.githubToken }));
-
-/** The packages are read for the change only when the change itself can be asked for. */
-const changeAskable = (config: Config, context: RunnerContext) =>
-  readsChange(config, context) && Boolean(context.change?.base && context.change.head && config.githubToken);
 
 /**
  * The change's dependencies from GitHub's dependency review compare; null off a pull request or
