@@ -31,6 +31,7 @@ const CONTRACT_DEFAULTS: Record<string, string> = {
   'comment-on-pr': 'never',
   annotations: 'true',
   'unknown-licenses': 'warn',
+  'pr-changes': 'auto',
 };
 const GIVEN: Record<string, string> = {
   'api-url': 'https://security.example.com',

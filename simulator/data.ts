@@ -4,6 +4,7 @@
 // and every demo run sees the same data. defaultData() builds a fresh copy on each call.
 import { createHash } from 'node:crypto';
 import type { Issue } from '../src/api/schemas.js';
+import { compareEntry, type CompareEntry } from './github.js';
 import type { Repository, ScaAlert, ScaPackage, Schedule } from './wire.js';
 
 // ---------- identifiers tests use ----------
@@ -989,6 +990,70 @@ function buildIssues(packages: ScaPackage[], log4shellAlertId: string): Record<s
     closedBy: { id: 'user_0192', name: 'Dana Whitfield', email: 'dana.whitfield@acme.example' },
   };
   return { [sca.id]: sca, [sast.id]: sast, [secret.id]: secret };
+}
+
+// ---------- pull requests and time ----------
+
+/**
+ * A pull request of acme/webshop that upgrades the packages behind its critical alerts (the demo's
+ * `--fix-pr`): its base is the commit the service scanned, and GitHub's compare of base and head
+ * is `fixPullRequestChanges()`.
+ */
+export const FIX_PR = {
+  number: 318,
+  base: commitShaOf(MAIN_REPO.id),
+  head: createHash('sha1').update('fix-pr:acme/webshop').digest('hex'),
+  /** `ecosystem:name@from` -> the version the pull request upgrades it to. */
+  upgrades: [
+    ['maven:org.apache.logging.log4j:log4j-core@2.14.1', '2.17.1'],
+    ['maven:org.apache.commons:commons-text@1.9', '1.10.0'],
+    ['maven:org.springframework:spring-beans@5.3.17', '5.3.18'],
+    ['npm:minimist@1.2.5', '1.2.6'],
+  ],
+} as const;
+
+/**
+ * GitHub's compare of FIX_PR's base and head over `data`: each upgraded version removed from every
+ * manifest of acme/webshop the package search lists it in (with the advisories of its alerts, as
+ * GitHub lists them), the new version added there (with none).
+ */
+export function fixPullRequestChanges(data: SimData): CompareEntry[] {
+  const alerts = data.alerts[MAIN_REPO.id] ?? [];
+  return FIX_PR.upgrades.flatMap(([spec, to]) => {
+    const from = parsePackage(spec);
+    // An alert names its package by package URL, or as name@version (buildAlert's `plain`).
+    const names = [packageUrl(from), `${from.name}@${from.version}`];
+    const advisories = alerts
+      .filter((a) => names.includes(a.metadata.packageIdentifier ?? ''))
+      .map((a) => a.metadata.id);
+    const manifests = data.packages
+      .filter((p) => p.repositoryId === MAIN_REPO.id && p.name === from.name && p.version === from.version)
+      .map((p) => p.manifestPath);
+    return manifests.flatMap((manifest) => [
+      compareEntry('removed', from, manifest, advisories),
+      compareEntry('added', { ...from, version: to }, manifest),
+    ]);
+  });
+}
+
+/**
+ * Alerts of acme/webshop made recent (the demo's `--grace`): advisory -> age in days at `now`. The
+ * seeded alerts date from 2025; these show grace periods at work (`high=30`: two due, one overdue).
+ */
+export const RECENT_ALERTS: Readonly<Record<string, number>> = {
+  'GHSA-3h5v-q93c-6h6q': 4, // ws, high: due in 26 days
+  'GHSA-hrpp-h998-j3pp': 12, // qs, high: due in 18 days
+  'GHSA-9wv6-86v2-598j': 45, // path-to-regexp, high: overdue for 15 days
+  'GHSA-599f-7c49-w659': 2, // commons-text, critical: critical=0 gives no grace
+};
+
+/** `data` with the RECENT_ALERTS of acme/webshop created that many days before `now` (in place). */
+export function withRecentAlerts(data: SimData, now: Date): SimData {
+  for (const alert of data.alerts[MAIN_REPO.id] ?? []) {
+    const age = RECENT_ALERTS[alert.metadata.id];
+    if (age !== undefined) alert.createdAt = new Date(now.getTime() - age * DAY_MS).toISOString();
+  }
+  return data;
 }
 
 // ---------- assembly ----------

@@ -1,20 +1,47 @@
 // `npm run demo`: starts the simulator with its seeded data and runs the bundled action against
 // it exactly as the runner would, then prints the log, the outputs and the job summary.
-//   npm run demo               a pull request on acme/webshop: the gate fails on critical alerts
-//   npm run demo -- --clean    acme/clean-lib: the gate passes
-//   npm run demo -- --latency 50   with 50 ms added to every response
-//   npm run demo -- --policy   the settings from a policy file instead: writes .github/security-gate.yml
-//                              (fail-on-severity high, ignore-unreachable, an allow-alerts mapping,
-//                              deny-licenses GPL-3.0-only and AGPL-3.0-only, unknown-licenses warn)
-//                              into the workspace, prints it, and runs with config-file naming it
-// Flags combine: `--clean --policy` runs acme/clean-lib under the policy file.
-import { ADVISORIES, DENIED_LICENSES, simulatorInputs } from './data.js';
+// Flags combine: `--clean --policy` runs acme/clean-lib under the policy file. `--help` lists them.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  ADVISORIES,
+  DENIED_LICENSES,
+  defaultData,
+  FIX_PR,
+  fixPullRequestChanges,
+  simulatorInputs,
+  withRecentAlerts,
+} from './data.js';
+import { startFakeGitHub } from './github.js';
 import { runAction } from './run-action.js';
 import { startSimulator } from './server.js';
 
+const USAGE = `npm run demo -- [flags]
+  (none)          a pull request on acme/webshop: the gate fails on critical alerts
+  --clean         acme/clean-lib: the gate passes
+  --fix-pr        the pull request upgrades the packages behind acme/webshop's critical alerts
+                  (log4j-core, commons-text, spring-beans, minimist): a fake GitHub serves its
+                  dependency review compare, the alerts are resolved and the gate passes
+  --grace         grace-days "critical=0, high=30, medium=90" with fail-on-severity high, some
+                  alerts created days ago: those inside their grace period are due, not gating
+  --policy        the settings from a policy file instead: writes .github/security-gate.yml
+                  (fail-on-severity high, ignore-unreachable, an allow-alerts mapping,
+                  deny-licenses GPL-3.0-only and AGPL-3.0-only, unknown-licenses warn)
+                  into the workspace, prints it, and runs with config-file naming it
+  --latency MS    with MS milliseconds added to every response
+  --help          this text
+Flags combine: \`--clean --policy\` runs acme/clean-lib under the policy file.`;
+
 const args = process.argv.slice(2);
+if (args.includes('--help')) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const clean = args.includes('--clean');
 const policy = args.includes('--policy');
+const fixPr = args.includes('--fix-pr');
+const grace = args.includes('--grace');
+const GRACE_DAYS = 'critical=0, high=30, medium=90';
 const latencyAt = args.indexOf('--latency');
 const latencyMs = latencyAt >= 0 ? Number(args[latencyAt + 1]) : 0;
 
@@ -51,17 +78,67 @@ unknown-licenses: warn
 const settings: Record<string, string> = policy
   ? { 'config-file': POLICY_PATH }
   : {
-      'fail-on-severity': 'critical',
+      // Under --grace, high alerts gate too: critical=0 gives the critical ones no grace.
+      'fail-on-severity': grace ? 'high' : 'critical',
       'allow-alerts': clean
         ? ''
         : `${ADVISORIES.log4jIncompleteFix} until 2099-12-31 # log4j pinned by the vendor, see SEC-123`,
     };
+if (grace) settings['grace-days'] = GRACE_DAYS;
 
-const sim = await startSimulator({ latencyMs });
+/** An alert as the JSON report lists it: what the lines below print. */
+interface ReportedAlert {
+  advisory: string;
+  package: string;
+  severity: string;
+  status: string;
+  resolution: { manifests: string[]; removed: string; added: string[] } | null;
+  changedByPullRequest: boolean;
+  dueOn: string | null;
+  daysLeft: number | null;
+}
+
+/** What the pull request resolved and what is due, from the JSON report: one line each. */
+function pullRequestsAndTime(alerts: ReportedAlert[]): string[] {
+  const resolved = alerts.filter((a) => a.status === 'resolved');
+  const due = alerts.filter((a) => a.status === 'due');
+  const lines: string[] = [];
+  if (fixPr) {
+    const each = resolved.map(
+      (a) =>
+        `${a.advisory} (${a.package}, ${a.resolution?.added.length ? `now ${a.resolution.added.join(', ')}` : 'removed'})`,
+    );
+    lines.push(`Resolved by this pull request (${resolved.length}): ${each.join('; ') || 'none'}`);
+    const changed = alerts.filter((a) => a.changedByPullRequest).map((a) => a.advisory);
+    if (changed.length > 0) lines.push(`Changed by this pull request, not resolved: ${changed.join(', ')}`);
+  }
+  if (grace) {
+    const each = due.map((a) => `${a.advisory} (${a.severity}, due ${a.dueOn}, ${a.daysLeft} days left)`);
+    lines.push(`Due, inside their grace period (${due.length}): ${each.join('; ') || 'none'}`);
+    const overdue = alerts.filter((a) => a.status === 'gating' && a.dueOn !== null).length;
+    if (overdue > 0) lines.push(`Overdue, past their grace period and gating: ${overdue}`);
+  }
+  return lines;
+}
+
+const now = new Date();
+// --grace: a few alerts created days ago (the seeded ones date from 2025), relative to this run's clock.
+const sim = await startSimulator({ latencyMs, data: grace ? withRecentAlerts(defaultData(), now) : defaultData() });
+// --fix-pr: GitHub's side of the pull request, its dependency review compare.
+const github = fixPr ? await startFakeGitHub() : null;
 try {
   const repository = clean ? 'acme/clean-lib' : 'acme/webshop';
   const repositoryNumericId = clean ? 987654321 : 123456789;
-  console.log(`Simulator on ${sim.url}; running dist/index.js for a pull request on ${repository}`);
+  const pullRequest = fixPr ? FIX_PR.number : 42;
+  if (github) {
+    github.compares.set(`${repository}/${FIX_PR.base}...${FIX_PR.head}`, fixPullRequestChanges(sim.state));
+    // A pull request is judged by the policy file as it stands at its base: GitHub has it there too.
+    github.commits.add(`${repository}@${FIX_PR.base}`);
+    if (policy) github.files.set(`${repository}/${POLICY_PATH}@${FIX_PR.base}`, { text: POLICY_FILE });
+  }
+  console.log(
+    `Simulator on ${sim.url}${github ? `, fake GitHub on ${github.url}` : ''}; running dist/index.js for pull request #${pullRequest} on ${repository}`,
+  );
   if (policy) {
     rule(`policy file ${POLICY_PATH} (input config-file: ${POLICY_PATH})`);
     process.stdout.write(POLICY_FILE);
@@ -71,8 +148,13 @@ try {
     repository,
     event: {
       repository: { id: repositoryNumericId, full_name: repository },
-      pull_request: { number: 42, head: { repo: { full_name: repository, fork: false } } },
+      pull_request: {
+        number: pullRequest,
+        ...(fixPr ? { base: { sha: FIX_PR.base } } : {}),
+        head: { ...(fixPr ? { sha: FIX_PR.head } : {}), repo: { full_name: repository, fork: false } },
+      },
     },
+    env: github ? { GITHUB_API_URL: github.url } : {},
     inputs: {
       ...simulatorInputs(sim.url),
       ...settings,
@@ -90,8 +172,16 @@ try {
   for (const [name, value] of Object.entries(run.outputs)) console.log(`${name.padEnd(width)} ${value}`);
   rule('job summary (Markdown, escapes undone for the terminal)');
   console.log(forTerminal(run.summary));
-  rule(`exit code ${run.exitCode} (${sim.requests.length} requests to the simulator)`);
+  if (fixPr || grace) {
+    rule('pull request and grace periods (from security-gate.json)');
+    const report = await readFile(join(run.workspace, 'security-gate.json'), 'utf8').catch(() => null);
+    const alerts = report === null ? null : (JSON.parse(report) as { alerts?: ReportedAlert[] }).alerts;
+    for (const line of alerts ? pullRequestsAndTime(alerts) : ['No JSON report was written.']) console.log(line);
+  }
+  rule(
+    `exit code ${run.exitCode} (${sim.requests.length} requests to the simulator${github ? `, ${github.requests.length} to GitHub` : ''})`,
+  );
   await run.cleanup();
 } finally {
-  await sim.close();
+  await Promise.all([sim.close(), github?.close()]);
 }

@@ -7,7 +7,7 @@ import * as core from '@actions/core';
 import { SetupError } from './api/errors.js';
 import { proxySecrets, redactor } from './api/redaction.js';
 import { formatInputErrors, type Config } from './config/inputs.js';
-import { describePolicyFile, loadConfig, summaryWanted } from './config/load.js';
+import { describeBasePolicy, describePolicyFile, loadConfig, summaryWanted } from './config/load.js';
 import { readRunnerContext, type RunnerContext } from './github/context.js';
 import * as log from './github/log.js';
 import * as step from './github/step.js';
@@ -31,13 +31,23 @@ export async function run(): Promise<void> {
     const loaded = await loadConfig((name) => core.getInput(name), runner);
     if (!loaded.ok) {
       wantsSummary = loaded.summary ?? wantsSummary;
+      const stopping = { context: runner, wantsSummary, secrets, warn: loaded.apiError?.warn ?? false };
+      if (loaded.apiError) {
+        const why =
+          'the policy file could not be read at the base commit; nothing was judged, no request was sent to the service.';
+        await stop(loaded.error.join('\n'), { why, problems: loaded.error }, stopping);
+        return;
+      }
       const stopped = { why: 'invalid inputs; no request was sent to the service.', problems: loaded.error };
-      await stop(formatInputErrors(loaded.error), stopped, { context: runner, wantsSummary, secrets });
+      await stop(formatInputErrors(loaded.error), stopped, stopping);
       return;
     }
     const { config, file } = loaded.value;
     wantsSummary = config.summary;
     if (file) log.info(describePolicyFile(file, config));
+    const base = describeBasePolicy(config, runner);
+    base.notices.forEach((notice) => log.notice(notice));
+    base.warnings.forEach((warning) => log.warning(warning));
     const { evaluate, stepFails, failureMessage } = await import('./run/evaluate.js');
     const publishing = import('./run/publish.js');
     publishing.catch(() => undefined); // awaited below; should evaluate throw first, never unhandled
@@ -55,7 +65,7 @@ export async function run(): Promise<void> {
         ? `security-gate stopped: ${error.message}`
         : `security-gate stopped unexpectedly: ${messageOf(error)}. Please report this with the log.`;
     if (error instanceof Error && error.stack) log.debug(error.stack);
-    await stop(message, { why: message, problems: [] }, { context, wantsSummary, secrets });
+    await stop(message, { why: message, problems: [] }, { context, wantsSummary, secrets, warn: false });
   }
 }
 
@@ -63,17 +73,19 @@ interface Stopping {
   context: RunnerContext | null;
   wantsSummary: boolean;
   secrets: string[];
+  /** An API error under on-api-error: warn: a warning, and the step succeeds with result=error. */
+  warn: boolean;
 }
 
 /**
  * A run that ends without a verdict: result=error and the job summary (when wanted), each unless
- * the reports already wrote it, then the step fails with `message`. Secrets are redacted from all
+ * the reports already wrote it, then the step fails with `message` (or, under `warn`, warns and succeeds). Secrets are redacted from all
  * of it: a fault's message may carry what a server sent.
  */
 async function stop(
   message: string,
   stopped: Omit<StoppedRun, 'repository'>,
-  { context, wantsSummary, secrets }: Stopping,
+  { context, wantsSummary, secrets, warn }: Stopping,
 ): Promise<void> {
   const redact = redactor(secrets);
   const failures = [redact(message)];
@@ -92,7 +104,10 @@ async function stop(
       failures.push(`summary: cannot write the job summary: ${redact(messageOf(error))}.`);
     }
   }
-  log.fail(failures.join('\n'));
+  if (warn && failures.length === 1) {
+    log.warning(failures[0]!);
+    log.warning('on-api-error is warn: the step succeeds with result=error.');
+  } else log.fail(failures.join('\n'));
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

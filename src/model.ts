@@ -17,6 +17,8 @@ export const COMMENT_MODES = ['never', 'on-failure', 'always'] as const;
 export type CommentMode = (typeof COMMENT_MODES)[number];
 /** `on-api-error`. */
 export const ON_API_ERROR = ['fail', 'warn'] as const;
+/** `pr-changes`. */
+export const PR_CHANGES = ['auto', 'off'] as const;
 /** `unknown-licenses`. */
 export const UNKNOWN_LICENSES = ['warn', 'fail', 'ignore'] as const;
 export type UnknownLicenses = (typeof UNKNOWN_LICENSES)[number];
@@ -34,9 +36,20 @@ export interface AllowEntry {
  * Why an alert does or does not fail the gate, in the order the policy checks:
  * not-alerted (isAlerted false), below-threshold, unreachable (ignore-unreachable),
  * allowed (an active allow-alerts entry; so `allowed` counts only alerts that would have gated),
+ * resolved (the pull request removes its package version), due (inside its grace period),
  * else gating.
  */
-export type AlertStatus = 'gating' | 'allowed' | 'below-threshold' | 'unreachable' | 'not-alerted';
+export type AlertStatus = 'gating' | 'allowed' | 'resolved' | 'due' | 'below-threshold' | 'unreachable' | 'not-alerted';
+
+/** What a pull request did to an alert's package version (contract: "Resolved by this pull request"). */
+export interface Resolution {
+  /** The manifests the package search lists the version in; the change removes it from each. */
+  manifests: string[];
+  /** The version removed. */
+  removed: string;
+  /** Exact versions of the package the change adds (any manifest), sorted; empty when none. */
+  added: string[];
+}
 
 /** Reachability analysis of an alert's uses; null on an alert when there is none. */
 export interface Reachability {
@@ -81,6 +94,17 @@ export interface EvaluatedAlert extends Alert {
   allowedBy?: AllowEntry;
   /** Where its package is declared, from the SCA package search (when read); see locations.ts. */
   locations?: ManifestLocation[];
+  /** Set when the pull request resolves it (status `resolved`); null otherwise. */
+  resolution: Resolution | null;
+  /** The pull request adds or removes a version of its package without resolving it. */
+  changedByPullRequest: boolean;
+  /**
+   * The UTC date (YYYY-MM-DD) its grace period ends: status `due` gates from then; a `gating` alert
+   * with one is overdue since then. null when no grace period applies.
+   */
+  dueOn: string | null;
+  /** Days left in its grace period, rounded up (status `due`); null otherwise. */
+  daysLeft: number | null;
 }
 
 export interface ManifestLocation {
@@ -95,8 +119,17 @@ export interface ManifestLocation {
 }
 
 export type SeverityCounts = Record<Severity, number>;
-/** The alerts read per severity, in all, gating and allowed. */
-export type AlertCounts = SeverityCounts & { total: number; gating: number; allowed: number };
+/**
+ * The alerts read per severity, in all, gating, allowed, resolved by the pull request (null when its
+ * change was not read) and due (inside their grace period).
+ */
+export type AlertCounts = SeverityCounts & {
+  total: number;
+  gating: number;
+  allowed: number;
+  resolved: number | null;
+  due: number;
+};
 
 export interface Warning {
   /** `unavailable`: a read that only feeds the reports failed; `read`: the service's data was odd but usable. */
@@ -127,6 +160,9 @@ export interface Package {
   manifestEndLine: number | null;
   manifestStartColumn: number | null;
   manifestEndColumn: number | null;
+  /** The branch and commit the service's last scan saw it on, when the search says. */
+  branch?: string | null;
+  commitSha?: string | null;
 }
 
 /** One day of the posture trend; numbers null where the service gave none. */
@@ -267,6 +303,30 @@ export interface SettingChange {
   error?: string;
 }
 
+/** A setting a pull request's copy of the policy file would change: its value at the base and as proposed (null: not set there). */
+export interface PolicyChange {
+  /** The input name, as the file gives it (e.g. `fail-on-severity`). */
+  key: string;
+  base: string | null;
+  proposed: string | null;
+}
+
+/**
+ * A local policy file on a pull request or merge group: read as it stands at the base commit,
+ * which judges; the workspace's copy is only what the change proposes (contract: "A pull request
+ * cannot change the policy that judges it").
+ */
+export interface BasePolicyFile {
+  /** The base commit the file was read at. */
+  commit: string;
+  /** The file is in the base commit; false: no policy file judged (inputs and defaults). */
+  atBase: boolean;
+  /** Settings the workspace's copy changes, in input order, taking effect once merged; empty when none. */
+  changes: PolicyChange[];
+  /** Why the workspace's copy could not be compared (it does not parse, or cannot be read); null when it could. */
+  proposedUnreadable: string | null;
+}
+
 /** The JSON report's schemaVersion: it changes only when a field is removed or changes meaning. */
 export const SCHEMA_VERSION = 2;
 
@@ -292,4 +352,51 @@ export interface GateResult {
   warnings: Warning[];
   /** Why there is no trustworthy verdict (result `error`), or what else went wrong beside a failing gate. */
   errors: RunError[];
+  /** What the pull request changes (contract: "Pull requests and time"); null off a pull request or merge group. */
+  change: ChangeView | null;
+  /** The earliest date (YYYY-MM-DD, UTC) on which a due alert starts to gate; null when none. */
+  nextDue: string | null;
+  /** The service's last scan as the package search reports it; null when it does not say. */
+  scan: ScanView | null;
+}
+
+/** The pull request's change as the gate read it. */
+export interface ChangeView {
+  /** `pull_request`, `pull_request_target` or `merge_group`. */
+  event: string;
+  /** The pull request's number; null in a merge group. */
+  pullRequest: number | null;
+  base: string | null;
+  /** The commit judged: the pull request's head (`head_sha` in a merge group). */
+  head: string | null;
+  /**
+   * `read`: the change's dependencies and the package search were read, so alerts can be resolved;
+   * `off`: pr-changes is off; `unavailable`: one of them could not be read (`reason` says why).
+   */
+  state: 'read' | 'off' | 'unavailable';
+  /** Entries of the compare (added and removed) when read. */
+  entries: number | null;
+  /** Why nothing could be resolved, and what to do (state `unavailable`). */
+  reason: string | null;
+}
+
+/** The commit and branch the service's last scan saw, from the package search. */
+export interface ScanView {
+  commitSha: string | null;
+  branch: string | null;
+}
+
+/** One entry of GitHub's dependency review compare of a pull request's base and head. */
+export interface DependencyChange {
+  changeType: 'added' | 'removed';
+  /** Repository-relative manifest path, as GitHub gives it. */
+  manifest: string;
+  ecosystem: string;
+  name: string;
+  /** As GitHub gives it: one exact version, a range, or ''. */
+  version: string;
+  /** The package URL; null when GitHub gave none. */
+  packageUrl: string | null;
+  /** GHSA ids of the vulnerabilities GitHub lists for this version. */
+  advisories: string[];
 }

@@ -61,7 +61,10 @@ describe('parseInputs defaults', () => {
       configFile: null,
       configToken: null,
       licenses: { allow: null, deny: null, exceptions: [], unknown: 'warn' },
+      graceDays: {},
+      prChanges: 'auto',
       sources: expect.any(Object) as Config['sources'],
+      basePolicy: null,
     });
   });
 

@@ -198,3 +198,55 @@ describe('errors name the file, the key, the line and the column, all at once', 
     });
   });
 });
+
+describe('grace-days as a mapping: the value the pairs give', () => {
+  const graceDays = (text: string) => {
+    const policy = parsePolicyFile(text, 'p.yml');
+    if (!policy.ok) throw new Error(policy.error.join('\n'));
+    const parsed = parseInputs(
+      collectInputs((input) => TOKENS[input] ?? '', policy.value),
+      context,
+    );
+    if (!parsed.ok) throw new Error(parsed.error.join('\n'));
+    return parsed.value.graceDays;
+  };
+
+  test.each([
+    ['block', 'grace-days:\n  critical: 0\n  High: 30\n  medium: 090\n'],
+    ['flow', 'grace-days: {critical: 0, High: 30, medium: "90"}\n'],
+    ['pairs, as the input', 'grace-days: critical=0, high=30, medium=90\n'],
+  ])('%s', (_name, text) => {
+    expect(graceDays(text)).toEqual({ critical: 0, high: 30, medium: 90 });
+  });
+
+  test('each mistake at its entry: not a severity, days out of range or not whole, a severity twice, no value', () => {
+    const text =
+      'version: 1\ngrace-days:\n  severe: 3\n  high: 3651\n  low: 1.5\n  HIGH: 2\n  medium:\n  critical: [1]\n';
+    const parsed = parsePolicyFile(text, 'p.yml');
+    expect(parsed.ok ? [] : parsed.error).toEqual([
+      'p.yml:3:3: grace-days: "severe" is not a severity; use critical, high, medium, low, unknown.',
+      'p.yml:4:3: grace-days: high: days must be a whole number from 0 to 3650.',
+      'p.yml:5:3: grace-days: low: days must be a whole number from 0 to 3650.',
+      'p.yml:7:3: grace-days: medium needs a number of days.',
+      'p.yml:8:3: grace-days: critical needs a number of days.',
+    ]);
+  });
+
+  test('a severity given twice (in another case) is an error at its entry', () => {
+    const parsed = parsePolicyFile('grace-days:\n  high: 30\n  HIGH: 2\n', 'p.yml');
+    expect(parsed.ok ? [] : parsed.error).toEqual([
+      'p.yml:3:3: grace-days: high is given twice; give each severity once.',
+    ]);
+  });
+
+  test('an empty mapping lists no severity; a list is not a mapping', () => {
+    expect(parsePolicyFile('grace-days: {}\n', 'p.yml')).toMatchObject({
+      ok: false,
+      error: ['p.yml:1:13: grace-days: lists no severity; write e.g. critical: 0, high: 30, medium: 90.'],
+    });
+    expect(parsePolicyFile('grace-days: [high=3]\n', 'p.yml')).toMatchObject({
+      ok: false,
+      error: [expect.stringContaining('p.yml:1:13: grace-days: expected severity=days pairs, or a mapping')],
+    });
+  });
+});

@@ -155,7 +155,10 @@ describe('risk-score from a service posture, through assembleResult', () => {
     configFile: null,
     configToken: null,
     licenses: { allow: null, deny: null, exceptions: [], unknown: 'warn' },
+    graceDays: {},
+    prChanges: 'auto',
     sources: {},
+    basePolicy: null,
   };
   const basePosture = makePostureView(7).posture;
 

@@ -37,6 +37,11 @@ export const CLEAN_EVENT = {
   pull_request: { number: 8, head: { repo: { full_name: 'acme/clean-lib', fork: false } } },
 };
 export const CLEAN = { repository: 'acme/clean-lib', event: CLEAN_EVENT } as const;
+/**
+ * A push to acme/webshop: a workspace policy file is read from the workspace (on a pull request or
+ * merge group it is read at the base commit, through GitHub).
+ */
+export const PUSH = { eventName: 'push', event: { repository: { id: 123456789, full_name: 'acme/webshop' } } } as const;
 
 /** One workflow command the action printed, its message and properties decoded as the runner does. */
 export interface WorkflowCommand {

@@ -6,7 +6,7 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLEAN, PATHS, plain, useFakeGitHub, useSimulator, type GateOptions, type GateRun } from './harness.js';
+import { CLEAN, PATHS, plain, PUSH, useFakeGitHub, useSimulator, type GateOptions, type GateRun } from './harness.js';
 
 // Tokens with capitals and no ordinary word in them: a piece of one is found only if it leaked.
 const TOKENS = { id: 'IdQ7vXk2Lp9ZtR4wHc', secret: 'SeMn8BcY3hJ6dF1gKqWz' } as const;
@@ -205,7 +205,7 @@ describe('every failure is a result: result=error, a message naming the cause, t
     [
       'set by the policy file, beside a bad key in it',
       { 'config-file': 'p.yml' },
-      { files: { 'p.yml': 'summary: false\nfail-on-severty: high\n' } },
+      { ...PUSH, files: { 'p.yml': 'summary: false\nfail-on-severty: high\n' } },
     ],
   ])('invalid inputs under summary: false (%s): result=error, no summary', async (_name, inputs, options) => {
     const run = await gate(inputs, options);

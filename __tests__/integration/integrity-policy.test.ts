@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { ADVISORIES, CLEAN_REPO, PERMISSIVE_LICENSES } from '../../simulator/data.js';
-import { CLEAN, errorText, useSimulator } from './harness.js';
+import { CLEAN, errorText, PUSH, useSimulator } from './harness.js';
 
 const h = useSimulator();
 
@@ -23,7 +23,10 @@ describe('an allow-alerts mapping in a policy file keeps its until and reason, w
     ['#', `${ADVISORIES.log4shell} #SEC-1`],
   ])('an id holding %s: one entry, expired, allowing nothing', async (_name, id) => {
     const policy = `allow-alerts:\n  - id: ${JSON.stringify(id)}\n    until: 2020-01-31\n    reason: vendor fix\n`;
-    const run = await h.gate({ 'config-file': 'p.yml', 'report-file': 'r.json' }, { files: { 'p.yml': policy } });
+    const run = await h.gate(
+      { 'config-file': 'p.yml', 'report-file': 'r.json' },
+      { ...PUSH, files: { 'p.yml': policy } },
+    );
     // Read back through the input syntax, the id would have lost its until: Log4Shell allowed for ever.
     expect(report(run.files).options.allowAlerts).toEqual([{ id, until: '2020-01-31', reason: 'vendor fix' }]);
     expect(run.outputs['allowed-count']).toBe('0');
@@ -43,7 +46,7 @@ describe('paths a policy file gives stay inside GITHUB_WORKSPACE', () => {
       const target = path(outside);
       const run = await h.gate(
         { 'config-file': 'p.yml' },
-        { files: { 'p.yml': `version: 1\n${key}: ${JSON.stringify(target)}\n` } },
+        { ...PUSH, files: { 'p.yml': `version: 1\n${key}: ${JSON.stringify(target)}\n` } },
       );
       expect(run.exitCode).toBe(1);
       expect(run.outputs.result).toBe('error');

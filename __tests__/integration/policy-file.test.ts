@@ -2,7 +2,7 @@
 // another repository (through a fake GitHub contents API, with config-token), precedence, errors
 // with file, key, line and column before any request, and which settings came from the file.
 import { describe, expect, test } from '@jest/globals';
-import { CLEAN, errorText, plain, useSimulator, useFakeGitHub } from './harness.js';
+import { CLEAN, errorText, plain, PUSH, useSimulator, useFakeGitHub } from './harness.js';
 
 const h = useSimulator();
 const fake = useFakeGitHub();
@@ -15,7 +15,8 @@ allow-alerts:
     until: 2099-12-31
     reason: vendor fix pending, SEC-123
 `;
-const local = (text: string) => ({ files: { '.github/security-gate.yml': text } });
+// On a push: on a pull request the base commit's copy judges (base-policy.test.ts).
+const local = (text: string) => ({ ...PUSH, files: { '.github/security-gate.yml': text } });
 
 describe('a policy file in the workspace', () => {
   test('sets the policy; the log, the summary and the JSON report say which file and which settings', async () => {
@@ -58,7 +59,7 @@ describe('a policy file in the workspace', () => {
   test('api-url may come from the file', async () => {
     const run = await h.gate(
       { 'config-file': 'policy.yml', 'api-url': '' },
-      { files: { 'policy.yml': `api-url: ${h.sim.url}\n` } },
+      { ...PUSH, files: { 'policy.yml': `api-url: ${h.sim.url}\n` } },
     );
     expect(run.outputs.result).toBe('fail');
   });
@@ -85,7 +86,7 @@ describe('a policy file in the workspace', () => {
   test('a value the file gives that the schema refuses: at its line', async () => {
     const run = await h.gate(
       { 'config-file': 'p.yml' },
-      { files: { 'p.yml': 'version: 1\nfail-on-severity: severe\n' } },
+      { ...PUSH, files: { 'p.yml': 'version: 1\nfail-on-severity: severe\n' } },
     );
     expect(errorText(run)).toContain(
       'p.yml:2:1: fail-on-severity: "severe" is not one of critical, high, medium, low, none',
@@ -103,7 +104,7 @@ describe('a policy file in the workspace', () => {
     ],
   ])('%s: an input error, nothing sent', async (_name, extra, message) => {
     const { files, ...inputs } = extra as { files?: Record<string, string>; 'config-file'?: string };
-    const run = await h.gate({ 'config-file': '.github/security-gate.yml', ...inputs }, { files });
+    const run = await h.gate({ 'config-file': '.github/security-gate.yml', ...inputs }, { ...PUSH, files });
     expect(run.exitCode).toBe(1);
     expect(errorText(run)).toMatch(message);
     expect(h.sim.requests).toEqual([]);
@@ -194,7 +195,7 @@ describe('what a policy file says, exactly', () => {
     const text = 'app-id: 0042\nproject-id: 123456789012345678901\n';
     const run = await h.gate(
       { 'config-file': 'p.yml', 'app-id': '', 'report-file': 'r.json' },
-      { files: { 'p.yml': text } },
+      { ...PUSH, files: { 'p.yml': text } },
     );
     const report = JSON.parse(run.files['r.json']!) as { options: { appId: string; projectId: string } };
     expect(report.options).toMatchObject({ appId: '0042', projectId: '123456789012345678901' });
@@ -202,20 +203,9 @@ describe('what a policy file says, exactly', () => {
 
   test("one bad key does not make the file's other settings look missing", async () => {
     const text = `api-url: ${h.sim.url}\nfail-on-severty: high\n`;
-    const run = await h.gate({ 'config-file': 'p.yml', 'api-url': '' }, { files: { 'p.yml': text } });
+    const run = await h.gate({ 'config-file': 'p.yml', 'api-url': '' }, { ...PUSH, files: { 'p.yml': text } });
     expect(errorText(run)).toContain('fail-on-severty: is not an input of security-gate');
     expect(errorText(run)).not.toContain('api-url: is required');
-  });
-
-  test('on pull_request_target a policy file in the workspace may not say where the tokens go', async () => {
-    const text = 'api-url: https://attacker.example\n';
-    const run = await h.gate(
-      { 'config-file': 'p.yml', 'api-url': '' },
-      { files: { 'p.yml': text }, eventName: 'pull_request_target' },
-    );
-    expect(run.exitCode).toBe(1);
-    expect(errorText(run)).toMatch(/api-url: set by p\.yml in the workspace, on pull_request_target/);
-    expect(h.sim.requests).toEqual([]);
   });
 
   test('a broken policy file from another repository may say where the tokens go: only its own error is reported', async () => {

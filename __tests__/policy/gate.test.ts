@@ -60,7 +60,14 @@ function gated(
   status: AlertStatus = 'gating',
   pkg?: string,
 ): EvaluatedAlert {
-  return { ...makeAlert({ advisory, severity, score, pkg }), status };
+  return {
+    ...makeAlert({ advisory, severity, score, pkg }),
+    status,
+    resolution: null,
+    changedByPullRequest: false,
+    dueOn: null,
+    daysLeft: null,
+  };
 }
 
 const options = (over: Partial<PolicyOptions> = {}): PolicyOptions => ({
@@ -170,7 +177,7 @@ describe('evaluateAlerts: status', () => {
     expect(alerts[0]?.status).toBe(expected);
   });
 
-  test('keeps input order and every field of each alert, adding its status', () => {
+  test('keeps input order and every field of each alert, adding its status (nothing resolved or due yet)', () => {
     const input = [
       makeAlert({ severity: 'low', score: 2.5 }),
       makeAlert({
@@ -182,10 +189,11 @@ describe('evaluateAlerts: status', () => {
       makeAlert({ severity: null, score: 8.1 }),
     ];
     const { alerts } = evaluateAlerts(input, options());
+    const fresh = { resolution: null, changedByPullRequest: false, dueOn: null, daysLeft: null };
     expect(alerts).toEqual([
-      { ...input[0], status: 'below-threshold' },
-      { ...input[1], status: 'gating' },
-      { ...input[2], status: 'below-threshold' },
+      { ...input[0], ...fresh, status: 'below-threshold' },
+      { ...input[1], ...fresh, status: 'gating' },
+      { ...input[2], ...fresh, status: 'below-threshold' },
     ]);
     expect(alerts.map((e) => [e.severity, e.score])).toEqual([
       ['low', 2.5],
@@ -323,6 +331,24 @@ describe('gateVerdict', () => {
   ])('fails on gating alerts: %s', (_case, alerts, reason) => {
     const others = [gated('low', 1, 'L', 'below-threshold'), gated('critical', 9, 'X', 'allowed')];
     expect(gateVerdict([...alerts, ...others], failOn, null)).toMatchObject({ result: 'fail', reasons: [reason] });
+  });
+
+  test.each<[string, AlertStatus[], string]>([
+    ['none spared: no clause', [], '1 alert at or above high fails the gate (1 high).'],
+    [
+      'one resolved',
+      ['resolved'],
+      '1 alert at or above high fails the gate (1 high); 1 resolved by this pull request does not.',
+    ],
+    ['one due', ['due'], '1 alert at or above high fails the gate (1 high); 1 inside its grace period does not.'],
+    [
+      'both, several',
+      ['resolved', 'due', 'due', 'below-threshold', 'allowed'],
+      '1 alert at or above high fails the gate (1 high); 1 resolved by this pull request and 2 inside their grace period do not.',
+    ],
+  ])('a failure names the alerts that would gate but do not: %s', (_case, statuses, reason) => {
+    const alerts = [gated('high', 7.5, 'A'), ...statuses.map((status, i) => gated('high', 7.5, `S${i}`, status))];
+    expect(gateVerdict(alerts, failOn, null).reasons).toEqual([reason]);
   });
 
   test('lists only the gating alerts, worst first', () => {

@@ -1,5 +1,10 @@
 import { FALLBACK_MANIFEST_PATH } from '../../src/packages/locations.js';
-import { buildAnnotations, MAX_ERROR_ANNOTATIONS } from '../../src/reports/annotations.js';
+import {
+  buildAnnotations,
+  buildDueAnnotations,
+  MAX_ERROR_ANNOTATIONS,
+  MAX_WARNING_ANNOTATIONS,
+} from '../../src/reports/annotations.js';
 import type { EvaluatedAlert, ManifestLocation } from '../../src/model.js';
 import { makeEvaluated, makeResult, type EvaluatedOverrides } from '../fixtures/result.js';
 
@@ -211,5 +216,106 @@ describe('buildAnnotations: license violations after the alerts, within the same
     expect(annotations[8]!.title).toBe('license GPL-3.0-only in a@1.0.0');
     expect(omitted).toBe(2);
     expect(annotations[9]!.title).toBe('2 more findings not annotated');
+  });
+});
+
+describe('buildAnnotations: overdue and changed alerts say so first', () => {
+  test.each<[string, EvaluatedOverrides, string]>([
+    ['overdue', { dueOn: '2024-05-31' }, 'Overdue since 2024-05-31 (grace-days) · S · Score 5'],
+    ['changed by this pull request', { changedByPullRequest: true }, 'Changed by this pull request · S · Score 5'],
+    [
+      'both',
+      { dueOn: '2024-05-31', changedByPullRequest: true },
+      'Overdue since 2024-05-31 (grace-days) · Changed by this pull request · S · Score 5',
+    ],
+    ['neither', {}, 'S · Score 5'],
+  ])('%s', (_name, overrides, start) => {
+    const annotation = annotate({ score: 5, summary: 'S', references: [], reachability: null, ...overrides });
+    expect(annotation.message).toBe(`${start} · Reachability: not analysed`);
+  });
+});
+
+describe('buildDueAnnotations: a warning for each alert coming due', () => {
+  const due = (dueOn: string, daysLeft: number, overrides: EvaluatedOverrides = {}) =>
+    makeEvaluated({ status: 'due', dueOn, daysLeft, ...overrides });
+
+  test('placed where its error annotation would be, with its due date and days left', () => {
+    const alert = due('2024-06-20', 13, {
+      severity: 'high',
+      score: 7.5,
+      advisory: 'GHSA-35jh-r3h4-6jhm',
+      locations: [lodash],
+      summary: 'Command injection in lodash',
+      references: [],
+      reachability: null,
+    });
+    expect(buildDueAnnotations(makeResult({ alerts: [alert] }))).toEqual({
+      annotations: [
+        {
+          title: 'high GHSA-35jh-r3h4-6jhm in lodash@4.17.20, due 2024-06-20',
+          message:
+            'Inside its grace period: fails the gate from 2024-06-20 (UTC), 13 days left · Command injection in lodash · Score 7.5 · Reachability: not analysed',
+          file: 'web/package.json',
+          startLine: 12,
+          endLine: 14,
+        },
+      ],
+      omitted: 0,
+    });
+  });
+
+  test('one day left, and changed by this pull request', () => {
+    const [annotation] = buildDueAnnotations(
+      makeResult({ alerts: [due('2024-06-08', 1, { changedByPullRequest: true, summary: 'S' })] }),
+    ).annotations;
+    expect(annotation?.message).toMatch(
+      /^Inside its grace period: fails the gate from 2024-06-08 \(UTC\), 1 day left · Changed by this pull request · S ·/,
+    );
+  });
+
+  test('only alerts coming due: none for gating, resolved or other alerts', () => {
+    const alerts = [
+      makeEvaluated({ dueOn: '2024-05-31' }),
+      makeEvaluated({ status: 'resolved' }),
+      makeEvaluated({ status: 'below-threshold' }),
+    ];
+    expect(buildDueAnnotations(makeResult({ alerts }))).toEqual({ annotations: [], omitted: 0 });
+    expect(buildAnnotations(makeResult({ alerts: [due('2024-06-20', 13)] }))).toEqual({ annotations: [], omitted: 0 });
+  });
+
+  test('soonest first, then worst first', () => {
+    const alerts = [
+      due('2024-07-01', 24, { advisory: 'GHSA-late' }),
+      due('2024-06-20', 13, { advisory: 'GHSA-soon-high', severity: 'high' }),
+      due('2024-06-20', 13, { advisory: 'GHSA-soon-critical', severity: 'critical' }),
+    ];
+    const titles = buildDueAnnotations(makeResult({ alerts })).annotations.map((a) => a.title.split(' ')[1]);
+    expect(titles).toEqual(['GHSA-soon-critical', 'GHSA-soon-high', 'GHSA-late']);
+  });
+
+  test.each<[number, number, number, number]>([
+    // alerts coming due, max, alert annotations, omitted
+    [10, 10, 10, 0],
+    [11, 10, 9, 2],
+    [500, 10, 9, 491],
+    [3, 1, 0, 3],
+    [1, 1, 1, 0],
+  ])('%i coming due, max %i: %i alert warnings, %i left out', (count, max, shown, omitted) => {
+    const alerts = Array.from({ length: count }, (_, i) => due('2024-06-20', 13, { advisory: `GHSA-d${i}` }));
+    const result = buildDueAnnotations(makeResult({ alerts }), max);
+    expect(result.omitted).toBe(omitted);
+    expect(result.annotations).toHaveLength(omitted > 0 ? shown + 1 : shown);
+    if (omitted > 0) {
+      expect(result.annotations.at(-1)).toEqual({
+        title: `${omitted} more alerts coming due not annotated`,
+        message: `${omitted} more alerts are inside their grace period. GitHub shows at most 10 warning annotations per step: see the job summary or the JSON report.`,
+      });
+    }
+  });
+
+  test('the default is 10', () => {
+    expect(MAX_WARNING_ANNOTATIONS).toBe(10);
+    const alerts = Array.from({ length: 12 }, () => due('2024-06-20', 13));
+    expect(buildDueAnnotations(makeResult({ alerts })).annotations).toHaveLength(10);
   });
 });

@@ -25,6 +25,71 @@ describe('the JSON report', () => {
     for (const alert of alerts) expect(text.split(`"id":${JSON.stringify(alert.id)}`)).toHaveLength(2); // once each
   });
 
+  test("carries the pull request and time: each alert's resolution, changedByPullRequest, dueOn and daysLeft; the change, next due date, last scan and counts", () => {
+    const resolution = { manifests: ['package.json'], removed: '4.17.20', added: ['4.17.21'] };
+    const alerts = [
+      makeEvaluated({ id: 'resolved', status: 'resolved', resolution }),
+      makeEvaluated({ id: 'due', status: 'due', dueOn: '2024-06-20', daysLeft: 13, changedByPullRequest: true }),
+      makeEvaluated({ id: 'overdue', dueOn: '2024-05-31' }),
+      makeEvaluated({ id: 'plain', status: 'below-threshold' }),
+    ];
+    const change = {
+      event: 'pull_request',
+      pullRequest: 12,
+      base: 'aaaaaaa',
+      head: 'bbbbbbb',
+      state: 'read' as const,
+      entries: 6,
+      reason: null,
+    };
+    const result = makeResult({
+      alerts,
+      change,
+      nextDue: '2024-06-20',
+      scan: { commitSha: 'ccccccc', branch: 'main' },
+    });
+    result.counts = { ...result.counts!, resolved: 1 };
+    const report = JSON.parse(renderJsonReport(result)) as {
+      alerts: Record<string, unknown>[];
+      change: unknown;
+      nextDue: unknown;
+      scan: unknown;
+      counts: Record<string, unknown>;
+      schemaVersion: unknown;
+    };
+    const fields = ({ id, resolution, changedByPullRequest, dueOn, daysLeft }: Record<string, unknown>) => ({
+      id,
+      resolution,
+      changedByPullRequest,
+      dueOn,
+      daysLeft,
+    });
+    expect(report.alerts.map(fields)).toEqual([
+      { id: 'resolved', resolution, changedByPullRequest: false, dueOn: null, daysLeft: null },
+      { id: 'due', resolution: null, changedByPullRequest: true, dueOn: '2024-06-20', daysLeft: 13 },
+      { id: 'overdue', resolution: null, changedByPullRequest: false, dueOn: '2024-05-31', daysLeft: null },
+      { id: 'plain', resolution: null, changedByPullRequest: false, dueOn: null, daysLeft: null },
+    ]);
+    expect(report.alerts.map((a) => a.status)).toEqual(['resolved', 'due', 'gating', 'below-threshold']);
+    expect(report.change).toEqual(change);
+    expect(report.nextDue).toBe('2024-06-20');
+    expect(report.scan).toEqual({ commitSha: 'ccccccc', branch: 'main' });
+    expect(report.counts).toMatchObject({ resolved: 1, due: 1, gating: 1 });
+    expect(report.schemaVersion).toBe(2);
+  });
+
+  test('off a pull request: change, next due and scan are there as null, and resolved is null', () => {
+    const report = JSON.parse(renderJsonReport(makeResult({ alerts: [makeEvaluated()] }))) as Record<
+      string,
+      unknown
+    > & {
+      counts: Record<string, unknown>;
+    };
+    expect(report).toMatchObject({ change: null, nextDue: null, scan: null });
+    expect(report.counts).toMatchObject({ resolved: null, due: 0 });
+    expect(Object.keys(report)).toEqual(expect.arrayContaining(['change', 'nextDue', 'scan']));
+  });
+
   test('alerts not read: counts null, never zeros', () => {
     const report = parse(renderJsonReport(makeResult({ result: 'error', counts: null })));
     expect(report.counts).toBeNull();

@@ -397,6 +397,84 @@ describe('renderSarif: rules and results', () => {
     expect(below?.message.text).toContain('Does not fail the gate: fail-on-severity is none.');
   });
 
+  test.each<[AlertStatus, Severity, string]>(
+    (['critical', 'high', 'medium', 'low', 'unknown'] as const).flatMap(
+      (severity): [AlertStatus, Severity, string][] => [
+        ['resolved', severity, 'note'],
+        ['due', severity, 'warning'],
+      ],
+    ),
+  )('a %s %s alert: level %s, whatever its severity', (status, severity, level) => {
+    const log = sarif([makeEvaluated({ status, severity, dueOn: status === 'due' ? '2024-06-20' : null })]);
+    expectValidForCodeScanning(log);
+    expect(resultsOf(log).map((r) => r.level)).toEqual([level]);
+  });
+
+  test.each<[string, EvaluatedOverrides, string]>([
+    [
+      'resolved by this pull request',
+      {
+        status: 'resolved',
+        resolution: { manifests: ['web/package.json'], removed: '4.17.20', added: ['4.17.21'] },
+      },
+      'Command injection in lodash. Does not fail the gate: resolved by this pull request, which removes 4.17.20 from web/package.json (adding 4.17.21).',
+    ],
+    [
+      'coming due, with its due date and days left',
+      { status: 'due', dueOn: '2024-06-20', daysLeft: 13 },
+      'Command injection in lodash. Does not fail the gate: inside its grace period (grace-days), it fails the gate from 2024-06-20 (UTC), 13 days left.',
+    ],
+    [
+      'coming due tomorrow',
+      { status: 'due', dueOn: '2024-06-08', daysLeft: 1 },
+      'Command injection in lodash. Does not fail the gate: inside its grace period (grace-days), it fails the gate from 2024-06-08 (UTC), 1 day left.',
+    ],
+    [
+      'resolved, removed from several manifests and added nowhere',
+      {
+        status: 'resolved',
+        resolution: {
+          manifests: ['a/package.json', 'b/package.json', 'c/package.json', 'd/package.json'],
+          removed: '4.17.20',
+          added: [],
+        },
+      },
+      'Command injection in lodash. Does not fail the gate: resolved by this pull request, which removes 4.17.20 from a/package.json, b/package.json, c/package.json and 1 more.',
+    ],
+    ['gating, overdue', { dueOn: '2024-05-31' }, 'Command injection in lodash. Overdue since 2024-05-31 (grace-days).'],
+    [
+      'gating, changed by this pull request',
+      { changedByPullRequest: true },
+      'Command injection in lodash. Changed by this pull request (not resolved).',
+    ],
+    [
+      'below the threshold, changed by this pull request',
+      { status: 'below-threshold', changedByPullRequest: true },
+      'Command injection in lodash. Does not fail the gate: below the high threshold. Changed by this pull request (not resolved).',
+    ],
+  ])('the message says when an alert is %s', (_name, overrides, ending) => {
+    const [result] = resultsOf(sarif([makeEvaluated({ ...LODASH, ...overrides })]));
+    expect(result?.message.text).toBe(`lodash@4.17.20 is affected by GHSA-35jh-r3h4-6jhm (critical 9.8): ${ending}`);
+  });
+
+  test('an alert that neither gates late nor is changed keeps its message as it was', () => {
+    const [result] = resultsOf(sarif([makeEvaluated({ ...LODASH })]));
+    expect(result?.message.text).toBe(
+      'lodash@4.17.20 is affected by GHSA-35jh-r3h4-6jhm (critical 9.8): Command injection in lodash',
+    );
+  });
+
+  test.each<AlertStatus>(['resolved', 'due'])(
+    'an alert keeps its fingerprint when it stops gating because it is %s',
+    (status) => {
+      const alert = (s: AlertStatus) => makeEvaluated({ ...LODASH, id: 'same', status: s, dueOn: '2024-06-20' });
+      const [gating] = resultsOf(sarif([alert('gating')]));
+      const [other] = resultsOf(sarif([alert(status)]));
+      expect(other?.partialFingerprints).toEqual(gating?.partialFingerprints);
+      expect(other?.ruleId).toBe(gating?.ruleId);
+    },
+  );
+
   test('most severe first: gating alerts in the verdict order (as given), then warnings and notes by severity and score', () => {
     const log = sarif([
       makeEvaluated({ status: 'below-threshold', severity: 'low', score: 3, advisory: 'GHSA-low' }),

@@ -241,7 +241,8 @@ describe('renderSummary: hostile service text renders as itself, and only as tex
     expect(githubReferences(r.scanned)).toEqual([]);
     expect(page.split('\n').filter((line) => line.trimStart().startsWith('::'))).toEqual([]);
     // The page keeps its shape: its headings, and every table row with its cells.
-    expect(r.blocks.filter((b) => b === 'heading_open')).toHaveLength(8); // title, gating, posture, time saved, schedule, settings, warnings, errors
+    // title, what the verdict rests on, gating, posture, time saved, schedule, settings, warnings, errors
+    expect(r.blocks.filter((b) => b === 'heading_open')).toHaveLength(9);
     expect(r.blocks.filter((b) => /^(blockquote|ordered_list|code_block|fence|hr)/.test(b))).toEqual([]);
     expect(tableOf(page, 'Severity')[1]).toEqual([
       '🟠 high',
@@ -493,7 +494,10 @@ describe('renderSummary: posture, time saved, schedule, settings', () => {
     const order = [
       '## Security gate: ❌ failed',
       '| 🔴 Critical',
+      '### What the verdict rests on',
       '### Gating alerts',
+      '### Resolved by this pull request',
+      '### Coming due',
       '<details>',
       '### Security posture',
       '### Time saved',

@@ -1,7 +1,8 @@
 // assembleResult and its rules, on plain objects: no service, no runner.
 import { describe, expect, test } from '@jest/globals';
 import type { Config } from '../../src/config/inputs.js';
-import type { PostureRow } from '../../src/model.js';
+import type { Package, PostureRow } from '../../src/model.js';
+import type { PullRequestChange } from '../../src/github/changes.js';
 import { ApiError } from '../../src/api/client.js';
 import { PATHS } from '../../src/api/endpoints.js';
 import { assembleResult, stoppedResult, worseRow, type AssembleInput } from '../../src/run/assemble.js';
@@ -36,7 +37,10 @@ const config: Config = {
   configFile: null,
   configToken: null,
   licenses: { allow: null, deny: null, exceptions: [], unknown: 'warn' },
+  graceDays: {},
+  prChanges: 'auto',
   sources: {},
+  basePolicy: null,
 };
 
 /** An input whose reads all succeeded, with `alerts` and no posture unless changed. */
@@ -129,5 +133,71 @@ describe('counts', () => {
   test('a run stopped before the alerts: no counts (null)', () => {
     const result = stoppedResult(config, { id: '', name: 'acme/web', url: null }, [], new Date());
     expect(result).toMatchObject({ result: 'error', counts: null, verdict: { result: 'none' } });
+  });
+});
+
+describe('an expired allow entry says its alert gates again only when it does', () => {
+  // input() judges on 2024-06-07: the entry expired, its alert (critical, created a week ago) gates unless
+  // the pull request resolves it or a grace period makes it due.
+  const allow = [{ id: 'GHSA-old0-0000-0000', until: '2024-01-31' }];
+  const alert = makeAlert({
+    advisory: 'GHSA-old0-0000-0000',
+    severity: 'critical',
+    package: 'pkg:npm/left-pad@1.3.0',
+    createdAt: '2024-05-31T12:00:00Z',
+  });
+  const packages: Package[] = [
+    {
+      id: 'pkg_1',
+      name: 'left-pad',
+      version: '1.3.0',
+      ecosystem: 'npm',
+      manifestPath: 'package-lock.json',
+      manifestStartLine: 3,
+      manifestEndLine: 3,
+      manifestStartColumn: null,
+      manifestEndColumn: null,
+    },
+  ];
+  const removal: PullRequestChange = {
+    event: 'pull_request',
+    pullRequest: 7,
+    base: 'a'.repeat(40),
+    head: 'b'.repeat(40),
+    read: {
+      state: 'read',
+      changes: [
+        {
+          changeType: 'removed',
+          manifest: 'package-lock.json',
+          ecosystem: 'npm',
+          name: 'left-pad',
+          version: '1.3.0',
+          packageUrl: 'pkg:npm/left-pad@1.3.0',
+          advisories: [],
+        },
+      ],
+    },
+  };
+
+  test.each<[string, Partial<Config>, PullRequestChange | null, string, boolean]>([
+    ['neither resolved nor due', {}, null, 'gating', true],
+    ['resolved by the pull request', {}, removal, 'resolved', false],
+    ['inside its grace period', { graceDays: { critical: 30 } }, null, 'due', false],
+  ])('%s', (_what, extra, change, status, gatesAgain) => {
+    const result = assembleResult({
+      ...input({
+        config: { allowAlerts: allow, ...extra },
+        reads: {
+          alerts: { alerts: [alert], errors: [], warnings: [], totalCount: 1 },
+          packages: { ok: true, value: packages },
+        },
+      }),
+      change,
+    });
+    expect(result.alerts.map((a) => a.status)).toEqual([status]);
+    const expired = result.warnings.filter((w) => w.kind === 'expired-allow').map((w) => w.message);
+    expect(expired).toHaveLength(1);
+    expect({ gatesAgain: /fails the gate again/.test(expired[0]!) }).toEqual({ gatesAgain });
   });
 });

@@ -246,6 +246,9 @@ export const timeSavedSchema: z.ZodType<TimeSaved> = z.object({
 // ---------- 3. sca/packages/search, 4. sca/licenses/search ----------
 
 /** A package needs a name to be matched; the rest only places it in a file. */
+/** A commit or branch name as a label: null when empty, too long, or holding control characters. */
+const scanLabel = (s: string) => (s === '' || s.length > 200 || /[\u0000-\u001f\u007f-\u009f]/.test(s) ? null : s);
+
 export const scaPackageSchema: z.ZodType<Package> = z
   .object({
     id: anyId.nullable().catch(null),
@@ -257,6 +260,9 @@ export const scaPackageSchema: z.ZodType<Package> = z
     manifestEndLine: statistic,
     manifestStartColumn: statistic,
     manifestEndColumn: statistic,
+    // What the service's last scan saw (shown as what the verdict rests on); short, one line.
+    branch: prose.transform(scanLabel),
+    commitSha: prose.transform(scanLabel),
   })
   .transform(({ id, ...pkg }) => ({
     ...pkg,

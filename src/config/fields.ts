@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { allowEntryOf, parseAllowList } from '../policy/allowlist.js';
 import type { AllowEntry } from '../model.js';
+import { parseGraceDays, type GraceDaysSetting } from './grace-days.js';
 
 /** Adds an issue with `message` to the current input and returns zod's "no value". */
 type Fail = (message: string) => never;
@@ -202,4 +203,11 @@ export const packageList = optional([] as string[], (value, fail): string[] => {
   if (bad.length > 0)
     return fail(`${bad.map(quote).join(', ')}: expected name, name@version or a package URL (pkg:npm/left-pad@1.3.0).`);
   return entries;
+});
+
+/** `grace-days`: `severity=days` pairs; empty means no grace for any severity. */
+export const graceDays = optional({} as GraceDaysSetting, (value, fail) => {
+  const { days, errors } = parseGraceDays(value);
+  errors.forEach((error) => fail(error));
+  return errors.length > 0 ? z.NEVER : days;
 });

@@ -1,13 +1,24 @@
 // Step 1 of the contract: read and validate every input before any request. One zod schema is the
 // single source of truth for defaults and rules; every bad input is reported at once.
 import * as z from 'zod/mini';
-import { COMMENT_MODES, failure, ON_API_ERROR, success, THRESHOLDS, UNKNOWN_LICENSES, type Outcome } from '../model.js';
+import {
+  COMMENT_MODES,
+  failure,
+  ON_API_ERROR,
+  PR_CHANGES,
+  success,
+  type BasePolicyFile,
+  THRESHOLDS,
+  UNKNOWN_LICENSES,
+  type Outcome,
+} from '../model.js';
 import {
   type AllowMapping,
   type InputValue,
   allowList,
   apiUrl,
   bool,
+  graceDays,
   cweList,
   integer,
   licenseList,
@@ -64,6 +75,8 @@ const FIELDS = {
   'deny-licenses': licenseList(null),
   'license-exceptions': packageList,
   'unknown-licenses': oneOf(UNKNOWN_LICENSES, 'warn'),
+  'grace-days': graceDays,
+  'pr-changes': oneOf(PR_CHANGES, 'auto'),
 };
 
 /** Inputs a policy file may not set: the tokens, and the file itself. */
@@ -87,8 +100,6 @@ export interface PolicyFile {
   name: string;
   values: Record<string, InputValue>;
   positions: Record<string, { line: number; column: number }>;
-  /** Read from another repository (OWNER/REPO/PATH@REF), not from the workspace. */
-  remote?: boolean;
 }
 
 /** The inputs as given, merged with a policy file: input > file > default. */
@@ -216,6 +227,9 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
         exceptions: v['license-exceptions'],
         unknown: v['unknown-licenses'],
       },
+      /** Days of grace per severity; a severity left out has none. */
+      graceDays: v['grace-days'],
+      prChanges: v['pr-changes'],
     })),
   );
 }
@@ -224,6 +238,8 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
 export type Config = z.output<ReturnType<typeof schema>> & {
   /** Per input name; secrets say where they came from too, never what they are. */
   sources: Record<string, InputSource>;
+  /** A local policy file read at a pull request's base commit; null otherwise. */
+  basePolicy: BasePolicyFile | null;
 };
 
 const SECRETS = ['tokenId', 'tokenSecret', 'githubToken', 'configToken'] as const;
@@ -252,7 +268,7 @@ export function parseInputs(
 ): Outcome<Config, string[]> {
   // Parsed once: zod's interpreter is cheaper here than compiling a fast path (it saves start-up).
   const parsed = schema(context, checks.licenseIdProblem ?? null).safeParse(inputs.values, { jitless: true });
-  if (parsed.success) return success({ ...parsed.data, sources: inputs.sources });
+  if (parsed.success) return success({ ...parsed.data, sources: inputs.sources, basePolicy: null });
   const order = (issue: z.core.$ZodIssue) => INPUT_NAMES.indexOf(String(issue.path[0] ?? 'api-token-id'));
   const errors = [...parsed.error.issues]
     .sort((a, b) => order(a) - order(b))
@@ -269,6 +285,16 @@ export function parseInputs(
       return at && inputs.file ? `${inputs.file.name}:${at.line}:${at.column}: ${message}` : message;
     });
   return failure(errors);
+}
+
+/**
+ * One input's value as its field reads it, alone (no cross-field rule, no SPDX list): what a
+ * setting means, for telling whether two values of it differ. null when it does not read.
+ */
+export function settingValue(name: string, value: InputValue): { value: unknown } | null {
+  const field = (FIELDS as Record<string, z.ZodMiniType | undefined>)[name];
+  const parsed = field?.safeParse(value, { jitless: true });
+  return parsed?.success ? { value: parsed.data } : null;
 }
 
 /** The one message for core.setFailed that lists every bad input. */

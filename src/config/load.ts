@@ -1,40 +1,51 @@
 // Step 1 of a run: every input, merged with the policy file when `config-file` names one, checked
 // at once. Pure but for the file read (in a chunk of its own, like the SPDX id list it may need).
 import type { RunnerContext } from '../github/context.js';
-import { success, failure, type Outcome } from '../model.js';
+import { success, failure } from '../model.js';
 import { bool } from './fields.js';
-import {
-  collectInputs,
-  fromPolicyFile,
-  parseInputs,
-  type CollectedInputs,
-  type Config,
-  type PolicyFile,
-} from './inputs.js';
+import type { BasePolicyFile } from '../model.js';
+import { collectInputs, fromPolicyFile, parseInputs, settingValue, type Config, type PolicyFile } from './inputs.js';
+import type { PolicyFileRead } from './policy-file.js';
 
-/**
- * The configuration and the policy file it came from in part; or every input error at once, with
- * whether a job summary is wanted all the same (`summary`, from the inputs and the file).
- */
+/** Why no configuration: every input error at once; or, `apiError`, a read that decides the verdict failed. */
+export interface NotLoaded {
+  ok: false;
+  error: string[];
+  /** Whether a job summary is wanted all the same (`summary`, from the inputs and the file). */
+  summary?: boolean;
+  /**
+   * The policy file could not be read at the base commit: an API error, under the on-api-error of
+   * the inputs (a policy file cannot say how its own read fails); `warn` lets the step succeed.
+   */
+  apiError?: { warn: boolean };
+}
+
+/** The configuration and the policy file it came from in part; or why there is none. */
 export async function loadConfig(
   read: (name: string) => string,
   context: RunnerContext,
-): Promise<Outcome<{ config: Config; file: PolicyFile | null }, string[]> & { summary?: boolean }> {
-  const file = await readPolicyFile(read, context);
+): Promise<{ ok: true; value: { config: Config; file: PolicyFile | null } } | NotLoaded> {
+  const policy = await readPolicyFile(read, context);
+  if (policy.kind === 'api-error') {
+    const onApiError = settingValue('on-api-error', read('on-api-error'))?.value;
+    const apiError = { warn: onApiError === 'warn' };
+    return { ...failure([policy.message]), summary: summaryWanted(read('summary')), apiError };
+  }
+  const { basePolicy } = policy;
+  const file = policy.file ?? success(null);
   // What a broken file could still give counts, so its other settings are not reported missing too.
   const inputs = collectInputs(read, file.ok ? file.value : (file.partial ?? null));
   // The SPDX id list is loaded only when a license policy is set.
   const licensed = inputs.values['allow-licenses'] !== '' || inputs.values['deny-licenses'] !== '';
   const checks = licensed ? { licenseIdProblem: (await import('../policy/license-ids.js')).licenseIdProblem } : {};
   const parsed = parseInputs(inputs, context, checks);
-  const unsafe = unsafeApiUrl(inputs, context);
-  if (file.ok && parsed.ok && !unsafe) return success({ config: parsed.value, file: file.value });
-  const errors = [...(file.ok ? [] : file.error), ...(parsed.ok ? [] : parsed.error), ...(unsafe ? [unsafe] : [])];
+  if (file.ok && parsed.ok) return success({ config: { ...parsed.value, basePolicy }, file: file.value });
+  const errors = [...(file.ok ? [] : file.error), ...(parsed.ok ? [] : parsed.error)];
   const summary = inputs.values.summary;
   return { ...failure(errors), summary: summaryWanted(typeof summary === 'string' ? summary : '') };
 }
 
-/** What a `summary` value says: false only when it reads as false; its default (true) when it cannot be read. */
+/** What `summary` says: false only when it reads as false; its default (true) when it cannot be read. */
 export function summaryWanted(value: string): boolean {
   const parsed = bool(true).safeParse(value);
   return parsed.success ? parsed.data : true;
@@ -46,29 +57,74 @@ export function describePolicyFile(file: PolicyFile, config: Config): string {
   return `Policy file ${file.name}: ${fromFile.length > 0 ? fromFile.join(', ') : 'nothing'} from it (inputs given in the workflow win).`;
 }
 
-/** The policy file `config-file` names, read and parsed; null when none. */
-async function readPolicyFile(
-  read: (name: string) => string,
-  context: RunnerContext,
-): Promise<Outcome<PolicyFile | null, string[]> & { partial?: PolicyFile }> {
-  const name = read('config-file').trim();
-  if (name === '') return success(null);
-  const { loadPolicyFile } = await import('./policy-file.js');
-  const token = read('config-token').trim() || read('github-token').trim() || null;
-  return loadPolicyFile(name, { workspace: context.workspace, apiUrl: context.apiUrl, token });
+/**
+ * What the log says of a policy file read at a change's base commit: notices (no file at the base;
+ * the settings the change would change once merged) and a warning (its own copy does not parse).
+ */
+export function describeBasePolicy(config: Config, context: RunnerContext): { notices: string[]; warnings: string[] } {
+  const base = config.basePolicy;
+  if (base === null) return { notices: [], warnings: [] };
+  const change = context.change?.event === 'merge_group' ? 'merge group' : 'pull request';
+  const [name, short] = [config.configFile ?? '', base.commit.slice(0, 7)];
+  const notices: string[] = [];
+  if (!base.atBase)
+    notices.push(
+      `Policy file ${name} is not in the base commit ${short}: no policy file judges this ${change} (inputs and defaults).`,
+    );
+  if (base.changes.length > 0) {
+    const listed = base.changes.map(
+      ({ key, base: was, proposed }) =>
+        `${key}: ${was === null ? '(not set)' : cut(was)} -> ${proposed === null ? '(not set)' : cut(proposed)}${config.sources[key] === 'input' ? ' (the workflow input wins)' : ''}`,
+    );
+    notices.push(
+      `This ${change} changes the policy file ${name}; the copy at the base commit ${short} judges it, and these settings take effect once it is merged:\n${listed.join('\n')}`,
+    );
+  }
+  const warnings =
+    base.proposedUnreadable === null
+      ? []
+      : [
+          `The ${change}'s copy of the policy file ${name} cannot be read (${cut(base.proposedUnreadable, 500)}); the copy at the base commit ${short} judges.`,
+        ];
+  return { notices, warnings };
 }
 
+const cut = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 3)}...` : text);
+
+/** The policy file (null: none) and how a local one stands at a change's base commit; or the API error of that read. */
+type PolicyRead =
+  | { kind: 'read'; file: PolicyFileRead | null; basePolicy: BasePolicyFile | null }
+  | { kind: 'api-error'; message: string };
+
 /**
- * On pull_request_target the workspace may hold the pull request's own files: a policy file there
- * must not say where the tokens go. Null when api-url is safe.
+ * The policy file `config-file` names, read and parsed, or its input errors; on a pull request or
+ * merge group a local one is read at the base commit (see base-policy.ts).
  */
-function unsafeApiUrl(inputs: CollectedInputs, context: RunnerContext): string | null {
-  if (inputs.sources['api-url'] !== 'file' || inputs.file?.remote || context.eventName !== 'pull_request_target') {
-    return null;
+async function readPolicyFile(read: (name: string) => string, context: RunnerContext): Promise<PolicyRead> {
+  const name = read('config-file').trim();
+  if (name === '') return { kind: 'read', file: null, basePolicy: null };
+  const { isRemote, loadPolicyFile } = await import('./policy-file.js');
+  // The workflow's own values: a policy file cannot say how it is itself read.
+  const timeoutMs =
+    1000 * Number(settingValue('request-timeout-seconds', read('request-timeout-seconds'))?.value ?? 30);
+  const maxRetries = Number(settingValue('max-retries', read('max-retries'))?.value ?? 3);
+  const githubToken = read('github-token').trim() || null;
+  if (context.change === null || isRemote(name)) {
+    const token = read('config-token').trim() || githubToken;
+    const sources = { workspace: context.workspace, apiUrl: context.apiUrl, token, timeoutMs, maxRetries };
+    return { kind: 'read', file: await loadPolicyFile(name, sources), basePolicy: null };
   }
-  return (
-    `api-url: set by ${inputs.file?.name ?? 'the policy file'} in the workspace, on pull_request_target, where the ` +
-    "workspace may hold the pull request's files and the tokens would go wherever it says. Give api-url as an " +
-    'input, or read the policy file from a repository (config-file: OWNER/REPO/PATH@REF).'
-  );
+  const { readBasePolicy } = await import('./base-policy.js');
+  const at = await readBasePolicy(name, {
+    workspace: context.workspace,
+    apiUrl: context.apiUrl,
+    token: githubToken,
+    repository: context.repository,
+    base: context.change.base,
+    timeoutMs,
+    maxRetries,
+  });
+  if (at.kind === 'api-error') return { kind: 'api-error', message: at.message };
+  if (at.kind === 'input-error') return { kind: 'read', file: failure(at.errors), basePolicy: null };
+  return { kind: 'read', file: at.file, basePolicy: at.base };
 }

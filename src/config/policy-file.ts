@@ -5,11 +5,20 @@
 // `config-file` is set.
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, win32 } from 'node:path';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, type Scalar } from 'yaml';
-import { redactor } from '../api/redaction.js';
-import { followRedirects } from '../api/redirects.js';
-import { transportFor, type Answer, type Transport } from '../api/transport.js';
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  type Node,
+  type Pair,
+  type Scalar,
+  type YAMLMap,
+} from 'yaml';
+import { readFileAtRef } from '../github/contents.js';
 import { failure, success, type Outcome } from '../model.js';
+import { addGraceDays, formatGraceDays, type GraceDaysSetting } from './grace-days.js';
 import { INPUT_NAMES, NOT_IN_FILE, type AllowMapping, type InputValue, type PolicyFile } from './inputs.js';
 
 export const MAX_POLICY_BYTES = 1024 * 1024;
@@ -21,7 +30,9 @@ const ALLOW_KEYS = new Set(['id', 'until', 'reason']);
 const PATH_INPUTS = new Set(['report-file', 'sarif-file']);
 /** `OWNER/REPO/PATH@REF`: a file in another repository. */
 const REMOTE = /^([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+)\/([^@]+)@(.+)$/;
-const MAX_REDIRECTS = 3;
+
+/** `OWNER/REPO/PATH@REF` names a file in another repository; anything else is a workspace path. */
+export const isRemote = (name: string): boolean => REMOTE.test(name.trim());
 
 export interface PolicyFileSources {
   /** GITHUB_WORKSPACE: where a local path is read. */
@@ -30,6 +41,9 @@ export interface PolicyFileSources {
   apiUrl: string;
   /** config-token, else github-token; null when neither is given. */
   token: string | null;
+  /** Per request to GitHub, and retries (the workflow's request-timeout-seconds and max-retries). */
+  timeoutMs: number;
+  maxRetries: number;
 }
 
 /** A policy file read, or its errors and, when some keys could be read, what they set. */
@@ -38,16 +52,16 @@ export type PolicyFileRead = Outcome<PolicyFile, string[]> & { partial?: PolicyF
 /** Reads and parses the policy file `ref` names; every problem is an input error. */
 export async function loadPolicyFile(ref: string, sources: PolicyFileSources): Promise<PolicyFileRead> {
   const name = ref.trim();
-  const remote = REMOTE.test(name);
-  const text = remote ? await readRemote(name, sources) : await readLocal(name, sources.workspace);
-  if (!text.ok) return failure([text.error]);
-  const parsed = parsePolicyFile(text.value, name);
-  if (parsed.ok) return success({ ...parsed.value, remote });
-  // What a broken file could still give says where it came from too (api-url's check needs it).
-  return parsed.partial ? { ...parsed, partial: { ...parsed.partial, remote } } : parsed;
+  const text = isRemote(name) ? await readRemote(name, sources) : await readLocal(name, sources.workspace);
+  return text.ok ? parsePolicyFile(text.value, name) : failure([text.error]);
 }
 
-async function readLocal(path: string, workspace: string): Promise<Outcome<string>> {
+/** A file in the workspace, or why not (`absent`: there is no such file). */
+export async function readLocal(
+  path: string,
+  workspace: string,
+): Promise<{ ok: true; value: string } | { ok: false; error: string; absent: boolean }> {
+  const failure = (error: string, absent = false) => ({ ok: false as const, error, absent });
   const where = `config-file ${path}`;
   const full = resolve(workspace, path);
   try {
@@ -64,77 +78,44 @@ async function readLocal(path: string, workspace: string): Promise<Outcome<strin
     if (code === 'ENOENT') {
       return failure(
         `${where}: no such file in the workspace. Check the path (relative to the repository root), and that the job checks the repository out (actions/checkout) before this step.`,
+        true,
       );
     }
     return failure(`${where}: cannot be read (${code ?? String(error)}).`);
   }
 }
 
-async function readRemote(ref: string, { apiUrl, token }: PolicyFileSources): Promise<Outcome<string>> {
+async function readRemote(ref: string, sources: PolicyFileSources): Promise<Outcome<string>> {
   const [, owner, repo, path, gitRef] = REMOTE.exec(ref) as RegExpExecArray;
   const where = `config-file ${ref}`;
-  const base = apiUrl.replace(/\/+$/, '');
-  const url = `${base}/repos/${owner}/${repo}/contents/${path!.split('/').map(encodeURIComponent).join('/')}?ref=${encodeURIComponent(gitRef!)}`;
-  let send: Transport;
-  try {
-    send = transportFor(base);
-  } catch (error) {
-    // A malformed GITHUB_API_URL, or a proxy no request can go through: an input error, not a crash.
-    return failure(`${where}: cannot reach GitHub (GITHUB_API_URL): ${(error as Error).message}`);
-  }
-  // One timeout for the whole fetch, redirects included.
-  const signal = AbortSignal.timeout(30_000);
-  let response: Answer;
-  try {
-    // GitHub redirects (301) the contents of a renamed or moved repository; the token goes along only
-    // to the same origin.
-    const followed = await followRedirects(
-      send,
-      new URL(url),
-      {
-        method: 'GET',
-        headers: {
-          Accept: 'application/vnd.github.raw',
-          'X-GitHub-Api-Version': '2022-11-28',
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      { maxRedirects: MAX_REDIRECTS, signal: () => signal },
-    );
-    if (followed.kind === 'other-origin') {
-      // The token may come back in the host name, lower-cased there: redacted in any case.
-      const to = redactor(token ? [token] : [])(followed.to.origin);
-      return failure(`${where}: GitHub redirected to ${to}, where the token is not sent; give the new location.`);
-    }
-    if (followed.kind === 'too-many') return failure(`${where}: GitHub redirected more than ${MAX_REDIRECTS} times.`);
-    response = followed.answer;
-  } catch (error) {
-    const { code, cause, name } = error as { code?: unknown; cause?: { code?: unknown }; name?: string };
-    // A system error's code (ENOTFOUND), else the error's name (TimeoutError), never a DOMException's number.
-    const what = [cause?.code, code].find((c): c is string => typeof c === 'string') ?? name;
-    return failure(
-      `${where}: GitHub (${base}) could not be reached (${what}); check GITHUB_API_URL and the runner's proxy settings.`,
-    );
-  }
+  const read = await readFileAtRef(
+    { owner: owner!, repo: repo!, path: path!, ref: gitRef! },
+    { ...sources, maxBytes: MAX_POLICY_BYTES },
+  );
   const tokenName = 'config-token (or github-token)';
-  if (!response.ok) await response.discard().catch(() => undefined); // frees the connection
-  if (response.status === 404) {
-    return failure(
-      `${where}: not found, or ${tokenName} may not read ${owner}/${repo}. Check the path and ref, and give a token with contents: read on ${owner}/${repo}.`,
-    );
+  switch (read.kind) {
+    case 'file':
+      return success(read.text);
+    case 'not-found':
+      return failure(
+        `${where}: not found, or ${tokenName} may not read ${owner}/${repo}. Check the path and ref, and give a token with contents: read on ${owner}/${repo}.`,
+      );
+    case 'refused':
+      return failure(
+        `${where}: GitHub refused ${tokenName} (HTTP ${read.status}). Give a token with contents: read on ${owner}/${repo}.`,
+      );
+    case 'failed':
+      return failure(`${where}: ${failedRead(read)}`);
   }
-  if (response.status === 401 || response.status === 403) {
-    return failure(
-      `${where}: GitHub refused ${tokenName} (HTTP ${response.status}). Give a token with contents: read on ${owner}/${repo}.`,
-    );
-  }
-  if (!response.ok) return failure(`${where}: GitHub answered HTTP ${response.status}; try again later.`);
-  try {
-    const text = await response.text(MAX_POLICY_BYTES);
-    return text === null ? failure(`${where}: is larger than 1 MiB.`) : success(text);
-  } catch {
-    return failure(`${where}: GitHub's answer broke off; try again.`);
-  }
+}
+
+/** Why a read through GitHub failed, and what to do about it. */
+export function failedRead({ status, reason }: { status: number | null; reason: string }): string {
+  const what = reason.replace(/\.$/, '');
+  if (/redirected/.test(what)) return `${what}; give the new location.`;
+  if (status === null && !what.startsWith('cannot reach'))
+    return `${what}; check GITHUB_API_URL and the runner's proxy settings.`;
+  return status !== null && (status === 429 || status >= 500) ? `${what}; try again later.` : `${what}.`;
 }
 
 /** "…: did you mean fail-on-severity?" for a key one or two edits away from an input name. */
@@ -258,11 +239,14 @@ function inputValue(
     // Other lists hold one value an item, so their lines are the items themselves.
     return key === 'allow-alerts' ? items : (items as string[]).join('\n');
   }
+  if (isMap(node) && key === 'grace-days') return graceDaysMapping(node, text, error);
   error(
     node,
     LISTS.has(key)
       ? 'expected a value or a list of values.'
-      : 'expected a single value (a string, number or true/false).',
+      : key === 'grace-days'
+        ? 'expected severity=days pairs, or a mapping of severities to days (critical: 0, high: 30).'
+        : 'expected a single value (a string, number or true/false).',
   );
   return null;
 }
@@ -274,6 +258,39 @@ function inputValue(
 function scalarText(node: Scalar, text: string): string {
   if (typeof node.value === 'string' || node.type !== 'PLAIN' || !node.range) return String(node.value);
   return text.slice(node.range[0], node.range[1]).trim();
+}
+
+/**
+ * `grace-days` as a mapping (`{critical: 0, high: 30}`): each entry checked where it stands, by the
+ * rules of the pairs, and given as the pairs the input takes (severity words and digits only, so
+ * nothing in them can be read back otherwise).
+ */
+function graceDaysMapping(
+  node: YAMLMap<unknown, unknown>,
+  source: string,
+  error: (node: Node | null, message: string) => void,
+): string | null {
+  const days: GraceDaysSetting = {};
+  let ok = true;
+  for (const pair of node.items as Pair<Node, Node | null>[]) {
+    const severity = isScalar(pair.key) && pair.key.value !== null ? scalarText(pair.key, source) : null;
+    const count = isScalar(pair.value) && pair.value.value !== null ? scalarText(pair.value, source) : null;
+    const problem =
+      severity === null
+        ? 'a key is a severity (critical, high, medium, low, unknown).'
+        : count === null
+          ? `${severity} needs a number of days.`
+          : addGraceDays(days, severity, count)?.replace(/^days/, `${severity}: days`);
+    if (problem) {
+      ok = false;
+      error(pair.key, `${problem.replace(/\.$/, '')}.`);
+    }
+  }
+  if (ok && node.items.length === 0) {
+    error(node, 'lists no severity; write e.g. critical: 0, high: 30, medium: 90.');
+    return null;
+  }
+  return ok ? formatGraceDays(days) : null;
 }
 
 function listItem(

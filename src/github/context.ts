@@ -21,22 +21,56 @@ export interface RunnerContext {
   runUrl: string | null;
   /** GITHUB_STEP_SUMMARY is set (the job summary can be written). */
   canWriteSummary: boolean;
+  /**
+   * On pull_request, pull_request_target and merge_group: the change judged, its base and head
+   * commits from the event (null where the event does not give them); null on other events.
+   */
+  change: { event: string; pullRequest: number | null; base: string | null; head: string | null } | null;
 }
+
+/** Events judged as a change (contract: "Pull requests and time"). */
+export const CHANGE_EVENTS: readonly string[] = ['pull_request', 'pull_request_target', 'merge_group'];
 
 interface EventPayload {
   repository?: { id?: number | string; full_name?: string };
-  pull_request?: { number?: number; head?: { sha?: string; repo?: { full_name?: string; fork?: boolean } | null } };
+  pull_request?: {
+    number?: number;
+    base?: { sha?: unknown };
+    head?: { sha?: string; repo?: { full_name?: string; fork?: boolean } | null };
+  };
+  merge_group?: { base_sha?: unknown; head_sha?: unknown };
+}
+
+/** A commit id as the event gives it; anything else is none. */
+const sha = (value: unknown): string | null =>
+  typeof value === 'string' && /^[0-9a-f]{7,64}$/i.test(value) ? value : null;
+
+function changeOf(eventName: string | null, event: EventPayload): RunnerContext['change'] {
+  if (eventName === null || !CHANGE_EVENTS.includes(eventName)) return null;
+  if (eventName === 'merge_group') {
+    return {
+      event: eventName,
+      pullRequest: null,
+      base: sha(event.merge_group?.base_sha),
+      head: sha(event.merge_group?.head_sha),
+    };
+  }
+  const pr = event.pull_request;
+  return { event: eventName, pullRequest: pr?.number ?? null, base: sha(pr?.base?.sha), head: sha(pr?.head?.sha) };
 }
 
 export function readRunnerContext(env: NodeJS.ProcessEnv = process.env): RunnerContext {
   const event = readEvent(env.GITHUB_EVENT_PATH);
   const repository = env.GITHUB_REPOSITORY || event.repository?.full_name || null;
   const server = serverUrl(env);
-  // A pull request's head commit (GITHUB_SHA is the merge commit there), else GITHUB_SHA.
-  const commit = event.pull_request?.head?.sha || env.GITHUB_SHA;
+  const eventName = env.GITHUB_EVENT_NAME || null;
+  const change = changeOf(eventName, event);
+  // A pull request's (or merge group's) head commit (GITHUB_SHA is the merge commit there), else GITHUB_SHA.
+  const commit = change?.head || env.GITHUB_SHA;
   const head = event.pull_request?.head?.repo;
   return {
-    eventName: env.GITHUB_EVENT_NAME || null,
+    eventName,
+    change,
     repository,
     serverUrl: server,
     apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),

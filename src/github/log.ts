@@ -46,6 +46,10 @@ export function warning(message: string, properties?: core.AnnotationProperties)
   core.warning(clean(message), cleanProperties(properties));
 }
 
+export function notice(message: string, properties?: core.AnnotationProperties): void {
+  core.notice(clean(message), cleanProperties(properties));
+}
+
 export function error(message: string, properties?: core.AnnotationProperties): void {
   core.error(clean(message), cleanProperties(properties));
 }

@@ -24,6 +24,10 @@ export function actionOutputs(result: GateResult, files: WrittenFiles): Record<s
     'minutes-saved': result.timeSaved?.totalMinutesSaved == null ? '' : String(result.timeSaved.totalMinutesSaved),
     schedule: result.schedule?.enabled ? result.schedule.crontab : '',
     'license-violations': result.licenses ? String(packagesOf(result.licenses.findings.filter((f) => f.gates))) : '',
+    // Empty when the change was not read (or the alerts were not), 0 when read and nothing resolved.
+    'resolved-count': result.counts?.resolved == null ? '' : String(result.counts.resolved),
+    'due-count': count('due'),
+    'next-due': result.nextDue ?? '',
     'report-file': files.reportFile ?? '',
     'sarif-file': files.sarifFile ?? '',
   };

@@ -37,7 +37,14 @@ export function isOnlyUnreachable(reachability: Reachability | null): boolean {
 }
 
 function evaluateAlert(alert: Alert, opts: PolicyOptions, active: AllowEntry[]): EvaluatedAlert {
-  const evaluated = (status: AlertStatus): EvaluatedAlert => ({ ...alert, status });
+  const evaluated = (status: AlertStatus): EvaluatedAlert => ({
+    ...alert,
+    status,
+    resolution: null,
+    changedByPullRequest: false,
+    dueOn: null,
+    daysLeft: null,
+  });
   if (!alert.alerted) return evaluated('not-alerted');
   if (!meetsThreshold(alert.severity, opts.failOn)) return evaluated('below-threshold');
   if (opts.ignoreUnreachable && isOnlyUnreachable(alert.reachability)) return evaluated('unreachable');
@@ -68,22 +75,33 @@ function allowWarnings(entry: AllowEntry, evaluated: EvaluatedAlert[], today: st
   return warnings;
 }
 
+/** Each alert's status (input order kept). Status order: not-alerted, below-threshold, unreachable, allowed, gating. */
+export function alertStatuses(alerts: Alert[], opts: PolicyOptions): EvaluatedAlert[] {
+  const active = opts.allow.filter((entry) => !isExpired(entry, opts.today));
+  return alerts.map((alert) => evaluateAlert(alert, opts, active));
+}
+
 /**
- * Decides each alert's status (input order kept) and warns about expired and unmatched allow
- * entries. Status order: not-alerted, below-threshold, unreachable, allowed, gating.
+ * Warnings about expired and unmatched allow entries. An expired entry says how many of its alerts
+ * gate again, so it reads the statuses as they end up: after a pull request resolved some and grace
+ * periods made others due.
  */
+export function allowListWarnings(allow: AllowEntry[], evaluated: EvaluatedAlert[], today: string): Warning[] {
+  // Duplicate entries would repeat the same warning word for word.
+  const warnings = new Map<string, Warning>();
+  for (const warning of allow.flatMap((entry) => allowWarnings(entry, evaluated, today))) {
+    warnings.set(`${warning.kind}\n${warning.message}`, warning);
+  }
+  return [...warnings.values()];
+}
+
+/** Each alert's status, and the allow list's warnings on those statuses. */
 export function evaluateAlerts(
   alerts: Alert[],
   opts: PolicyOptions,
 ): { alerts: EvaluatedAlert[]; warnings: Warning[] } {
-  const active = opts.allow.filter((entry) => !isExpired(entry, opts.today));
-  const evaluated = alerts.map((alert) => evaluateAlert(alert, opts, active));
-  // Duplicate entries would repeat the same warning word for word.
-  const warnings = new Map<string, Warning>();
-  for (const warning of opts.allow.flatMap((entry) => allowWarnings(entry, evaluated, opts.today))) {
-    warnings.set(`${warning.kind}\n${warning.message}`, warning);
-  }
-  return { alerts: evaluated, warnings: [...warnings.values()] };
+  const evaluated = alertStatuses(alerts, opts);
+  return { alerts: evaluated, warnings: allowListWarnings(opts.allow, evaluated, opts.today) };
 }
 
 /** Alerts per severity, every severity present. */
@@ -101,15 +119,33 @@ function severityBreakdown(alerts: EvaluatedAlert[]): string {
     .join(', ');
 }
 
-function gatingReason(gating: EvaluatedAlert[], failOn: Threshold): string {
+/**
+ * "; 1 resolved by this pull request and 2 inside their grace period do not": the alerts that would
+ * gate but do not (yet), so that a failure does not hide them; '' when there are none.
+ */
+function sparedClause(evaluated: EvaluatedAlert[]): string {
+  const resolved = evaluated.filter((e) => e.status === 'resolved').length;
+  const due = evaluated.filter((e) => e.status === 'due').length;
+  if (resolved + due === 0) return '';
+  const parts = [
+    resolved > 0 ? `${resolved} resolved by this pull request` : null,
+    due > 0 ? `${due} inside ${due === 1 ? 'its' : 'their'} grace period` : null,
+  ].filter((part) => part !== null);
+  return `; ${parts.join(' and ')} ${resolved + due === 1 ? 'does' : 'do'} not`;
+}
+
+function gatingReason(gating: EvaluatedAlert[], failOn: Threshold, evaluated: EvaluatedAlert[]): string {
   const verb = gating.length === 1 ? 'fails' : 'fail';
-  return `${plural(gating.length, 'alert')} at or above ${failOn} ${verb} the gate (${severityBreakdown(gating)}).`;
+  const breakdown = severityBreakdown(gating);
+  return `${plural(gating.length, 'alert')} at or above ${failOn} ${verb} the gate (${breakdown})${sparedClause(evaluated)}.`;
 }
 
 function passReason(evaluated: EvaluatedAlert[], failOn: Threshold): string {
   if (failOn === 'none') return 'fail-on-severity is none: alerts never fail the gate.';
   const count = (status: AlertStatus) => evaluated.filter((e) => e.status === status).length;
   const parts = [
+    [count('resolved'), 'resolved by this pull request'],
+    [count('due'), 'inside their grace period'],
     [count('allowed'), 'allowed'],
     [count('unreachable'), 'unreachable ignored'],
     [count('below-threshold'), 'below the threshold'],
@@ -132,7 +168,7 @@ export function gateVerdict(
   const gating = evaluated.filter((e) => e.status === 'gating').sort(worstFirst);
   const criticalIssues = opts.failOnCriticalIssues ? (postureRepository?.criticalIssues ?? 0) : 0;
   const reasons: string[] = [];
-  if (gating.length > 0) reasons.push(gatingReason(gating, opts.failOn));
+  if (gating.length > 0) reasons.push(gatingReason(gating, opts.failOn, evaluated));
   if (licenseViolations.length > 0) reasons.push(licenseReason(licenseViolations));
   if (criticalIssues > 0) {
     reasons.push(

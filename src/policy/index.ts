@@ -2,6 +2,8 @@
 export { alertSeverity, meetsThreshold, severityFromScore, severityRank, worseCopy, worstFirst } from './severity.js';
 export { entryMatches, isExpired, parseAllowList } from './allowlist.js';
 export {
+  alertStatuses,
+  allowListWarnings,
   evaluateAlerts,
   failureMessage,
   gateVerdict,

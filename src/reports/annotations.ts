@@ -1,13 +1,17 @@
-// Error annotations for the gating alerts, placed on the manifest line that declares the package.
-// The text goes to core.error, which escapes it for the workflow command, so it is plain text, not Markdown.
+// Error annotations for the gating alerts, and warning annotations for the alerts coming due, placed
+// on the manifest line that declares the package. The text goes to core.error and core.warning,
+// which escape it for the workflow command, so it is plain text, not Markdown.
 import { FALLBACK_MANIFEST_PATH, packageLabel } from '../packages/locations.js';
 import type { EvaluatedAlert, GateResult, LicenseFinding, ManifestLocation } from '../model.js';
 import { formatNumber, plural } from './format.js';
 import { plainLine, firstReference } from './plain.js';
 import { reachabilityLabel } from './summary-alerts.js';
+import { worstFirst } from '../policy/severity.js';
 
 /** GitHub shows at most 10 error annotations per step; the rest are dropped silently. */
 export const MAX_ERROR_ANNOTATIONS = 10;
+/** Likewise at most 10 warning annotations per step. */
+export const MAX_WARNING_ANNOTATIONS = 10;
 
 const MAX_SUMMARY = 500;
 const MAX_TITLE = 200;
@@ -22,8 +26,20 @@ export interface Annotation {
 
 export interface Annotations {
   annotations: Annotation[];
-  /** Gating alerts without an annotation of their own (counted in the last one). */
+  /** Alerts (or findings) without an annotation of their own (counted in the last one). */
   omitted: number;
+}
+
+/** What the annotation says first: why now (overdue, due) and that the pull request changes the package. */
+function timeAndChange(e: EvaluatedAlert): string[] {
+  const notes: string[] = [];
+  if (e.status === 'gating' && e.dueOn !== null) notes.push(`Overdue since ${e.dueOn} (grace-days)`);
+  if (e.status === 'due' && e.dueOn !== null) {
+    const left = e.daysLeft === null ? '' : `, ${plural(e.daysLeft, 'day')} left`;
+    notes.push(`Inside its grace period: fails the gate from ${e.dueOn} (UTC)${left}`);
+  }
+  if (e.changedByPullRequest) notes.push('Changed by this pull request');
+  return notes;
 }
 
 function alertAnnotation(e: EvaluatedAlert): Annotation {
@@ -32,13 +48,15 @@ function alertAnnotation(e: EvaluatedAlert): Annotation {
   const reachability = reachabilityLabel(e.reachability);
   const reference = firstReference(e.references);
   const message = [
+    ...timeAndChange(e),
     plainLine(e.summary, MAX_SUMMARY) || 'No summary given',
     `Score ${e.score === null ? 'none' : formatNumber(e.score)}`,
     `Reachability: ${reachability === '—' ? 'not analysed' : reachability}`,
     ...(reference ? [reference] : []),
   ].join(' · ');
+  const due = e.status === 'due' && e.dueOn !== null ? `, due ${e.dueOn}` : '';
   const annotation: Annotation = {
-    title: plainLine(`${e.severity} ${e.advisory} in ${pkg}`, MAX_TITLE),
+    title: plainLine(`${e.severity} ${e.advisory} in ${pkg}${due}`, MAX_TITLE),
     message,
   };
   return placed(annotation, location);
@@ -97,6 +115,32 @@ export function buildAnnotations(result: GateResult, max = MAX_ERROR_ANNOTATIONS
     message:
       `${plural(omitted, what[1]!, what[2])} the gate. GitHub shows at most ` +
       `${MAX_ERROR_ANNOTATIONS} error annotations per step: see the job summary or the JSON report.`,
+  };
+  return { annotations: [...shown, more], omitted };
+}
+
+/** Soonest due first, then the verdict's order (worst first). */
+function soonestFirst(a: EvaluatedAlert, b: EvaluatedAlert): number {
+  const [x, y] = [a.dueOn ?? '', b.dueOn ?? ''];
+  return x < y ? -1 : x > y ? 1 : worstFirst(a, b);
+}
+
+/**
+ * One warning annotation per alert coming due (inside its grace period), where its error annotation
+ * would be, soonest first. Beyond `max`, the first `max - 1` get one each and a last warning says how
+ * many were left out.
+ */
+export function buildDueAnnotations(result: GateResult, max = MAX_WARNING_ANNOTATIONS): Annotations {
+  const due = result.alerts.filter((e) => e.status === 'due').sort(soonestFirst);
+  const cap = Math.max(1, Math.floor(max));
+  if (due.length <= cap) return { annotations: due.map(alertAnnotation), omitted: 0 };
+  const shown = due.slice(0, cap - 1).map(alertAnnotation);
+  const omitted = due.length - shown.length;
+  const more: Annotation = {
+    title: `${plural(omitted, 'more alert')} coming due not annotated`,
+    message:
+      `${plural(omitted, 'more alert is', 'more alerts are')} inside ${omitted === 1 ? 'its' : 'their'} grace period. ` +
+      `GitHub shows at most ${MAX_WARNING_ANNOTATIONS} warning annotations per step: see the job summary or the JSON report.`,
   };
   return { annotations: [...shown, more], omitted };
 }

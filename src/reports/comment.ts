@@ -1,19 +1,79 @@
-// The sticky PR comment: the same page as the job summary (one rendering path), behind a hidden
-// marker that finds it again, within GitHub's 65,536-character comment limit.
+// The sticky PR comment: the pull request's story, not the organization's (contract: "Reports").
+// The verdict, the gating alerts, what the change resolves or only changes, what is coming due, the
+// license violations, the commit judged and when, and a link to the job summary; posture, time
+// saved, schedule and settings stay in the job summary. Its sections are the job summary's own
+// builders (one rendering path); behind a hidden marker that finds it again, within GitHub's
+// 65,536-character comment limit.
 import type { CommentMode, GateResult } from '../model.js';
-import { renderSummary } from './summary.js';
+import { ByteBudget, byteLength, cutToBytes } from './budget.js';
+import { formatUtcDateTime } from './format.js';
+import { code, safeHref } from './markdown.js';
+import { changedSection, dueSection, resolvedSection } from './summary-change.js';
+import { licenseSection } from './summary-licenses.js';
+import { policyChangesSection } from './summary-policy-changes.js';
+import { gatingAlertsSection, verdictSection } from './summary.js';
 
 export const COMMENT_MARKER = '<!-- security-gate:sticky-comment -->';
 export const COMMENT_MAX_CHARS = 65_536;
-/** Rows kept in the comment: a PR conversation wants the gist; the job summary has the rest. */
+/** Rows kept per table: a PR conversation wants the gist; the job summary has the rest. */
 const COMMENT_MAX_ALERTS = 25;
 
-export function renderComment(result: GateResult, runUrl: string | null): string {
-  const footer = runUrl ? `\n\n<sub>[Full report in the job summary](${encodeURI(runUrl)})</sub>` : '';
+/** Where the judged commit is shown: GITHUB_SERVER_URL and GITHUB_REPOSITORY (`owner/name`). */
+export interface CommitLink {
+  serverUrl: string;
+  repository: string;
+}
+
+/** A commit id as the event gives it: only such a value goes into a link. */
+const COMMIT = /^[0-9a-f]{7,64}$/i;
+
+/** "Judged commit `1a2b3c4` at 2024-06-07 12:00 UTC", the commit linked when its address is known. */
+function judgedLine(result: GateResult, where: CommitLink | null): string | null {
+  const head = result.change?.head ?? null;
+  const when = formatUtcDateTime(result.generatedAt);
+  const at = when === null ? '' : ` at ${when}`;
+  if (head === null || !COMMIT.test(head)) return when === null ? null : `Judged${at}`;
+  const href = where ? safeHref(`${where.serverUrl}/${where.repository}/commit/${head}`) : null;
+  const label = code(head.slice(0, 7), 7);
+  return `Judged commit ${href === null ? label : `[${label}](${href})`}${at}`;
+}
+
+function footerOf(result: GateResult, runUrl: string | null, where: CommitLink | null): string {
+  const href = safeHref(runUrl);
+  const parts = [judgedLine(result, where), href === null ? null : `[Full report in the job summary](${href})`].filter(
+    (part) => part !== null,
+  );
+  return parts.length > 0 ? `\n\n<sub>${parts.join(' · ')}</sub>` : '';
+}
+
+/**
+ * The comment's body. `runUrl` links the job summary; `where` links the judged commit (the pull
+ * request's head), else it is named unlinked.
+ */
+export function renderComment(result: GateResult, runUrl: string | null, where: CommitLink | null = null): string {
+  const footer = footerOf(result, runUrl, where);
   // A byte budget is never smaller than the character count, so this always fits.
   const room = COMMENT_MAX_CHARS - COMMENT_MARKER.length - footer.length - 2;
-  const full = renderSummary(result, { maxAlerts: COMMENT_MAX_ALERTS, maxBytes: room });
-  return `${COMMENT_MARKER}\n${full}${footer}`;
+  const verdict = verdictSection(result);
+  // The settings this pull request's policy file would change once merged (capped where it is made).
+  const policy = policyChangesSection(result.options);
+  // The tables get what the verdict and the policy leave (less the blank lines that join the sections).
+  const budget = new ByteBudget(room - byteLength(verdict) - byteLength(policy ?? '') - 16);
+  const sections = [
+    verdict,
+    policy,
+    gatingAlertsSection(result, COMMENT_MAX_ALERTS, budget),
+    resolvedSection(result.alerts, COMMENT_MAX_ALERTS, budget),
+    changedSection(result, COMMENT_MAX_ALERTS, budget),
+    dueSection(result.alerts, COMMENT_MAX_ALERTS, budget),
+    licenseSection(result.licenses, result.blobUrl, COMMENT_MAX_ALERTS, budget),
+  ].filter((section) => section !== null);
+  const page = cutToBytes(
+    `${sections.join('\n\n')}\n`,
+    room,
+    '…the rest of this comment was cut to stay under the size limit.',
+  );
+  return `${COMMENT_MARKER}\n${page.replace(/\n$/, '')}${footer}`;
 }
 
 export interface PullRequestComment {

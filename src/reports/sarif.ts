@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import type { Log, ReportingDescriptor, Result, Run } from 'sarif';
 import { fallbackLocation, FALLBACK_MANIFEST_PATH, packageLabel, repoRelativePath } from '../packages/locations.js';
 import type { AlertStatus, EvaluatedAlert, GateResult, ManifestLocation, Severity } from '../model.js';
-import { formatNumber } from './format.js';
+import { formatNumber, plural } from './format.js';
 import { code, escapeText, link, safeHref, truncate } from './markdown.js';
 import { firstReference, plainLine, plainText } from './plain.js';
 import { severityRank } from '../policy/severity.js';
@@ -45,15 +45,47 @@ const NOT_GATING_LEVELS: Record<Severity, Level> = {
 };
 
 /** Alerts reported, and why each that does not gate does not: `not-alerted` and `allowed` are left out. */
-const REPORTED: Partial<Record<AlertStatus, (result: GateResult) => string | null>> = {
+const REPORTED: Partial<Record<AlertStatus, (result: GateResult, alert: EvaluatedAlert) => string | null>> = {
   gating: () => null,
+  resolved: (_result, alert) => resolvedBy(alert),
+  due: (_result, alert) =>
+    `inside its grace period (grace-days), it fails the gate from ${alert.dueOn ?? 'its due date'} (UTC)` +
+    (alert.daysLeft === null ? '' : `, ${plural(alert.daysLeft, 'day')} left`),
   'below-threshold': belowThreshold,
   unreachable: () => 'only unreachable uses (ignore-unreachable)',
 };
 
-/** `error` when the alert gates; otherwise by severity. */
+/** "resolved by this pull request, which removes 4.17.20 from package.json (adding 4.17.21)": service and GitHub text, cut. */
+function resolvedBy(alert: EvaluatedAlert): string {
+  const r = alert.resolution;
+  if (!r) return 'resolved by this pull request';
+  const list = (items: string[]) =>
+    plainLine(
+      items.length > 3 ? `${items.slice(0, 3).join(', ')} and ${items.length - 3} more` : items.join(', '),
+      300,
+    );
+  const added = r.added.length > 0 ? ` (adding ${list(r.added)})` : '';
+  return `resolved by this pull request, which removes ${plainLine(r.removed, 100)} from ${list(r.manifests)}${added}`;
+}
+
+/**
+ * `error` when the alert gates; a `note` when the pull request resolves it and a `warning` while it
+ * is coming due, whatever its severity; otherwise by severity.
+ */
 function levelOf(status: AlertStatus, severity: Severity): Level {
-  return status === 'gating' ? 'error' : NOT_GATING_LEVELS[severity];
+  if (status === 'gating') return 'error';
+  if (status === 'resolved') return 'note';
+  if (status === 'due') return 'warning';
+  return NOT_GATING_LEVELS[severity];
+}
+
+/** What the message adds after the advisory: overdue since when, and that the pull request changes the package. */
+function messageNotes(alert: EvaluatedAlert): string {
+  const notes = [
+    alert.status === 'gating' && alert.dueOn !== null ? `Overdue since ${alert.dueOn} (grace-days).` : null,
+    alert.changedByPullRequest ? 'Changed by this pull request (not resolved).' : null,
+  ].filter((note) => note !== null);
+  return notes.length > 0 ? ` ${notes.join(' ')}` : '';
 }
 
 /** A score within each band, for advisories without one (GitHub ranks alerts by `security-severity`). */
@@ -148,7 +180,7 @@ function findingsOf(result: GateResult, limit: number): { findings: Finding[]; t
         alert,
         advisoryId,
         level: levelOf(alert.status, alert.severity),
-        notGating: REPORTED[alert.status]?.(result) ?? null,
+        notGating: REPORTED[alert.status]?.(result, alert) ?? null,
         location: { ...location, path },
         pkg,
         fingerprint: hashKey(key),
@@ -248,14 +280,13 @@ function renderResult(finding: Finding, ruleIndex: number): Result {
   const summary = plainLine(alert.summary, 300);
   const hasColumns = location.startColumn !== undefined;
   const text = `${pkg} is affected by ${advisoryId} (${rating})${summary ? `: ${summary}` : '.'}`;
+  const sentence = /[.!?…]$/.test(text) ? text : `${text}.`;
+  const more = `${notGating === null ? '' : ` Does not fail the gate: ${notGating}.`}${messageNotes(alert)}`;
   return {
     ruleId: advisoryId,
     ruleIndex,
     level: finding.level,
-    message: {
-      text:
-        notGating === null ? text : `${/[.!?…]$/.test(text) ? text : `${text}.`} Does not fail the gate: ${notGating}.`,
-    },
+    message: { text: more === '' ? text : `${sentence}${more}` },
     locations: [
       {
         physicalLocation: {

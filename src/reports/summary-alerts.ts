@@ -24,18 +24,34 @@ export function reachabilityLabel(counts: Reachability | null): string {
 }
 
 /** The advisory id, linked to its first reference when that is an http(s) URL. */
-function advisoryCell(e: EvaluatedAlert): string {
+export function advisoryCell(e: EvaluatedAlert): string {
   return linkCell(e.advisory, e.references[0], 80);
+}
+
+/** The label of an alert whose package the pull request adds or removes without resolving it. */
+export const CHANGED_LABEL = 'changed by this pull request';
+
+/** The package, labelled when the pull request changes it (contract: wherever the alert is listed). */
+export function packageCell(e: EvaluatedAlert): string {
+  const name = codeCell(e.package, 120);
+  return e.changedByPullRequest ? `${name || '—'} (${CHANGED_LABEL})` : name;
+}
+
+/** A gating alert past its grace period says since when; the date is the action's own text. */
+function summaryCell(e: EvaluatedAlert): string {
+  const summary = escapeCell(e.summary, 200);
+  if (e.status !== 'gating' || e.dueOn === null) return summary;
+  return `**Overdue since ${e.dueOn}.**${summary ? ` ${summary}` : ''}`;
 }
 
 function gatingRow(e: EvaluatedAlert): string {
   const cells = [
     severityLabel(e.severity),
     advisoryCell(e),
-    codeCell(e.package, 120),
+    packageCell(e),
     formatNumber(e.score),
     reachabilityLabel(e.reachability),
-    escapeCell(e.summary, 200),
+    summaryCell(e),
   ];
   return `| ${cells.join(' | ')} |`;
 }
@@ -44,7 +60,7 @@ function allowedRow(e: EvaluatedAlert): string {
   const entry = e.allowedBy;
   const cells = [
     advisoryCell(e),
-    codeCell(e.package, 120),
+    packageCell(e),
     severityLabel(e.severity),
     entry?.until ? escapeCell(entry.until, 20) : 'no end date',
     entry?.reason ? escapeCell(entry.reason, 200) : '—',

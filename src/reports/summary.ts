@@ -6,11 +6,13 @@ import { ByteBudget, byteLength, cutToBytes } from './budget.js';
 import { formatMinutes, formatNumber, formatUtcDateTime, plural, SEVERITY_MARKERS } from './format.js';
 import { code, codeCell, escapeCell, escapeText, truncate } from './markdown.js';
 import { allowedSection, gatingSection, notGatingLine } from './summary-alerts.js';
+import { dueSection, resolvedSection, restsOnSection } from './summary-change.js';
 import { licenseSection } from './summary-licenses.js';
+import { policyChangesSection } from './summary-policy-changes.js';
 import { postureScope, postureSection } from './summary-posture.js';
 
 export interface SummaryOptions {
-  /** Rows per alert table (gating, allowed); default 50. */
+  /** Rows per alert table (gating, resolved, coming due, allowed); default 50. */
   maxAlerts?: number;
   /** Size limit of the whole page in UTF-8 bytes; default 1,000,000 (GitHub refuses more than 1 MiB). */
   maxBytes?: number;
@@ -33,9 +35,10 @@ export function renderSummary(result: GateResult, options: SummaryOptions = {}):
   const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES;
   const maxAlerts = options.maxAlerts ?? SUMMARY_MAX_ALERTS;
   const now = options.now ?? validDate(result.generatedAt) ?? new Date();
-  const head = [verdictSection(result), countsSection(result)];
+  const head = [verdictSection(result), countsSection(result), restsOnSection(result)];
   const notGating = notGatingLine(result);
   const tail = [
+    policyChangesSection(result.options),
     postureSection(result.posture, result.options.projectId),
     timeSavedSection(result),
     scheduleSection(result.schedule, now),
@@ -56,9 +59,9 @@ export function renderSummary(result: GateResult, options: SummaryOptions = {}):
   const fixed = [...head, ...tail, ...(notGating === null ? [] : [notGating])];
   const budget = new ByteBudget(maxBytes - byteLength(joinSections(fixed)) - 8);
   const alerts = [
-    result.counts === null
-      ? NOT_READ_GATING
-      : gatingSection(result.verdict.gating, maxAlerts, budget, result.result === 'error'),
+    gatingAlertsSection(result, maxAlerts, budget),
+    resolvedSection(result.alerts, maxAlerts, budget),
+    dueSection(result.alerts, maxAlerts, budget),
     licenseSection(result.licenses, result.blobUrl, maxAlerts, budget),
     allowedSection(result.alerts, maxAlerts, budget),
     notGating,
@@ -76,11 +79,19 @@ function validDate(iso: string): Date | null {
   return Number.isNaN(time) ? null : new Date(time);
 }
 
+/** The gating alerts, or that they are not known when the alerts were not read. */
+export function gatingAlertsSection(result: GateResult, maxRows: number, budget: ByteBudget): string {
+  return result.counts === null
+    ? NOT_READ_GATING
+    : gatingSection(result.verdict.gating, maxRows, budget, result.result === 'error');
+}
+
 /**
  * The heading carries the verdict and the repository (it is what a notification or a list of
- * comments shows first); then pass/fail/error and why in one line.
+ * comments shows first), and the alerts resolved and coming due when there are any; then
+ * pass/fail/error and why in one line. The job summary and the PR comment both start with it.
  */
-function verdictSection(result: GateResult): string {
+export function verdictSection(result: GateResult): string {
   const { marker, word, heading } = VERDICT[result.result];
   const why =
     result.result === 'error'
@@ -94,8 +105,20 @@ function verdictSection(result: GateResult): string {
   const [first, second] = [code(name ?? '', 100), code(id, 100)].filter((part) => part !== '');
   const repository = first === undefined ? 'an unknown repository' : second ? `${first} (${second})` : first;
   const target = (name || id).trim();
-  const title = `## Security gate: ${marker} ${heading}${target ? ` for ${escapeText(truncate(target, 100), { endsHeading: true })}` : ''}`;
+  const spared = sparedCounts(result.counts);
+  // A `#` run at the end of the name would close the heading only where the name ends it.
+  const forTarget = target ? ` for ${escapeText(truncate(target, 100), { endsHeading: spared === '' })}` : '';
+  const title = `## Security gate: ${marker} ${heading}${forTarget}${spared}`;
   return `${title}\n\n${marker} **${word}** for ${repository}: ${why}`;
+}
+
+/** " (2 resolved, 1 coming due)": the alerts that would gate but do not (yet); '' when none. */
+function sparedCounts(counts: AlertCounts | null): string {
+  const parts = [
+    counts?.resolved ? `${formatNumber(counts.resolved)} resolved` : null,
+    counts?.due ? `${formatNumber(counts.due)} coming due` : null,
+  ].filter((part) => part !== null);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 
 /** Sentences joined and escaped, cut so the verdict stays one readable line. */
@@ -112,14 +135,24 @@ function countsSection(result: GateResult): string {
   return [...countsTable(result.counts), '', ...policyLines(result.options)].join('\n');
 }
 
+/** Counts by severity, then total, gating and allowed, and resolved and due when any. */
 function countsTable(counts: AlertCounts | null): string[] {
   if (counts === null) return [NOT_READ];
-  const header = SEVERITIES.map((s) => `${SEVERITY_MARKERS[s]} ${s[0]?.toUpperCase()}${s.slice(1)}`);
-  const values = SEVERITIES.map((s) => formatNumber(counts[s]));
+  const columns: [string, string][] = [
+    ...SEVERITIES.map((s): [string, string] => [
+      `${SEVERITY_MARKERS[s]} ${s[0]?.toUpperCase()}${s.slice(1)}`,
+      formatNumber(counts[s]),
+    ]),
+    ['Total', formatNumber(counts.total)],
+    ['Gating', `**${formatNumber(counts.gating)}**`],
+    ['Allowed', formatNumber(counts.allowed)],
+  ];
+  if (counts.resolved) columns.push(['Resolved', formatNumber(counts.resolved)]);
+  if (counts.due) columns.push(['Coming due', formatNumber(counts.due)]);
   return [
-    `| ${[...header, 'Total', 'Gating', 'Allowed'].join(' | ')} |`,
-    `|${'--:|'.repeat(header.length + 3)}`,
-    `| ${[...values, formatNumber(counts.total), `**${formatNumber(counts.gating)}**`, formatNumber(counts.allowed)].join(' | ')} |`,
+    `| ${columns.map(([name]) => name).join(' | ')} |`,
+    `|${'--:|'.repeat(columns.length)}`,
+    `| ${columns.map(([, value]) => value).join(' | ')} |`,
   ];
 }
 

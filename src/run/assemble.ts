@@ -8,6 +8,8 @@ import {
   SCHEMA_VERSION,
   type Alert,
   type AlertCounts,
+  type ChangeView,
+  type ScanView,
   type EvaluatedAlert,
   type GateResult,
   type LicenseEntry,
@@ -24,7 +26,10 @@ import {
   type Warning,
 } from '../model.js';
 import { manifestLocator } from '../packages/locations.js';
-import { evaluateAlerts, gateVerdict, severityCounts } from '../policy/index.js';
+import { alertStatuses, allowListWarnings, gateVerdict, severityCounts } from '../policy/index.js';
+import { applyGrace } from '../policy/grace.js';
+import { applyChange, changeJudge } from '../policy/resolution.js';
+import type { PullRequestChange } from '../github/changes.js';
 import type { Read, RepositoryReads, Statistics } from './gather.js';
 import { runError, type RepositoryRef } from './resolve.js';
 import type { evaluateLicenses } from '../policy/licenses.js';
@@ -48,6 +53,8 @@ export interface AssembleInput {
   blobUrl?: string | null;
   /** Errors found before the reads were assembled (a repository check that failed). */
   errors?: RunError[];
+  /** The pull request or merge group and its change's dependencies; null (or absent) on other events. */
+  change?: PullRequestChange | null;
 }
 
 /** The result of a run that read: each read classified, the policy applied, the verdict decided. */
@@ -66,17 +73,24 @@ export function assembleResult(input: AssembleInput): GateResult {
   const unchecked = uncheckedCriticalIssues(config, input.statistics.posture, posture, repository.id);
   if (unchecked) found.errors.push(unchecked);
 
-  const evaluation = judgeAlerts(reads.alerts.alerts, config, now, read.packages);
+  const alerts = judgeAlerts(reads.alerts.alerts, config, now, read.packages);
+  // Pull requests and time: what the change resolves, then what is still inside its grace period.
+  const change = judgeChange(alerts, input.change ?? null, read.packages);
+  const nextDue = applyGrace(alerts, config.graceDays, now);
   const alertsRead = reads.alerts.totalCount !== null;
-  const verdict = verdictOf(evaluation.alerts, config, posture, licenses, alertsRead);
-  found.warnings.unshift(...evaluation.warnings);
+  const verdict = verdictOf(alerts, config, posture, licenses, alertsRead);
+  // On the statuses as they end up: an expired entry's alert that the change resolved does not gate again.
+  found.warnings.unshift(...allowListWarnings(config.allowAlerts, alerts, today(now)));
   return {
     ...baseResult(config, repository, now, found.errors, input.settings),
     result: finalResult(verdict, found.errors),
     blobUrl: input.blobUrl ?? null,
-    counts: alertsRead ? countsOf(evaluation.alerts, verdict) : null,
+    counts: alertsRead ? countsOf(alerts, verdict, change.resolved) : null,
+    change: change.view,
+    nextDue,
+    scan: read.packages ? scanOf(read.packages) : null,
     licenses,
-    alerts: evaluation.alerts,
+    alerts,
     verdict,
     posture,
     timeSaved: read.timeSaved,
@@ -184,27 +198,25 @@ function uncheckedCriticalIssues(
 }
 
 /** Each alert's status under the policy, located in its manifests when the packages were read. */
-function judgeAlerts(
-  alerts: Alert[],
-  config: Config,
-  now: Date,
-  packages: Package[] | null,
-): { alerts: EvaluatedAlert[]; warnings: Warning[] } {
-  const evaluation = evaluateAlerts(alerts, {
+function judgeAlerts(alerts: Alert[], config: Config, now: Date, packages: Package[] | null): EvaluatedAlert[] {
+  const evaluated = alertStatuses(alerts, {
     failOn: config.failOnSeverity,
     ignoreUnreachable: config.ignoreUnreachable,
     allow: config.allowAlerts,
     failOnCriticalIssues: config.failOnCriticalIssues,
-    today: now.toISOString().slice(0, 10),
+    today: today(now),
   });
   // The evaluated alerts are this function's own: their locations are set in place, not copied
   // (100,000 alerts are a lot of copies).
   if (packages) {
     const locate = manifestLocator(packages);
-    for (const alert of evaluation.alerts) alert.locations = locate(alert.package);
+    for (const alert of evaluated) alert.locations = locate(alert.package);
   }
-  return evaluation;
+  return evaluated;
 }
+
+/** YYYY-MM-DD, UTC: the day allow entries expire by. */
+const today = (now: Date) => now.toISOString().slice(0, 10);
 
 /**
  * Part of the alerts: the verdict of those, and an error beside it. No page of alerts at all: no
@@ -226,13 +238,58 @@ function verdictOf(
   return !alertsRead && judged.result !== 'fail' ? NO_VERDICT : judged;
 }
 
-function countsOf(evaluated: EvaluatedAlert[], verdict: Verdict): AlertCounts {
+function countsOf(evaluated: EvaluatedAlert[], verdict: Verdict, resolved: number | null): AlertCounts {
   return {
     ...severityCounts(evaluated),
     total: evaluated.length,
     gating: verdict.gating.length,
     allowed: evaluated.filter((a) => a.status === 'allowed').length,
+    resolved,
+    due: evaluated.filter((a) => a.status === 'due').length,
   };
+}
+
+/**
+ * Resolution fails closed (contract, "Fail closed"): only with the change and the package search
+ * both read can an alert be resolved; `resolved` is null when the change was not read.
+ */
+function judgeChange(
+  alerts: EvaluatedAlert[],
+  change: PullRequestChange | null,
+  packages: Package[] | null,
+): { view: ChangeView | null; resolved: number | null } {
+  if (change === null) return { view: null, resolved: null };
+  const { read, ...where } = change;
+  const view = (state: ChangeView['state'], entries: number | null, reason: string | null): ChangeView => ({
+    ...where,
+    state,
+    entries,
+    reason,
+  });
+  if (read.state === 'off') return { view: view('off', null, null), resolved: null };
+  if (read.state === 'unavailable') return { view: view('unavailable', null, read.reason), resolved: null };
+  if (packages === null) {
+    const reason =
+      "the service's package search could not be read, so no alert can be tied to the manifests the change edits; nothing is resolved.";
+    return { view: view('unavailable', read.changes.length, reason), resolved: null };
+  }
+  const resolved = applyChange(alerts, changeJudge(read.changes, packages));
+  return { view: view('read', read.changes.length, null), resolved };
+}
+
+/** The commit and branch most of the package search's packages were scanned at; null when none says. */
+function scanOf(packages: Package[]): ScanView | null {
+  const seen = new Map<string, { scan: ScanView; count: number }>();
+  for (const { commitSha = null, branch = null } of packages) {
+    if (commitSha === null && branch === null) continue;
+    const key = `${commitSha}\n${branch}`;
+    const entry = seen.get(key);
+    if (entry) entry.count++;
+    else seen.set(key, { scan: { commitSha, branch }, count: 1 });
+  }
+  let best: { scan: ScanView; count: number } | null = null;
+  for (const entry of seen.values()) if (best === null || entry.count > best.count) best = entry;
+  return best?.scan ?? null;
 }
 
 const NO_VERDICT: Verdict = { result: 'none', reasons: ['No verdict: the alerts could not be read.'], gating: [] };
@@ -267,6 +324,9 @@ function baseResult(
     settings,
     warnings: [],
     errors,
+    change: null,
+    nextDue: null,
+    scan: null,
   };
 }
 

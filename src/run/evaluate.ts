@@ -5,6 +5,7 @@ import { createEndpoints } from '../api/endpoints.js';
 import { oneLine } from '../characters.js';
 import type { Config } from '../config/inputs.js';
 import type { RunnerContext } from '../github/context.js';
+import { compareTarget, readChange, type ChangeRead, type PullRequestChange } from '../github/changes.js';
 import * as log from '../github/log.js';
 import type { GateResult } from '../model.js';
 import { assembleResult, notSent, stoppedResult } from './assemble.js';
@@ -33,6 +34,11 @@ export async function evaluate(config: Config, context: RunnerContext, started: 
   for (const loading of [scheduling, licensing]) loading?.catch(() => undefined);
   const result = await resolveReadAndJudge(api, config, context, started, scheduling, licensing);
   log.info(`${client.stats.requests} requests to the service (${client.stats.retries} retries)`);
+  // Fail closed, and say so (contract: "Fail closed"): the verdict is what it would be without the change.
+  if (result.change?.state === 'unavailable')
+    log.notice(
+      `Nothing is resolved by this ${result.change.event === 'merge_group' ? 'merge group' : 'pull request'}: ${result.change.reason}`,
+    );
   // The id as the outputs and reports give it: one line (contract: "Outputs"). The reads used it, and
   // the posture row was found by it, as the service sent it.
   return { ...result, repository: { ...result.repository, id: oneLine(result.repository.id) } };
@@ -54,6 +60,8 @@ async function resolveReadAndJudge(
     organizationId: config.organizationId,
     projectId: config.projectId,
   });
+  // Nor does the pull request's change, which comes from GitHub.
+  const change = readPullRequestChange(config, context);
 
   let repository: RepositoryRef;
   let check: Promise<GateResult['errors'][number] | null> = Promise.resolve(null);
@@ -66,7 +74,7 @@ async function resolveReadAndJudge(
   } else {
     const found = await log.group('Resolving the repository', () => findRepository(api, config, context));
     if (!found.ok) {
-      await statistics; // settle what is in flight; its answer is of no use without the repository
+      await Promise.all([statistics, change]); // settle what is in flight; no use without the repository
       return stoppedResult(config, { id: '', name: context.repository, url: null }, [found.error], started);
     }
     const { rule, ...ref } = found.value;
@@ -74,26 +82,31 @@ async function resolveReadAndJudge(
     repository = ref;
   }
 
-  const { reads, stats, settings, wrongRepository } = await log.group('Reading from the service', async () => {
-    const reading = readRepository(api, {
-      organizationId: config.organizationId,
-      repositoryId: repository.id,
-      packages: config.annotations || config.sarifFile !== null,
-      licenses: licensed(config),
-    });
-    // With an id to check, settings wait for the check: never change another repository's settings.
-    const target = { organizationId: config.organizationId ?? undefined, repositoryId: repository.id };
-    const changes = check.then((problem) =>
-      problem
-        ? notSent(config, 'the repository id was not confirmed')
-        : applySettings(api, target, planSettings(config.settings), config.dryRun),
-    );
-    const [r, s, c, w] = await Promise.all([reading, statistics, changes, check]);
-    log.info(`${r.alerts.alerts.length} alerts read`);
-    for (const change of c)
-      log.info(`${change.status === 'dry-run' ? 'dry run, not sent' : change.status}: ${describeSetting(change)}`);
-    return { reads: r, stats: s, settings: c, wrongRepository: w };
-  });
+  const { reads, stats, settings, wrongRepository, pullRequest } = await log.group(
+    'Reading from the service',
+    async () => {
+      const reading = readRepository(api, {
+        organizationId: config.organizationId,
+        repositoryId: repository.id,
+        // Also when the change is read: an alert is resolved only in the manifests the search lists.
+        packages: config.annotations || config.sarifFile !== null || readsChange(config, context),
+        licenses: licensed(config),
+      });
+      // With an id to check, settings wait for the check: never change another repository's settings.
+      const target = { organizationId: config.organizationId ?? undefined, repositoryId: repository.id };
+      const changes = check.then((problem) =>
+        problem
+          ? notSent(config, 'the repository id was not confirmed')
+          : applySettings(api, target, planSettings(config.settings), config.dryRun),
+      );
+      const [r, s, c, w, pr] = await Promise.all([reading, statistics, changes, check, change]);
+      log.info(`${r.alerts.alerts.length} alerts read`);
+      if (pr) logChange(pr);
+      for (const change of c)
+        log.info(`${change.status === 'dry-run' ? 'dry run, not sent' : change.status}: ${describeSetting(change)}`);
+      return { reads: r, stats: s, settings: c, wrongRepository: w, pullRequest: pr };
+    },
+  );
 
   // The right repository: a wrong id stops the run; the data read for it would only mislead. A check
   // that could not be made (the service failed) is an error beside the verdict: what was read of the
@@ -120,7 +133,51 @@ async function resolveReadAndJudge(
     evaluateLicenses: spdx?.evaluateLicenses,
     blobUrl: context.blobUrl,
     errors: checkFailed,
+    change: pullRequest,
   });
+}
+
+/**
+ * The change's dependencies are asked for: on a pull request or merge group with pr-changes: auto,
+ * when the event names both commits and there is a token to ask with. Only then does resolution
+ * need the package search.
+ */
+const readsChange = (config: Config, context: RunnerContext) =>
+  context.change !== null &&
+  config.prChanges === 'auto' &&
+  !('reason' in compareTarget(context.change, { repository: context.repository, token: config.githubToken }));
+
+/**
+ * The change's dependencies from GitHub's dependency review compare; null off a pull request or
+ * merge group. Never rejects: a read that fails resolves nothing (contract: "Fail closed").
+ */
+async function readPullRequestChange(config: Config, context: RunnerContext): Promise<PullRequestChange | null> {
+  if (context.change === null) return null;
+  const { base, head } = context.change;
+  const read: ChangeRead =
+    config.prChanges === 'off'
+      ? { state: 'off' }
+      : await readChange(
+          { base, head },
+          {
+            apiUrl: context.apiUrl,
+            repository: context.repository,
+            token: config.githubToken,
+            timeoutMs: config.requestTimeoutMs,
+            maxRetries: config.maxRetries,
+          },
+        ).catch((error: unknown) => ({
+          state: 'unavailable' as const,
+          reason: `the change could not be read (${error instanceof Error ? error.message : String(error)}).`,
+        }));
+  return { ...context.change, read };
+}
+
+function logChange({ read, base, head }: PullRequestChange): void {
+  const commits = `${base?.slice(0, 7) ?? '?'}...${head?.slice(0, 7) ?? '?'}`;
+  if (read.state === 'read') log.info(`The change's dependencies (${commits}): ${read.changes.length} entries read`);
+  else if (read.state === 'off') log.info("pr-changes is off: the change's dependencies are not read");
+  else log.info(`The change's dependencies (${commits}) could not be read: ${read.reason}`);
 }
 
 /** A license policy is set: the licenses are read and decide the verdict too. */

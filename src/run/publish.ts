@@ -8,7 +8,12 @@ import type { Config } from '../config/inputs.js';
 import * as log from '../github/log.js';
 import * as step from '../github/step.js';
 import { actionOutputs } from '../github/outputs.js';
-import { buildAnnotations, MAX_ERROR_ANNOTATIONS } from '../reports/annotations.js';
+import {
+  buildAnnotations,
+  buildDueAnnotations,
+  MAX_ERROR_ANNOTATIONS,
+  MAX_WARNING_ANNOTATIONS,
+} from '../reports/annotations.js';
 import { authorTypeOf, renderComment, upsertComment } from '../reports/comment.js';
 import { jsonReportChunks } from '../reports/json.js';
 import { sarifChunks } from '../reports/sarif.js';
@@ -56,18 +61,43 @@ export async function writeReports(result: GateResult, config: Config, context: 
     // GitHub shows 10 error annotations per step; the failure message (core.setFailed) is one of them.
     const { annotations } = buildAnnotations(result, MAX_ERROR_ANNOTATIONS - 1);
     for (const { message, ...properties } of annotations) log.error(message, properties);
+    const { annotations: due } = buildDueAnnotations(result, dueAnnotationRoom(result));
+    for (const { message, ...properties } of due) log.warning(message, properties);
   }
   await commentOnPullRequest(result, config, context);
   return errors;
 }
 
+/**
+ * Warning annotations left for the alerts coming due: GitHub shows 10 a step, and the run's warnings
+ * (and its errors, on a failed gate or under on-api-error: warn) are logged as warnings after these,
+ * so room is kept for them; at least one, which says how many due alerts were left out.
+ */
+export function dueAnnotationRoom(result: Pick<GateResult, 'warnings' | 'errors'>): number {
+  return Math.max(1, MAX_WARNING_ANNOTATIONS - result.warnings.length - result.errors.length);
+}
+
 const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+
+/** The pull request to comment on, or why there is none. */
+export function commentTarget(
+  result: Pick<GateResult, 'change'>,
+  context: Pick<RunnerContext, 'eventName' | 'repository' | 'pullRequestNumber'>,
+): { owner: string; repo: string; number: number } | { skip: string } {
+  // A merge queue judges what lands, but has no pull request conversation to write to (contract: "Merge queues").
+  if (result.change?.event === 'merge_group' || context.eventName === 'merge_group')
+    return { skip: 'a merge group has no pull request to comment on' };
+  const [owner, repo] = (context.repository ?? '').split('/');
+  if (!PULL_REQUEST_EVENTS.has(context.eventName ?? '') || !context.pullRequestNumber || !owner || !repo)
+    return { skip: 'this is not a pull request event' };
+  return { owner, repo, number: context.pullRequestNumber };
+}
 
 async function commentOnPullRequest(result: GateResult, config: Config, context: RunnerContext): Promise<void> {
   if (config.commentOnPr === 'never') return;
-  const [owner, repo] = (context.repository ?? '').split('/');
-  if (!PULL_REQUEST_EVENTS.has(context.eventName ?? '') || !context.pullRequestNumber || !owner || !repo) {
-    log.info(`comment-on-pr is ${config.commentOnPr}, but this is not a pull request event: no comment`);
+  const target = commentTarget(result, context);
+  if ('skip' in target) {
+    log.info(`comment-on-pr is ${config.commentOnPr}, but ${target.skip}: no comment`);
     return;
   }
   if (!config.githubToken) {
@@ -75,8 +105,12 @@ async function commentOnPullRequest(result: GateResult, config: Config, context:
     return;
   }
   try {
-    const api = await githubCommentApi(config.githubToken, { owner, repo, number: context.pullRequestNumber });
-    const body = renderComment(result, context.runUrl);
+    const { owner, repo } = target;
+    const api = await githubCommentApi(config.githubToken, target);
+    const body = renderComment(result, context.runUrl, {
+      serverUrl: context.serverUrl,
+      repository: `${owner}/${repo}`,
+    });
     const outcome = await upsertComment(api, config.commentOnPr, result, body, authorTypeOf(config.githubToken));
     log.info(`PR comment ${outcome}`);
   } catch (error) {

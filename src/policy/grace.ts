@@ -1,0 +1,88 @@
+// Pure: grace periods (contract: "Pull requests and time"). An alert that would gate gets its
+// severity's days from its `createdAt`; until then it is due, not gating. No readable createdAt,
+// no grace: an alert the gate cannot date is judged as if it were old.
+import type { EvaluatedAlert, Severity } from '../model.js';
+
+/** Days of grace per severity; a severity left out has 0. */
+export type GraceDays = Partial<Record<Severity, number>>;
+
+const DAY_MS = 86_400_000;
+
+/** When an alert that would gate starts to gate; null when it has no grace period. */
+export interface Grace {
+  /** The instant its grace period ends (ISO date-time, UTC). */
+  dueAt: string;
+  /** dueAt's UTC date, YYYY-MM-DD: shown as its due date. */
+  dueOn: string;
+  /** Still inside its grace period at `now`: it does not gate yet. */
+  pending: boolean;
+  /** Days left, rounded up (0 once due). */
+  daysLeft: number;
+}
+
+/**
+ * `createdAt` as an instant, or null when it cannot be trusted: missing, not a date-time, or more
+ * than a day in the future (a clock that far off would buy an alert unlimited grace).
+ */
+export function readableCreatedAt(createdAt: string | null | undefined, now: Date): number | null {
+  if (typeof createdAt !== 'string') return null;
+  const date = /^(\d{4})-(\d{2})-(\d{2})T/.exec(createdAt);
+  if (!date || !isCalendarDate(Number(date[1]), Number(date[2]), Number(date[3]))) return null;
+  const at = Date.parse(createdAt);
+  if (!Number.isFinite(at) || at > now.getTime() + DAY_MS) return null;
+  return at;
+}
+
+/** Date.parse rolls a day the month does not have over (2026-02-30 reads as March 2): that is no date. */
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The grace period of an alert of `severity` created at `createdAt`; null when none applies. */
+export function graceOf(
+  severity: Severity,
+  createdAt: string | null | undefined,
+  days: GraceDays,
+  now: Date,
+): Grace | null {
+  const allowed = days[severity] ?? 0;
+  if (allowed <= 0) return null;
+  const created = readableCreatedAt(createdAt, now);
+  if (created === null) return null;
+  const due = created + allowed * DAY_MS;
+  const left = due - now.getTime();
+  const dueAt = new Date(due).toISOString();
+  return { dueAt, dueOn: dueAt.slice(0, 10), pending: left > 0, daysLeft: left > 0 ? Math.ceil(left / DAY_MS) : 0 };
+}
+
+/** The earliest due date among pending graces (YYYY-MM-DD), or null. */
+export function nextDue(graces: Iterable<Grace | null | undefined>): string | null {
+  let earliest: string | null = null;
+  for (const grace of graces) {
+    if (grace?.pending && (earliest === null || grace.dueAt < earliest)) earliest = grace.dueAt;
+  }
+  return earliest === null ? null : earliest.slice(0, 10);
+}
+
+/**
+ * Applies the grace periods to evaluated alerts, in place: a gating alert inside its period becomes
+ * `due`; one past it keeps gating and carries the date it is overdue since. Resolved alerts are not
+ * due (resolution wins). Returns the earliest date a due alert starts to gate, or null.
+ */
+export function applyGrace(alerts: EvaluatedAlert[], days: GraceDays, now: Date): string | null {
+  const graces: Grace[] = [];
+  for (const alert of alerts) {
+    if (alert.status !== 'gating') continue;
+    const grace = graceOf(alert.severity, alert.createdAt, days, now);
+    if (grace === null) continue;
+    alert.dueOn = grace.dueOn;
+    if (grace.pending) {
+      alert.status = 'due';
+      alert.daysLeft = grace.daysLeft;
+      graces.push(grace);
+    }
+  }
+  return nextDue(graces);
+}
