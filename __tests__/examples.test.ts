@@ -42,7 +42,9 @@ interface Workflow {
   jobs?: Record<string, Job>;
 }
 
-const POLICY = 'security-gate.yml';
+const POLICY = 'policy.yml';
+// The policy file as the organization keeps it, the path the workflows' config-file names.
+const POLICY_COPY = 'acme/security-policies/security-gate.yml';
 const REQUIRED = 'org-required-workflow.yml';
 const REUSABLE = 'reusable-security-gate.yml';
 const CALLER = 'caller.yml';
@@ -94,11 +96,29 @@ describe('examples/', () => {
     expect(doc.warnings.map((e) => e.message)).toEqual([]);
   });
 
+  test('each action has one version across examples/ and .github/workflows/ (SHA and comment alike)', () => {
+    const sources = [
+      ...workflowFiles.map(source),
+      ...readdirSync(new URL('.github/workflows/', root))
+        .filter((f) => /\.ya?ml$/.test(f))
+        .map((f) => read(`.github/workflows/${f}`)),
+    ];
+    const refs = new Map<string, Set<string>>();
+    for (const [, action, pin] of sources.flatMap((text) => [
+      ...text.matchAll(/^\s*(?:-\s+)?uses:\s*([^@\s]+)@(\S+(?:\s+#.*)?)$/gm),
+    ])) {
+      if (action!.startsWith('./') || action!.includes('/.github/workflows/')) continue;
+      refs.set(action!, (refs.get(action!) ?? new Set()).add(pin!.replace(/\s+#\s*/, ' # ')));
+    }
+    expect(refs.size).toBeGreaterThan(0);
+    for (const [action, pins] of refs) expect({ action, pins: [...pins] }).toEqual({ action, pins: [[...pins][0]] });
+  });
+
   test('the README links every file', () => {
     const readme = read('README.md');
     expect(readme).toMatch(/^## Rolling out to an organization$/m);
-    for (const file of files)
-      expect({ file, linked: readme.includes(`](examples/${file})`) }).toEqual({ file, linked: true });
+    const linked = (file: string) => readme.includes(`](examples/${file})`);
+    for (const file of files) expect({ file, linked: linked(file) }).toEqual({ file, linked: true });
   });
 });
 
@@ -122,15 +142,25 @@ describe.each(workflowFiles)('examples/%s', (file) => {
     }
   });
 
-  test('every action is pinned by a full commit SHA with its version as a comment', () => {
-    const lines = source(file)
-      .split('\n')
-      .map((line) => /^\s*(?:-\s+)?uses:\s*(\S+)(.*)$/.exec(line))
-      .filter((m): m is RegExpExecArray => m !== null)
+  test('the gate is OWNER/security-gate@v1 under a comment that says to pin it by SHA; every other action is pinned by a full commit SHA with its version as a comment', () => {
+    const text = source(file).split('\n');
+    const lines = text
+      .map((line, at) => ({ at, match: /^\s*(?:-\s+)?uses:\s*(\S+)(.*)$/.exec(line) }))
+      .filter((l): l is { at: number; match: RegExpExecArray } => l.match !== null)
       // local actions, and reusable workflows (pinned as the organization chooses: see caller.yml)
-      .filter(([, ref]) => !ref!.startsWith('./') && !ref!.includes('/.github/workflows/'));
+      .filter(({ match: [, ref] }) => !ref!.startsWith('./') && !ref!.includes('/.github/workflows/'));
     expect(lines.length).toBe(stepsOf(w).filter((s) => s.uses).length);
-    for (const [, ref, rest] of lines) {
+    for (const { at, match } of lines) {
+      const [, ref, rest] = match;
+      if (ref!.startsWith('OWNER/security-gate@')) {
+        // Copied as it is, it runs; the comment right above it says how to pin it.
+        expect(ref).toBe('OWNER/security-gate@v1');
+        let start = at;
+        while (start > 0 && /^\s*#/.test(text[start - 1]!)) start--;
+        const advice = text.slice(start, at).join(' ');
+        expect({ ref, advice }).toEqual({ ref, advice: expect.stringMatching(/full commit SHA/) });
+        continue;
+      }
       expect(ref).toMatch(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/);
       expect({ ref, comment: rest }).toEqual({ ref, comment: expect.stringMatching(/^\s+# v\d/) });
     }
@@ -181,7 +211,7 @@ describe(`examples/${REQUIRED}: the ruleset's required workflow`, () => {
     expect(gate).toHaveLength(1);
     const inputs = gate[0]!.with ?? {};
     expect(inputs['config-file']).toMatch(/^[\w.-]+\/[\w.-]+\/[\w./-]+@[\w./-]+$/); // OWNER/REPO/PATH@REF
-    expect(String(inputs['config-file'])).toMatch(new RegExp(`/${POLICY.replace('.', '\\.')}@`));
+    expect(String(inputs['config-file'])).toMatch(new RegExp(`^${POLICY_COPY.replace(/\./g, '\\.')}@`));
     expect(inputs).toMatchObject({
       'config-token': '${{ secrets.SECURITY_POLICY_TOKEN }}',
       'api-url': '${{ vars.SECURITY_API_URL }}',

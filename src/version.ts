@@ -1,2 +1,2 @@
 /** The action's version, as in package.json (a test keeps them equal); reported in SARIF. */
-export const VERSION = '0.1.0';
+export const VERSION = '1.0.0';
