@@ -7,7 +7,7 @@ import type { RepositoryReads, Statistics } from '../../src/run/gather.js';
 import type { Config } from '../../src/config/inputs.js';
 import { actionOutputs, type WrittenFiles } from '../../src/github/outputs.js';
 import type { PostureView } from '../../src/model.js';
-import { makeEvaluated, makePostureView, makeResult } from '../fixtures/result.js';
+import { makeConfig, makeEvaluated, makePostureView, makeResult } from '../fixtures/result.js';
 import { CONTRACT_OUTPUTS } from '../fixtures/contract.js';
 
 const NO_FILES: WrittenFiles = { reportFile: null, sarifFile: null };
@@ -128,38 +128,7 @@ describe('risk-score', () => {
 // actionOutputs reads PostureView.riskScore; the rule "row, else overall" is applied where the view
 // is built. These follow a service posture through assembleResult, so the whole rule is covered.
 describe('risk-score from a service posture, through assembleResult', () => {
-  const config: Config = {
-    apiUrl: 'https://security.example.com',
-    tokenId: 'token-id',
-    tokenSecret: 'token-secret',
-    organizationId: 'org_123',
-    projectId: null,
-    repositoryId: 'repo_abc',
-    appId: null,
-    failOnSeverity: 'critical',
-    ignoreUnreachable: false,
-    allowAlerts: [],
-    failOnCriticalIssues: false,
-    postureDays: 7,
-    onApiError: 'fail',
-    requestTimeoutMs: 30_000,
-    maxRetries: 3,
-    settings: { prScanning: null, maxPrTimeoutMinutes: null, cweWhitelist: null },
-    dryRun: false,
-    summary: true,
-    commentOnPr: 'never',
-    githubToken: null,
-    reportFile: null,
-    sarifFile: null,
-    annotations: false,
-    configFile: null,
-    configToken: null,
-    licenses: { allow: null, deny: null, exceptions: [], unknown: 'warn' },
-    graceDays: {},
-    prChanges: 'auto',
-    sources: {},
-    basePolicy: null,
-  };
+  const config: Config = makeConfig();
   const basePosture = makePostureView(7).posture;
 
   function outputsFor(posture: Statistics['posture']) {

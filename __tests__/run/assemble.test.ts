@@ -8,40 +8,9 @@ import { PATHS } from '../../src/api/endpoints.js';
 import { assembleResult, stoppedResult, worseRow, type AssembleInput } from '../../src/run/assemble.js';
 import type { RepositoryReads, Statistics } from '../../src/run/gather.js';
 import { describeSchedule } from '../../src/run/schedule.js';
-import { makeAlert, makePostureView } from '../fixtures/result.js';
+import { makeAlert, makeConfig, makePostureView } from '../fixtures/result.js';
 
-const config: Config = {
-  apiUrl: 'https://security.example.com',
-  tokenId: 'token-id',
-  tokenSecret: 'token-secret',
-  organizationId: 'org_123',
-  projectId: null,
-  repositoryId: 'repo_abc',
-  appId: null,
-  failOnSeverity: 'critical',
-  ignoreUnreachable: false,
-  allowAlerts: [],
-  failOnCriticalIssues: false,
-  postureDays: 7,
-  onApiError: 'fail',
-  requestTimeoutMs: 30_000,
-  maxRetries: 3,
-  settings: { prScanning: null, maxPrTimeoutMinutes: null, cweWhitelist: null },
-  dryRun: false,
-  summary: true,
-  commentOnPr: 'never',
-  githubToken: null,
-  reportFile: null,
-  sarifFile: null,
-  annotations: false,
-  configFile: null,
-  configToken: null,
-  licenses: { allow: null, deny: null, exceptions: [], unknown: 'warn' },
-  graceDays: {},
-  prChanges: 'auto',
-  sources: {},
-  basePolicy: null,
-};
+const config: Config = makeConfig();
 
 /** An input whose reads all succeeded, with `alerts` and no posture unless changed. */
 function input(
