@@ -13,6 +13,7 @@ import {
   withRecentAlerts,
 } from './data.js';
 import { startFakeGitHub } from './github.js';
+import { readableLog } from './readable-log.js';
 import { runAction } from './run-action.js';
 import { startSimulator } from './server.js';
 
@@ -197,8 +198,8 @@ try {
       'sarif-file': SARIF_FILE,
     },
   });
-  rule('log (stdout of dist/index.js)');
-  process.stdout.write(run.stdout);
+  rule('log (stdout of dist/index.js, workflow commands shown as the runner shows them)');
+  process.stdout.write(readableLog(run.stdout));
   if (run.stderr) process.stdout.write(run.stderr);
   rule('outputs');
   const width = Math.max(...Object.keys(run.outputs).map((name) => name.length));

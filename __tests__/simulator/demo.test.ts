@@ -25,5 +25,8 @@ test('--out DIR keeps summary.md, report.json and results.sarif in DIR, creating
   expect(summary).toContain('#');
   expect(JSON.parse(report!)).toEqual(expect.objectContaining({ alerts: expect.any(Array) }));
   expect(JSON.parse(sarif!)).toEqual(expect.objectContaining({ version: '2.1.0', runs: expect.any(Array) }));
+  // The log is printed as the runner shows it: no raw workflow commands.
+  expect(stdout).not.toMatch(/^::(error|warning|notice|group)/m);
+  expect(stdout).toMatch(/^error {3}\S/m);
   for (const name of ['summary.md', 'report.json', 'results.sarif']) expect(stdout).toContain(join(out, name));
 }, 30_000);
