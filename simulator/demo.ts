@@ -1,8 +1,8 @@
 // `npm run demo`: starts the simulator with its seeded data and runs the bundled action against
 // it exactly as the runner would, then prints the log, the outputs and the job summary.
 // Flags combine: `--clean --policy` runs acme/clean-lib under the policy file. `--help` lists them.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import {
   ADVISORIES,
   DENIED_LICENSES,
@@ -13,6 +13,7 @@ import {
   withRecentAlerts,
 } from './data.js';
 import { startFakeGitHub } from './github.js';
+import { readableLog } from './readable-log.js';
 import { runAction } from './run-action.js';
 import { startSimulator } from './server.js';
 
@@ -29,6 +30,8 @@ const USAGE = `npm run demo -- [flags]
                   deny-licenses GPL-3.0-only and AGPL-3.0-only, unknown-licenses warn)
                   into the workspace, prints it, and runs with config-file naming it
   --latency MS    with MS milliseconds added to every response
+  --out DIR       keep the job summary (summary.md), the JSON report (report.json) and the
+                  SARIF log (results.sarif) in DIR, created if missing
   --help          this text
 Flags combine: \`--clean --policy\` runs acme/clean-lib under the policy file.`;
 
@@ -44,6 +47,15 @@ const grace = args.includes('--grace');
 const GRACE_DAYS = 'critical=0, high=30, medium=90';
 const latencyAt = args.indexOf('--latency');
 const latencyMs = latencyAt >= 0 ? Number(args[latencyAt + 1]) : 0;
+const outAt = args.indexOf('--out');
+const outDir = outAt >= 0 ? args[outAt + 1] : undefined;
+if (outAt >= 0 && (!outDir || outDir.startsWith('--'))) {
+  console.error('--out needs a directory: npm run demo -- --out DIR');
+  process.exit(2);
+}
+/** The run's workspace names of the reports (report-file, sarif-file). */
+const REPORT_FILE = 'security-gate.json';
+const SARIF_FILE = 'security-gate.sarif';
 
 const bold = (s: string) => (process.stdout.isTTY ? `\x1b[1m${s}\x1b[0m` : s);
 const rule = (title: string) => console.log(`\n${bold(`── ${title} ${'─'.repeat(Math.max(0, 70 - title.length))}`)}`);
@@ -121,6 +133,28 @@ function pullRequestsAndTime(alerts: ReportedAlert[]): string[] {
   return lines;
 }
 
+/**
+ * --out: the job summary, the JSON report and the SARIF log, out of the run's workspace (removed
+ * after the run) into `dir`. One line per file: where it went, or that the run wrote none.
+ */
+async function keepReports(workspace: string, summary: string, dir: string): Promise<string[]> {
+  const target = resolve(dir);
+  await mkdir(target, { recursive: true });
+  const kept: [string, () => Promise<void>][] = [
+    ['summary.md', () => writeFile(join(target, 'summary.md'), summary)],
+    ['report.json', () => copyFile(join(workspace, REPORT_FILE), join(target, 'report.json'))],
+    ['results.sarif', () => copyFile(join(workspace, SARIF_FILE), join(target, 'results.sarif'))],
+  ];
+  return Promise.all(
+    kept.map(([name, keep]) =>
+      keep().then(
+        () => `${name.padEnd(14)}${join(target, name)}`,
+        () => `${name.padEnd(14)}not written by this run`,
+      ),
+    ),
+  );
+}
+
 const now = new Date();
 // --grace: a few alerts created days ago (the seeded ones date from 2025), relative to this run's clock.
 const sim = await startSimulator({ latencyMs, data: grace ? withRecentAlerts(defaultData(), now) : defaultData() });
@@ -160,12 +194,12 @@ try {
       ...settings,
       'set-pr-scanning': 'true',
       'dry-run': 'true',
-      'report-file': 'security-gate.json',
-      'sarif-file': 'security-gate.sarif',
+      'report-file': REPORT_FILE,
+      'sarif-file': SARIF_FILE,
     },
   });
-  rule('log (stdout of dist/index.js)');
-  process.stdout.write(run.stdout);
+  rule('log (stdout of dist/index.js, workflow commands shown as the runner shows them)');
+  process.stdout.write(readableLog(run.stdout));
   if (run.stderr) process.stdout.write(run.stderr);
   rule('outputs');
   const width = Math.max(...Object.keys(run.outputs).map((name) => name.length));
@@ -174,9 +208,13 @@ try {
   console.log(forTerminal(run.summary));
   if (fixPr || grace) {
     rule('pull request and grace periods (from security-gate.json)');
-    const report = await readFile(join(run.workspace, 'security-gate.json'), 'utf8').catch(() => null);
+    const report = await readFile(join(run.workspace, REPORT_FILE), 'utf8').catch(() => null);
     const alerts = report === null ? null : (JSON.parse(report) as { alerts?: ReportedAlert[] }).alerts;
     for (const line of alerts ? pullRequestsAndTime(alerts) : ['No JSON report was written.']) console.log(line);
+  }
+  if (outDir) {
+    rule(`kept in ${outDir}`);
+    for (const line of await keepReports(run.workspace, run.summary, outDir)) console.log(line);
   }
   rule(
     `exit code ${run.exitCode} (${sim.requests.length} requests to the simulator${github ? `, ${github.requests.length} to GitHub` : ''})`,

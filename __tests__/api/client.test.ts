@@ -83,6 +83,18 @@ describe('retries', () => {
     expect(retries[0]).toContain('busy');
   });
 
+  test('onResponse hears each attempt: endpoint, page, attempt, status and time, never a body', async () => {
+    sim.script(ALERTS, { status: 503, body: { error: 'busy' } });
+    const heard: unknown[] = [];
+    let clock = 0;
+    const c = client({ onResponse: (e) => heard.push(e), now: () => (clock += 5) });
+    await c.call(ALERTS, { page: 2 }, z.object({ totalCount: z.number() }));
+    expect(heard).toEqual([
+      { endpoint: ALERTS, page: 2, attempt: 1, status: 503, ms: 5 },
+      { endpoint: ALERTS, page: 2, attempt: 2, status: 200, ms: 5 },
+    ]);
+  });
+
   test.each([
     ['seconds', '2', 2_000],
     ['a cap of 60 s', '3600', 60_000],

@@ -202,16 +202,17 @@ describe('the job summary', () => {
     expect(summary).toContain('| `set-cwe-whitelist` | CWE-79, CWE-89 | 🔸 would apply (dry run) |');
     expect(summary).toContain(' | 2099-12-31 | log4j pinned by the vendor, see SEC-123 |');
     // each figure says whose it is; the organization's open issues add up to their total
-    expect(summary).toMatch(/\*\*Risk score [\d.]+\*\* \(this repository, `acme\/webshop`\)/);
-    const organization = /^Organization: risk score [\d.]+, trend \w+ · open issues (.*) \(([\d,]+) in all\)/m.exec(
-      summary,
-    );
+    expect(summary).toMatch(/\*\*Risk score [\d.]+\*\* \(service scale; this repository, `acme\/webshop`\)/);
+    const organization =
+      /^Organization: risk score \(service scale\) [\d.]+, trend \w+ · open issues (.*) \(([\d,]+) in all\)/m.exec(
+        summary,
+      );
     expect(organization).not.toBeNull();
     const parts = [...organization![1]!.matchAll(/([\d,]+) (critical|high|medium|low|other)/g)].map((m) =>
       Number(m[1]!.replace(/,/g, '')),
     );
     expect(parts.reduce((a, b) => a + b, 0)).toBe(Number(organization![2]!.replace(/,/g, '')));
-    expect(summary).toMatch(/\| Risk score \(organization\) \| `[▁-█]+` \|/);
+    expect(summary).toMatch(/\| Risk score \(organization, service scale\) \| `[▁-█]+` \|/);
     // the trend in date order: the posture request's window, oldest first
     const trend = /(\d+) data points from (\d{4}-\d\d-\d\d) to (\d{4}-\d\d-\d\d)\./.exec(summary);
     expect(trend).not.toBeNull();

@@ -258,7 +258,7 @@ describe("renderComment: the pull request's story", () => {
     };
     const body = renderComment(makeResult({ licenses }), RUN);
     expect(body).toContain('### License policy (1 violation)');
-    expect(body).toContain('| `left-pad@1.3.0` | GPL-3.0-only | — | ❌ not allowed |');
+    expect(body).toContain('| `left-pad@1.3.0` | `GPL-3.0-only` | — | ❌ not allowed |');
   });
 
   test('stays within 65,536 characters, marker and footer included, with every table full of text escaping blows up', () => {

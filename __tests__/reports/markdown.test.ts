@@ -213,8 +213,14 @@ describe('code', () => {
     },
   );
 
-  it('falls back to escaped text in a table cell when the text has a pipe', () => {
-    expect(codeCell('a|b')).toBe('a\\|b');
+  it('in a table cell, stands a pipe escaped between code spans, so no zero-width space is copied', () => {
+    expect(codeCell('a|b')).toBe('`a`\\|`b`');
+    expect(codeCell('@scope/pkg@1.0.0 || #12')).toBe('`@scope/pkg@1.0.0 `\\|\\|` #12`');
+    expect(codeCell('@scope/pkg@1.0.0|GH-1')).not.toContain('\u200b');
+    // Rendered in a table: one cell that reads (and copies) as the text, with no mention in it.
+    const r = render(`| h |\n|---|\n| ${codeCell('@scope/pkg@1.0.0|#12')} |`);
+    expect(r.tables[0]![1]).toEqual(['@scope/pkg@1.0.0|#12']);
+    expect(githubReferences(r.scanned)).toEqual([]);
     expect(codeCell('0 2 * * 1-5')).toBe('`0 2 * * 1-5`');
   });
 });

@@ -270,7 +270,9 @@ describe('renderSummary: hostile service text renders as itself, and only as tex
     );
     expect(paragraphs).toContain(seen(`${truncate(oneLine(h), 100)}: ${oneLine(h)}. Next run: unknown.`));
     expect(
-      paragraphs.some((p) => p.includes(`Organization: risk score 55, trend ${seen(oneLine(h))} · open issues`)),
+      paragraphs.some((p) =>
+        p.includes(`Organization: risk score (service scale) 55, trend ${seen(oneLine(h))} · open issues`),
+      ),
     ).toBe(true);
     expect(paragraphs).toContain(`⚠️ ${shown(h, 500)}`);
     expect(paragraphs).toContain(`❌ ${shown(h, 500)}`);
@@ -357,11 +359,11 @@ describe('renderSummary: posture, time saved, schedule, settings', () => {
     expect(page).toContain('### Security posture, 2024-05-09 to 2024-06-07');
     expect(page).toContain(
       [
-        '**Risk score 70** (this repository, `acme/web`): 12 open issues, 1 critical.  ',
-        'Organization: risk score 55, trend increasing · open issues 🔴 2 critical · 🟠 5 high · 🟡 9 medium · 🔵 4 low (20 in all) · mean remediation time 4.5',
+        '**Risk score 70** (service scale; this repository, `acme/web`): 12 open issues, 1 critical.  ',
+        'Organization: risk score (service scale) 55, trend increasing · open issues 🔴 2 critical · 🟠 5 high · 🟡 9 medium · 🔵 4 low (20 in all) · mean remediation time 4.5 (unit not given by the service)',
       ].join('\n'),
     );
-    expect(page).toMatch(/\| Risk score \(organization\) \| `▁[▁-█]{28}█` \| 30 \| 70 \| 30 → 70 \|/);
+    expect(page).toMatch(/\| Risk score \(organization, service scale\) \| `▁[▁-█]{28}█` \| 30 \| 70 \| 30 → 70 \|/);
     expect(page).toMatch(/\| Open issues \(organization\) \| `█[▁-█]{28}▁` \| 20 \| 40 \| 40 → 20 \|/);
     expect(page).toContain('30 data points from 2024-05-09 to 2024-06-07.');
   });
@@ -369,7 +371,7 @@ describe('renderSummary: posture, time saved, schedule, settings', () => {
   it('without a row for this repository, the risk score is labelled as the organization’s', () => {
     const page = renderSummary(makeResult({ posture: makePostureView(5, { repository: null, riskScore: 55 }) }));
     expect(page).toContain(
-      '**Risk score 55** (organization), trend increasing  \nOrganization: open issues 🔴 2 critical',
+      '**Risk score 55** (service scale; organization), trend increasing  \nOrganization: open issues 🔴 2 critical',
     );
     expect(page).not.toContain('this repository');
   });
@@ -380,8 +382,8 @@ describe('renderSummary: posture, time saved, schedule, settings', () => {
       timeSaved: { totalMinutesSaved: 60, patchingMinutesSaved: 60, validationMinutesSaved: 0 },
     });
     const page = renderSummary({ ...result, options: { ...result.options, projectId: 'proj_1' } });
-    expect(page).toContain('Project `proj_1`: risk score 55');
-    expect(page).toContain('| Risk score (project) |');
+    expect(page).toContain('Project `proj_1`: risk score (service scale) 55');
+    expect(page).toContain('| Risk score (project, service scale) |');
     expect(page).toContain('**1 h** saved across the project in the last 30 days');
   });
 

@@ -170,3 +170,33 @@ describe('an expired allow entry says its alert gates again only when it does', 
     expect({ gatesAgain: /fails the gate again/.test(expired[0]!) }).toEqual({ gatesAgain });
   });
 });
+
+describe('the trace tells each decision', () => {
+  const traced = (overrides: Parameters<typeof input>[0]) => {
+    const lines: string[] = [];
+    assembleResult({ ...input(overrides), trace: (line) => lines.push(line) });
+    return lines;
+  };
+  const down = { ok: false as const, error: new ApiError(PATHS.securityPosture, 'server', 'HTTP 503.', 503) };
+
+  test('a failed reports-only read: a warning; the same read decisive: an error', () => {
+    expect(traced({ statistics: { posture: down } })).toContainEqual(
+      expect.stringMatching(/^The security posture \(reports only\): failed, a warning: .*HTTP 503/),
+    );
+    expect(traced({ config: { failOnCriticalIssues: true }, statistics: { posture: down } })).toContainEqual(
+      expect.stringMatching(/^The security posture \(decisive\): failed, an error: .*HTTP 503/),
+    );
+  });
+
+  test('the reads that succeeded and the verdict with its reason', () => {
+    const lines = traced({});
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'alerts (decisive): 0 read, 0 errors',
+        'The security posture (reports only): read',
+        'Time saved (reports only): read',
+        expect.stringMatching(/^verdict pass: \S/),
+      ]),
+    );
+  });
+});

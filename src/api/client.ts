@@ -19,6 +19,18 @@ export interface RetryEvent {
   status: number | null;
 }
 
+/** One attempt of a call, answered or not: for the debug log. Never holds the body or a header. */
+export interface ResponseEvent {
+  endpoint: string;
+  /** The `page` of a paged request's body; null for other requests. */
+  page: number | null;
+  /** From 1. */
+  attempt: number;
+  /** HTTP status of the final hop; null for a network error or a timeout. */
+  status: number | null;
+  ms: number;
+}
+
 /** Per call: who else wants to hear of its retries (a paged read shrinks its window on 429/503). */
 export interface CallOptions {
   onRetry?: (event: RetryEvent) => void;
@@ -34,6 +46,10 @@ export interface ClientOptions {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   onRetry?: (event: RetryEvent) => void;
+  /** Each attempt's answer (or its absence), after it is read. */
+  onResponse?: (event: ResponseEvent) => void;
+  /** Clock for {@link ResponseEvent.ms}. */
+  now?: () => number;
   /** First backoff step; doubles each retry. */
   baseDelayMs?: number;
   /** Retry-After is honoured up to this. */
@@ -73,6 +89,8 @@ export function createClient(options: ClientOptions): ServiceClient {
     sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     random = Math.random,
     onRetry,
+    onResponse,
+    now = () => performance.now(),
     baseDelayMs = 1_000,
     maxRetryAfterMs = 60_000,
     maxResponseBytes = 64 * 1024 * 1024,
@@ -84,7 +102,8 @@ export function createClient(options: ClientOptions): ServiceClient {
   const redact = redactor(secrets);
   const send = transportFor(baseUrl);
 
-  async function once(path: string, payload: string): Promise<unknown | Attempt> {
+  /** `seen.status`: the final hop's status, for {@link ResponseEvent}; stays null without an answer. */
+  async function once(path: string, payload: string, seen: { status: number | null }): Promise<unknown | Attempt> {
     // One timeout per hop: each request of the chain, and the final answer's body, within timeoutMs.
     let controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -122,6 +141,7 @@ export function createClient(options: ClientOptions): ServiceClient {
       if (followed.kind === 'too-many')
         return new Attempt('redirect', `more than ${MAX_REDIRECTS} redirects.`, followed.status, false);
       const response = followed.answer;
+      seen.status = response.status;
       if (response.status >= 300 && response.status < 400) {
         await response.discard();
         if (controller.signal.aborted) throw new Error('timed out'); // reported as a timeout below
@@ -186,7 +206,17 @@ export function createClient(options: ClientOptions): ServiceClient {
   ): Promise<z.output<S>> {
     const payload = JSON.stringify(body ?? {});
     for (let attempt = 1; ; attempt++) {
-      const outcome = await once(path, payload);
+      const seen = { status: null as number | null };
+      const started = now();
+      const outcome = await once(path, payload, seen);
+      if (outcome instanceof Attempt) seen.status = outcome.status;
+      onResponse?.({
+        endpoint: path,
+        page: pageOf(body),
+        attempt,
+        status: seen.status,
+        ms: Math.round(now() - started),
+      });
       if (!(outcome instanceof Attempt)) {
         const parsed = schema.safeParse(outcome === EMPTY ? null : outcome);
         if (parsed.success) return parsed.data;
@@ -209,6 +239,11 @@ export function createClient(options: ClientOptions): ServiceClient {
   }
 
   return { call, stats };
+}
+
+function pageOf(body: unknown): number | null {
+  const page = (body as { page?: unknown } | null)?.page;
+  return typeof page === 'number' ? page : null;
 }
 
 /**

@@ -138,10 +138,16 @@ export function code(s: string, maxLength = 200): string {
   return `${fence}${pad}${text}${pad}${fence}`;
 }
 
-/** Inline code inside a table cell. GFM splits cells on `|` even inside code spans, and its `\|` escape
- * shows a stray backslash there after another `\`, so text with a `|` is escaped as plain text instead. */
+/**
+ * Inline code inside a table cell. GFM splits cells on `|` even inside code spans, and its `\|` escape
+ * shows a stray backslash there after another `\`, so a `|` stands escaped between code spans
+ * (`a|b` as `` `a`\|`b` ``): the cell copies as the text, with no zero-width space in it.
+ */
 export function codeCell(s: string, maxLength = 200): string {
-  return s.includes('|') ? escapeCell(s, maxLength) : code(s, maxLength);
+  return oneLine(truncate(s, maxLength))
+    .split('|')
+    .map((part) => code(part, Infinity))
+    .join('\\|');
 }
 
 // Percent-encoded in a link destination: `( ) < >` and spaces could end it, `\\` escapes the next

@@ -3,7 +3,7 @@
 import type { LicenseFinding, LicenseReport } from '../model.js';
 import type { ByteBudget } from './budget.js';
 import { formatNumber, plural } from './format.js';
-import { code, codeCell, escapeCell, link } from './markdown.js';
+import { code, codeCell, link } from './markdown.js';
 import { boundedTable } from './summary-alerts.js';
 
 const HEADER = ['| Package | License | Declared in | Status |', '|---|---|---|---|'];
@@ -25,7 +25,7 @@ function row(blobUrl: string | null): (f: LicenseFinding) => string {
         ? '❌ unknown license (fails)'
         : '❌ not allowed'
       : '⚠️ unknown license';
-    const license = f.license === '' ? 'none given' : escapeCell(f.license, 120);
+    const license = f.license === '' ? 'none given' : codeCell(f.license, 120);
     return `| ${codeCell(f.package, 120)} | ${license} | ${declaredIn(f, blobUrl)} | ${status} |`;
   };
 }

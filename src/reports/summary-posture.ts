@@ -11,6 +11,9 @@ type Trend = PostureView['posture']['trends'][number];
 type Summary = PostureView['posture']['summary'];
 
 /** Whose the service's statistics are: `project` when `project-id` narrowed them, else `organization`. */
+/** The service sends these figures as bare numbers: a reader must not take a unit for granted. */
+const NO_UNIT = '(unit not given by the service)';
+
 export function postureScope(projectId: string | null): string {
   return projectId ? 'project' : 'organization';
 }
@@ -27,15 +30,15 @@ function headline(view: PostureView, scope: string, projectId: string | null): s
   const repo = view.repository;
   const trend = summary.riskTrend ? `, trend ${escapeText(summary.riskTrend)}` : '';
   const whole = `${scope.charAt(0).toUpperCase()}${scope.slice(1)}${projectId ? ` ${code(projectId, 100)}` : ''}`;
-  const issues = `open issues ${openIssues(summary)} · mean remediation time ${formatNumber(summary.meanRemediationTime)}`;
+  const issues = `open issues ${openIssues(summary)} · mean remediation time ${formatNumber(summary.meanRemediationTime)} ${NO_UNIT}`;
   const lines = repo
     ? [
-        `**Risk score ${formatNumber(repo.riskScore)}** (this repository${repo.name ? `, ${code(repo.name, 100)}` : ''}): ` +
+        `**Risk score ${formatNumber(repo.riskScore)}** (service scale; this repository${repo.name ? `, ${code(repo.name, 100)}` : ''}): ` +
           `${repo.openIssues === null ? 'open issues not available' : plural(repo.openIssues, 'open issue')}, ` +
           `${formatNumber(repo.criticalIssues)} critical.`,
-        `${whole}: risk score ${formatNumber(summary.overAllRiskScore)}${trend} · ${issues}`,
+        `${whole}: risk score (service scale) ${formatNumber(summary.overAllRiskScore)}${trend} · ${issues}`,
       ]
-    : [`**Risk score ${formatNumber(view.riskScore)}** (${scope})${trend}`, `${whole}: ${issues}`];
+    : [`**Risk score ${formatNumber(view.riskScore)}** (service scale; ${scope})${trend}`, `${whole}: ${issues}`];
   // Two-space line ends: separate lines in Markdown without a blank line between them.
   return lines.map((line, i) => (i < lines.length - 1 ? `${line}  ` : line));
 }
@@ -82,7 +85,7 @@ function trendRow(label: string, values: (number | null)[]): string | null {
 function trendLines(trends: Trend[], scope: string): string[] {
   const rows = [
     trendRow(
-      `Risk score (${scope})`,
+      `Risk score (${scope}, service scale)`,
       trends.map((t) => t.riskScore),
     ),
     trendRow(

@@ -55,6 +55,8 @@ export interface AssembleInput {
   errors?: RunError[];
   /** The pull request or merge group and its change's dependencies; null (or absent) on other events. */
   change?: PullRequestChange | null;
+  /** Where each decision is told (the debug log): how each read counted, why the verdict is what it is. */
+  trace?: (line: string) => void;
 }
 
 /** The result of a run that read: each read classified, the policy applied, the verdict decided. */
@@ -63,7 +65,11 @@ export function assembleResult(input: AssembleInput): GateResult {
   const found: Findings = {
     errors: [...(input.errors ?? []), ...reads.alerts.errors.map(runError)],
     warnings: reads.alerts.warnings.map((message) => ({ kind: 'read', message })),
+    trace: input.trace ?? (() => undefined),
   };
+  found.trace(
+    `alerts (decisive): ${reads.alerts.totalCount === null ? 'not read' : `${reads.alerts.alerts.length} read`}, ${plural(reads.alerts.errors.length, 'error')}`,
+  );
   const read = classifyReads(input, found);
   const licenses = judgeLicenses(read.licenseEntries, input.evaluateLicenses, config);
   const unknown = unknownLicenseWarning(licenses);
@@ -79,6 +85,7 @@ export function assembleResult(input: AssembleInput): GateResult {
   const nextDue = applyGrace(alerts, config.graceDays, now);
   const alertsRead = reads.alerts.totalCount !== null;
   const verdict = verdictOf(alerts, config, posture, licenses, alertsRead);
+  found.trace(`verdict ${verdict.result}: ${verdict.reasons.join(' ') || 'no reason given'}`);
   // On the statuses as they end up: an expired entry's alert that the change resolved does not gate again.
   found.warnings.unshift(...allowListWarnings(config.allowAlerts, alerts, today(now)));
   return {
@@ -103,6 +110,7 @@ export function assembleResult(input: AssembleInput): GateResult {
 interface Findings {
   errors: RunError[];
   warnings: Warning[];
+  trace: (line: string) => void;
 }
 
 /**
@@ -113,20 +121,21 @@ interface Findings {
 function classifyReads({ config, reads, statistics, now, describeSchedule }: AssembleInput, found: Findings) {
   return {
     posture: config.failOnCriticalIssues
-      ? decisive(statistics.posture, found)
+      ? decisive(statistics.posture, 'The security posture', found)
       : forReports(statistics.posture, 'The security posture', found),
     timeSaved: forReports(statistics.timeSaved, 'Time saved', found),
     schedule: reads.schedule.ok
       ? viewSchedule(reads.schedule.value, now, describeSchedule)
-      : unavailable(reads.schedule.error, 'The scan schedule', found),
+      : reportsOnly(reads.schedule.error, 'The scan schedule', found),
     // Without the packages, annotations and SARIF results fall back to the first manifest.
     packages: reads.packages && forReports(reads.packages, 'Manifest locations (SCA packages)', found),
-    licenseEntries: reads.licenses && decisive(reads.licenses, found),
+    licenseEntries: reads.licenses && decisive(reads.licenses, 'The licenses', found),
   };
 }
 
 /** A read that decides the verdict: its failure is an error. */
-function decisive<T>(read: Read<T>, found: Findings): T | null {
+function decisive<T>(read: Read<T>, what: string, found: Findings): T | null {
+  found.trace(`${what} (decisive): ${read.ok ? 'read' : `failed, an error: ${read.error.message}`}`);
   if (read.ok) return read.value;
   found.errors.push(runError(read.error));
   return null;
@@ -134,7 +143,16 @@ function decisive<T>(read: Read<T>, found: Findings): T | null {
 
 /** A read that only feeds the reports. */
 function forReports<T>(read: Read<T>, what: string, found: Findings): T | null {
-  return read.ok ? read.value : unavailable(read.error, what, found);
+  if (read.ok) found.trace(`${what} (reports only): read`);
+  return read.ok ? read.value : reportsOnly(read.error, what, found);
+}
+
+/** A reports-only read failed: traced, then {@link unavailable}. */
+function reportsOnly(error: ApiError, what: string, found: Findings): null {
+  found.trace(
+    `${what} (reports only): failed, ${error.kind === 'credentials' ? 'an error' : 'a warning'}: ${error.message}`,
+  );
+  return unavailable(error, what, found);
 }
 
 /** A read that only feeds the reports failed: a warning, unless the token was rejected. */

@@ -25,6 +25,10 @@ export async function evaluate(config: Config, context: RunnerContext, started: 
     maxRetries: config.maxRetries,
     onRetry: (e) =>
       log.info(`${e.endpoint}: attempt ${e.attempt} failed (${e.reason}); retrying in ${log.seconds(e.delayMs)}`),
+    onResponse: (e) =>
+      log.debug(
+        `request ${e.endpoint}${e.page === null ? '' : ` page ${e.page}`}${e.attempt > 1 ? ` attempt ${e.attempt}` : ''}: ${e.status === null ? 'no answer' : `HTTP ${e.status}`} in ${e.ms} ms`,
+      ),
   });
   const api = createEndpoints(client);
   // The crontab libraries, and the SPDX ones under a license policy, load while the requests are in flight.
@@ -79,6 +83,7 @@ async function resolveReadAndJudge(
     }
     const { rule, ...ref } = found.value;
     log.info(`${ref.name} is ${ref.id} (matched by ${rule})`);
+    log.debug(`repository ${ref.name} matched by rule: ${rule}`);
     repository = ref;
   }
 
@@ -134,6 +139,7 @@ async function resolveReadAndJudge(
     blobUrl: context.blobUrl,
     errors: checkFailed,
     change: pullRequest,
+    trace: (line) => log.debug(`decision: ${line}`),
   });
 }
 
