@@ -8,20 +8,9 @@ import type { Config } from '../../src/config/inputs.js';
 import { actionOutputs, type WrittenFiles } from '../../src/github/outputs.js';
 import type { PostureView } from '../../src/model.js';
 import { makeConfig, makeEvaluated, makePostureView, makeResult } from '../fixtures/result.js';
-import { CONTRACT_OUTPUTS } from '../fixtures/contract.js';
+import { CONTRACT_OUTPUTS, COUNT_OUTPUTS } from '../fixtures/contract.js';
 
 const NO_FILES: WrittenFiles = { reportFile: null, sarifFile: null };
-const COUNT_OUTPUTS = [
-  'alerts-total',
-  'critical-count',
-  'high-count',
-  'medium-count',
-  'low-count',
-  'unknown-count',
-  'gating-count',
-  'allowed-count',
-];
-
 /** A posture whose repositoryRiskScores has no row for this repository (riskScore as the model defines it). */
 function postureWithoutRow(overAllRiskScore: number): PostureView {
   const view = makePostureView(7);

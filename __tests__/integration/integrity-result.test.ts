@@ -7,20 +7,10 @@ import { describe, expect, test } from '@jest/globals';
 import { CLEAN_REPO, DENIED_LICENSES, MAIN_REPO } from '../../simulator/data.js';
 import type { ScaAlert } from '../../simulator/wire.js';
 import { CLEAN, errorText, PATHS, plain, useFakeGitHub, useSimulator, webshopAlerts, type GateRun } from './harness.js';
+import { COUNT_OUTPUTS } from '../fixtures/contract.js';
 
 const h = useSimulator();
 const fake = useFakeGitHub();
-
-const COUNT_OUTPUTS = [
-  'alerts-total',
-  'critical-count',
-  'high-count',
-  'medium-count',
-  'low-count',
-  'unknown-count',
-  'gating-count',
-  'allowed-count',
-] as const;
 
 /** The count outputs as [name, value] pairs, so that a failure names the output. */
 const countOutputs = (run: GateRun) => COUNT_OUTPUTS.map((name) => [name, run.outputs[name]]);
