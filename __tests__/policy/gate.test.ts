@@ -67,6 +67,7 @@ function gated(
     changedByPullRequest: false,
     dueOn: null,
     daysLeft: null,
+    knownExploited: null,
   };
 }
 
@@ -189,7 +190,7 @@ describe('evaluateAlerts: status', () => {
       makeAlert({ severity: null, score: 8.1 }),
     ];
     const { alerts } = evaluateAlerts(input, options());
-    const fresh = { resolution: null, changedByPullRequest: false, dueOn: null, daysLeft: null };
+    const fresh = { resolution: null, changedByPullRequest: false, dueOn: null, daysLeft: null, knownExploited: null };
     expect(alerts).toEqual([
       { ...input[0], ...fresh, status: 'below-threshold' },
       { ...input[1], ...fresh, status: 'gating' },
