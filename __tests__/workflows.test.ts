@@ -1,4 +1,4 @@
-// The project's own workflows and the README's example workflows are valid YAML and well-formed
+// The project's own workflows and the example workflows of the README and docs/ are valid YAML and well-formed
 // workflows: triggers, jobs with steps, explicit permissions, and our own workflows pin every
 // action by full commit SHA (the README asks users to, so we do).
 import { describe, expect, test } from '@jest/globals';
@@ -18,8 +18,20 @@ interface Workflow {
 }
 
 const own = readdirSync(new URL('.github/workflows/', root)).filter((f) => /\.ya?ml$/.test(f));
-const readmeBlocks = [...read('README.md').matchAll(/```ya?ml\n([\s\S]*?)```/g)].map((m) => m[1]!);
-const readmeWorkflows = readmeBlocks.filter((block) => /^jobs:/m.test(block));
+const docs = [
+  'README.md',
+  ...readdirSync(new URL('docs/', root))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
+const yamlBlocks = (file: string) => [...read(file).matchAll(/```ya?ml\n([\s\S]*?)```/g)].map((m) => m[1]!);
+const readmeBlocks = yamlBlocks('README.md');
+/** Whole workflows (a block with `jobs:`) in the README and docs/, by file. */
+const exampleWorkflows = docs.flatMap((file) =>
+  yamlBlocks(file)
+    .filter((block) => /^jobs:/m.test(block))
+    .map((block) => [file, block] as const),
+);
 
 function expectWorkflow(workflow: Workflow): void {
   expect(workflow.on).toBeDefined();
@@ -54,14 +66,15 @@ describe("the project's workflows", () => {
   });
 });
 
-describe("the README's example workflows", () => {
-  test('there are examples', () => {
-    expect(readmeWorkflows.length).toBeGreaterThanOrEqual(3);
+describe('the example workflows of the README and docs/', () => {
+  test('there are examples, in the README too', () => {
+    expect(exampleWorkflows.length).toBeGreaterThanOrEqual(4);
+    expect(exampleWorkflows.filter(([file]) => file === 'README.md').length).toBeGreaterThanOrEqual(2);
   });
 
-  test.each(readmeWorkflows.map((block, i) => [i + 1, block] as const))(
-    'example %i: valid YAML and a well-formed workflow',
-    (_i, block) => {
+  test.each(exampleWorkflows.map(([file, block], i) => [file, i + 1, block] as const))(
+    '%s, example %i: valid YAML and a well-formed workflow',
+    (_file, _i, block) => {
       expectWorkflow(parse(block) as Workflow);
     },
   );

@@ -29,9 +29,12 @@ const USAGE = `npm run demo -- [flags]
                   (fail-on-severity high, ignore-unreachable, an allow-alerts mapping,
                   deny-licenses GPL-3.0-only and AGPL-3.0-only, unknown-licenses warn)
                   into the workspace, prints it, and runs with config-file naming it
+  --comment       comment-on-pr always: a fake GitHub takes the sticky PR comment, which is
+                  printed after the job summary
   --latency MS    with MS milliseconds added to every response
-  --out DIR       keep the job summary (summary.md), the JSON report (report.json) and the
-                  SARIF log (results.sarif) in DIR, created if missing
+  --out DIR       keep the job summary (summary.md), the JSON report (report.json), the SARIF
+                  log (results.sarif), the raw log with its workflow commands (log.txt) and,
+                  with --comment, the PR comment (comment.md) in DIR, created if missing
   --help          this text
 Flags combine: \`--clean --policy\` runs acme/clean-lib under the policy file.`;
 
@@ -44,6 +47,7 @@ const clean = args.includes('--clean');
 const policy = args.includes('--policy');
 const fixPr = args.includes('--fix-pr');
 const grace = args.includes('--grace');
+const comment = args.includes('--comment');
 const GRACE_DAYS = 'critical=0, high=30, medium=90';
 const latencyAt = args.indexOf('--latency');
 const latencyMs = latencyAt >= 0 ? Number(args[latencyAt + 1]) : 0;
@@ -133,18 +137,35 @@ function pullRequestsAndTime(alerts: ReportedAlert[]): string[] {
   return lines;
 }
 
+/** What the run left that --out keeps: its workspace (removed after the run), summary, stdout and PR comment. */
+interface RunOutput {
+  workspace: string;
+  summary: string;
+  stdout: string;
+  /** The sticky comment's body; null without --comment. */
+  comment: string | null;
+}
+
 /**
- * --out: the job summary, the JSON report and the SARIF log, out of the run's workspace (removed
- * after the run) into `dir`. One line per file: where it went, or that the run wrote none.
+ * --out: the job summary, the JSON report, the SARIF log, the raw log and the PR comment, out of the
+ * run's workspace into `dir`. One line per file: where it went, or that the run wrote none.
  */
-async function keepReports(workspace: string, summary: string, dir: string): Promise<string[]> {
+async function keepReports(run: RunOutput, dir: string): Promise<string[]> {
   const target = resolve(dir);
   await mkdir(target, { recursive: true });
   const kept: [string, () => Promise<void>][] = [
-    ['summary.md', () => writeFile(join(target, 'summary.md'), summary)],
-    ['report.json', () => copyFile(join(workspace, REPORT_FILE), join(target, 'report.json'))],
-    ['results.sarif', () => copyFile(join(workspace, SARIF_FILE), join(target, 'results.sarif'))],
+    ['summary.md', () => writeFile(join(target, 'summary.md'), run.summary)],
+    ['report.json', () => copyFile(join(run.workspace, REPORT_FILE), join(target, 'report.json'))],
+    ['results.sarif', () => copyFile(join(run.workspace, SARIF_FILE), join(target, 'results.sarif'))],
+    ['log.txt', () => writeFile(join(target, 'log.txt'), run.stdout)],
   ];
+  if (comment) {
+    kept.push([
+      'comment.md',
+      () =>
+        run.comment === null ? Promise.reject(new Error('none')) : writeFile(join(target, 'comment.md'), run.comment),
+    ]);
+  }
   return Promise.all(
     kept.map(([name, keep]) =>
       keep().then(
@@ -158,14 +179,18 @@ async function keepReports(workspace: string, summary: string, dir: string): Pro
 const now = new Date();
 // --grace: a few alerts created days ago (the seeded ones date from 2025), relative to this run's clock.
 const sim = await startSimulator({ latencyMs, data: grace ? withRecentAlerts(defaultData(), now) : defaultData() });
-// --fix-pr: GitHub's side of the pull request, its dependency review compare.
-const github = fixPr ? await startFakeGitHub() : null;
+// A fake GitHub for --fix-pr (the pull request's dependency review compare), --policy (the policy
+// file, read as it stands at the pull request's base) and --comment (the sticky comment). With it,
+// the pull request names its base and head commits, as a real event does.
+const github = fixPr || policy || comment ? await startFakeGitHub() : null;
+const commits = github !== null;
 try {
   const repository = clean ? 'acme/clean-lib' : 'acme/webshop';
   const repositoryNumericId = clean ? 987654321 : 123456789;
   const pullRequest = fixPr ? FIX_PR.number : 42;
-  if (github) {
-    github.compares.set(`${repository}/${FIX_PR.base}...${FIX_PR.head}`, fixPullRequestChanges(sim.state));
+  if (github && commits) {
+    // Unless --fix-pr, the pull request changes no dependency.
+    github.compares.set(`${repository}/${FIX_PR.base}...${FIX_PR.head}`, fixPr ? fixPullRequestChanges(sim.state) : []);
     // A pull request is judged by the policy file as it stands at its base: GitHub has it there too.
     github.commits.add(`${repository}@${FIX_PR.base}`);
     if (policy) github.files.set(`${repository}/${POLICY_PATH}@${FIX_PR.base}`, { text: POLICY_FILE });
@@ -184,16 +209,22 @@ try {
       repository: { id: repositoryNumericId, full_name: repository },
       pull_request: {
         number: pullRequest,
-        ...(fixPr ? { base: { sha: FIX_PR.base } } : {}),
-        head: { ...(fixPr ? { sha: FIX_PR.head } : {}), repo: { full_name: repository, fork: false } },
+        ...(commits ? { base: { sha: FIX_PR.base } } : {}),
+        head: { ...(commits ? { sha: FIX_PR.head } : {}), repo: { full_name: repository, fork: false } },
       },
     },
-    env: github ? { GITHUB_API_URL: github.url } : {},
+    // The commit and run every runner names: the reports link the manifest lines and the run.
+    env: {
+      GITHUB_SHA: '4f1c2a9e6b7d4e219a0f5c8d7e6b4a1300c0ffee',
+      GITHUB_RUN_ID: '1234',
+      ...(github ? { GITHUB_API_URL: github.url } : {}),
+    },
     inputs: {
       ...simulatorInputs(sim.url),
       ...settings,
       'set-pr-scanning': 'true',
       'dry-run': 'true',
+      ...(comment ? { 'comment-on-pr': 'always' } : {}),
       'report-file': REPORT_FILE,
       'sarif-file': SARIF_FILE,
     },
@@ -206,6 +237,11 @@ try {
   for (const [name, value] of Object.entries(run.outputs)) console.log(`${name.padEnd(width)} ${value}`);
   rule('job summary (Markdown, escapes undone for the terminal)');
   console.log(forTerminal(run.summary));
+  const posted = github?.comments.at(-1)?.body ?? null;
+  if (comment) {
+    rule('PR comment (Markdown, as posted to the fake GitHub, escapes undone for the terminal)');
+    console.log(posted === null ? 'No comment was posted.' : forTerminal(posted));
+  }
   if (fixPr || grace) {
     rule('pull request and grace periods (from security-gate.json)');
     const report = await readFile(join(run.workspace, REPORT_FILE), 'utf8').catch(() => null);
@@ -214,7 +250,8 @@ try {
   }
   if (outDir) {
     rule(`kept in ${outDir}`);
-    for (const line of await keepReports(run.workspace, run.summary, outDir)) console.log(line);
+    const output = { workspace: run.workspace, summary: run.summary, stdout: run.stdout, comment: posted };
+    for (const line of await keepReports(output, outDir)) console.log(line);
   }
   rule(
     `exit code ${run.exitCode} (${sim.requests.length} requests to the simulator${github ? `, ${github.requests.length} to GitHub` : ''})`,

@@ -31,16 +31,34 @@ function location(properties: Record<string, string>): string {
   return [file, line, line ? col : undefined].filter(Boolean).join(':');
 }
 
+/** A workflow command on a line of stdout, decoded as the runner decodes it. */
+export interface WorkflowCommand {
+  /** Lower case: `error`, `warning`, `group` … */
+  name: string;
+  /** `file`, `line`, `col`, `title` …, decoded. */
+  properties: Record<string, string>;
+  message: string;
+}
+
+/** The workflow command on `line` (`::name props::message`); null for a line that is none. */
+export function parseCommand(line: string): WorkflowCommand | null {
+  const command = /^\s*::([A-Za-z-]+)(?:\s+([^:]*))?::(.*)$/.exec(line);
+  if (!command) return null;
+  return {
+    name: command[1]!.toLowerCase(),
+    properties: parseProperties(command[2] ?? ''),
+    message: decodeData(command[3]!),
+  };
+}
+
 /** One line of stdout; null for a command the runner does not show. */
 export function readableLine(line: string): string | null {
-  const command = /^\s*::([A-Za-z-]+)(?:\s+([^:]*))?::(.*)$/.exec(line);
+  const command = parseCommand(line);
   if (!command) return line;
-  const name = command[1]!.toLowerCase();
-  const message = decodeData(command[3]!);
+  const { name, properties, message } = command;
   if (name === 'group') return `\n▸ ${message}`;
   if (SILENT.has(name)) return null;
   if (!ANNOTATIONS.has(name)) return line;
-  const properties = parseProperties(command[2] ?? '');
   const where = location(properties);
   const head = `${name.padEnd(8)}${where ? `${where}  ` : ''}${properties.title ? `${properties.title}: ` : ''}`;
   // A multi-line message keeps its lines under the first, indented.

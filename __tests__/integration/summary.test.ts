@@ -199,7 +199,7 @@ describe('the job summary', () => {
     // the action's own text as it is: dates, times, the crontab, CWE ids, the user's reason
     expect(summary).toMatch(/### Security posture, \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\n/);
     expect(summary).toContain('`0 2 * * 1-5`: At 02:00, Monday through Friday (UTC). Next run: **');
-    expect(summary).toContain('| `set-cwe-whitelist` | CWE-79, CWE-89 | 🔸 would apply (dry run) |');
+    expect(summary).toContain('| `set-cwe-whitelist` | `CWE-79, CWE-89` | 🔸 would apply (dry run) |');
     expect(summary).toContain(' | 2099-12-31 | log4j pinned by the vendor, see SEC-123 |');
     // each figure says whose it is; the organization's open issues add up to their total
     expect(summary).toMatch(/\*\*Risk score [\d.]+\*\* \(service scale; this repository, `acme\/webshop`\)/);

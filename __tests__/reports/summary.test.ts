@@ -468,11 +468,30 @@ describe('renderSummary: posture, time saved, schedule, settings', () => {
         '',
         '| Setting | Value | Status |',
         '|---|---|---|',
-        '| `set-pr-scanning` | true | 🔸 would apply (dry run) |',
-        '| `set-max-pr-timeout-minutes` | 30 | ✅ applied |',
+        '| `set-pr-scanning` | `true` | 🔸 would apply (dry run) |',
+        '| `set-max-pr-timeout-minutes` | `30` | ✅ applied |',
         '| `set-cwe-whitelist` | none (empty list) | ❌ failed: HTTP 500 \\<oops> |',
       ].join('\n'),
     );
+  });
+
+  it('shows setting values as code: copied as they are, no zero-width space, a pipe still safe', () => {
+    const page = renderSummary(
+      makeResult({
+        settings: [
+          { setting: 'cwe-whitelist', input: 'set-cwe-whitelist', value: ['CWE-79', '@x|#12'], status: 'dry-run' },
+        ],
+      }),
+    );
+    const section = page.slice(page.indexOf('### Settings'));
+    expect(section).not.toContain('\u200b');
+    expect(section).toContain('| `set-cwe-whitelist` | `CWE-79, @x`\\|`#12` | 🔸 would apply (dry run) |');
+    // Rendered: one row of three cells, the value reading (and copying) as the values themselves.
+    expect(tableOf(page, 'Setting')).toEqual([
+      ['Setting', 'Value', 'Status'],
+      ['set-cwe-whitelist', 'CWE-79, @x|#12', '🔸 would apply (dry run)'],
+    ]);
+    expect(githubReferences(render(section).scanned)).toEqual([]);
   });
 
   it('omits settings, warnings and errors when there are none', () => {

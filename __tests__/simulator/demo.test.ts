@@ -1,5 +1,6 @@
 // `npm run demo -- --out DIR`: the demo run end to end (it spawns dist/index.js, so bundle first),
-// keeping the job summary, the JSON report and the SARIF log where the user asked.
+// keeping the job summary, the JSON report, the SARIF log, the raw log and the PR comment where the
+// user asked; and `--policy`, whose policy file is read at the pull request's base.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,22 +12,36 @@ const ROOT = resolve(import.meta.dirname, '../..');
 let parent: string;
 afterAll(() => (parent ? rm(parent, { recursive: true, force: true }) : undefined));
 
-test('--out DIR keeps summary.md, report.json and results.sarif in DIR, creating it', async () => {
+const demo = (...args: string[]) =>
+  promisify(execFile)(join(ROOT, 'node_modules', '.bin', 'tsx'), ['simulator/demo.ts', ...args], {
+    cwd: ROOT,
+    timeout: 25_000,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+
+test('--comment --out DIR keeps summary.md, report.json, results.sarif, log.txt and comment.md in DIR, creating it', async () => {
   parent = await mkdtemp(join(tmpdir(), 'security-gate-demo-'));
   const out = join(parent, 'new', 'dir');
-  const { stdout } = await promisify(execFile)(
-    join(ROOT, 'node_modules', '.bin', 'tsx'),
-    ['simulator/demo.ts', '--out', out],
-    { cwd: ROOT, timeout: 25_000, maxBuffer: 16 * 1024 * 1024 },
-  );
-  const [summary, report, sarif] = await Promise.all(
-    ['summary.md', 'report.json', 'results.sarif'].map((name) => readFile(join(out, name), 'utf8')),
+  const { stdout } = await demo('--comment', '--out', out);
+  const names = ['summary.md', 'report.json', 'results.sarif', 'log.txt', 'comment.md'];
+  const [summary, report, sarif, log, comment] = await Promise.all(
+    names.map((name) => readFile(join(out, name), 'utf8')),
   );
   expect(summary).toContain('#');
   expect(JSON.parse(report!)).toEqual(expect.objectContaining({ alerts: expect.any(Array) }));
   expect(JSON.parse(sarif!)).toEqual(expect.objectContaining({ version: '2.1.0', runs: expect.any(Array) }));
-  // The log is printed as the runner shows it: no raw workflow commands.
+  // log.txt is the raw log, with the workflow commands the runner reads; the printed log reads as the runner shows it.
+  expect(log).toMatch(/^::error [^:]*file=/m);
   expect(stdout).not.toMatch(/^::(error|warning|notice|group)/m);
   expect(stdout).toMatch(/^error {3}\S/m);
-  for (const name of ['summary.md', 'report.json', 'results.sarif']) expect(stdout).toContain(join(out, name));
+  // The sticky comment, as posted to the fake GitHub, and printed.
+  expect(comment).toMatch(/^<!-- security-gate:sticky-comment -->\n## Security gate: ❌ failed for acme\/webshop/);
+  expect(stdout).toContain('── PR comment');
+  for (const name of names) expect(stdout).toContain(join(out, name));
+}, 30_000);
+
+test('--policy: the policy file is read at the pull request’s base, which a fake GitHub serves, and judges', async () => {
+  const { stdout } = await demo('--policy');
+  expect(stdout).toContain('## Security gate: ❌ failed for acme/webshop');
+  expect(stdout).toContain('Policy file: `.github/security-gate.yml`');
 }, 30_000);

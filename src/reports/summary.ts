@@ -210,9 +210,10 @@ const SETTING_STATUS: Record<SettingChange['status'], string> = {
   rejected: '❌ rejected',
 };
 
+/** A setting's value as code, so it copies as it was sent (no zero-width space after an `@` or `#`). */
 function settingValue(value: SettingChange['value']): string {
-  if (Array.isArray(value)) return value.length === 0 ? 'none (empty list)' : escapeCell(value.join(', '), 200);
-  return escapeCell(String(value));
+  if (Array.isArray(value)) return value.length === 0 ? 'none (empty list)' : codeCell(value.join(', '), 200);
+  return codeCell(String(value));
 }
 
 function settingsSection(settings: SettingChange[]): string | null {
