@@ -205,3 +205,42 @@ describe('parseCatalog: what is not the catalog', () => {
     expect(refused(text)).toBe('is not a JSON object, so it is not the KEV catalog');
   });
 });
+
+describe('parseCatalog: a field left out reads as not given, never as a catalog or entry to refuse', () => {
+  test.each(['dateAdded', 'dueDate', 'knownRansomwareCampaignUse', 'vulnerabilityName'])(
+    'an entry without %s is kept',
+    (key) => {
+      const catalog = parsed(cisaCatalog([cisaEntry('CVE-2024-0001', { [key]: undefined })]));
+      expect(catalog.skipped).toBe(0);
+      expect(catalog.entries.get('CVE-2024-0001')).toEqual({
+        cve: 'CVE-2024-0001',
+        dateAdded: key === 'dateAdded' ? null : '2024-01-15',
+        dueDate: key === 'dueDate' ? null : '2024-02-05',
+        ransomware: key === 'knownRansomwareCampaignUse' ? null : false,
+        name: key === 'vulnerabilityName' ? '' : 'Acme Widget vulnerability CVE-2024-0001',
+      });
+    },
+  );
+
+  test('an entry with its CVE id alone is kept', () => {
+    const catalog = parsed(cisaCatalog([{ cveID: 'CVE-2021-44228' }]));
+    expect(catalog).toMatchObject({ skipped: 0 });
+    expect(catalog.entries.get('CVE-2021-44228')).toEqual({
+      cve: 'CVE-2021-44228',
+      dateAdded: null,
+      dueDate: null,
+      ransomware: null,
+      name: '',
+    });
+  });
+
+  test('a catalog without catalogVersion or dateReleased is read, its version and date null', () => {
+    const text = JSON.stringify({ vulnerabilities: [cisaEntry('CVE-2024-0001')] });
+    expect(parsed(text)).toMatchObject({ version: null, released: null, skipped: 0 });
+    expect(parsed(text).entries.size).toBe(1);
+  });
+
+  test('an empty object has no vulnerabilities array', () => {
+    expect(refused('{}')).toBe('has no vulnerabilities array, so it is not the KEV catalog');
+  });
+});
