@@ -244,3 +244,14 @@ describe('parseCatalog: a field left out reads as not given, never as a catalog 
     expect(refused('{}')).toBe('has no vulnerabilities array, so it is not the KEV catalog');
   });
 });
+
+describe('parseCatalog: a byte-order mark', () => {
+  // The transport drops one before an answer's text; a file's text (readWorkspaceFile) keeps it.
+  test('before the JSON is no reason to refuse the catalog', () => {
+    expect(parsed(`\uFEFF${CATALOG_TEXT}`)).toEqual(parsed(CATALOG_TEXT));
+  });
+
+  test('only a leading one: anywhere else the text is not JSON', () => {
+    expect(refused(`\uFEFF\uFEFF${CATALOG_TEXT}`)).toMatch(/^is not JSON /);
+  });
+});

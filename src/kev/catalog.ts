@@ -49,7 +49,8 @@ const catalogSchema = z.object(
 export function parseCatalog(text: string): Outcome<KevCatalog> {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // A file's text may start with a byte-order mark (the transport drops one from an answer's).
+    json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
     return failure(`is not JSON (${error instanceof Error ? error.message : String(error)})`);
   }
