@@ -276,6 +276,13 @@ describe('readCatalog from a workspace file', () => {
     expect(read(await fromFile('kev.json')).entries.size).toBe(3);
   });
 
+  test('a name that starts with two dots is inside the workspace, as kev-url accepts it', async () => {
+    await writeFile(join(workspace, '..kev.json'), CATALOG_TEXT);
+    await writeFile(join(workspace, 'security/..kev.json'), CATALOG_TEXT);
+    expect(read(await fromFile('..kev.json')).entries.size).toBe(3);
+    expect(read(await fromFile('security/..kev.json')).entries.size).toBe(3);
+  });
+
   test('absent: no such file', async () => {
     expect(why(await fromFile('security/none.json'))).toBe(
       'The KEV catalog (kev-url security/none.json) could not be read: no such file in the workspace. Check the path (relative to the workspace), and that an earlier step puts the catalog there.',
