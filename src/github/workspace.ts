@@ -1,7 +1,7 @@
 // A file in the runner's workspace (GITHUB_WORKSPACE), links resolved: what the repository holds,
 // never a file of the runner's elsewhere. For the local policy file and a KEV catalog copy.
 import { open, realpath } from 'node:fs/promises';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 
 /** The file's text, or why not: `absent` (no such file), `outside` the workspace, `too-large`, or `unreadable` (its code). */
 export type WorkspaceFile =
@@ -13,7 +13,8 @@ export async function readWorkspaceFile(path: string, workspace: string, maxByte
   try {
     const real = await realpath(resolve(workspace, path));
     const inside = relative(await realpath(workspace), real);
-    if (inside.startsWith('..') || isAbsolute(inside)) return { ok: false, why: 'outside' };
+    // `..` or `../...` leads out; a name that starts with two dots (`..kev.json`) does not.
+    if (inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return { ok: false, why: 'outside' };
     // One open file, sized and read: never more than maxBytes held, whatever it grows to meanwhile.
     const file = await open(real, 'r');
     try {

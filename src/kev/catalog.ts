@@ -7,11 +7,17 @@ import { z } from 'zod';
 import { failure, success, type KevCatalog, type KevEntry, type Outcome } from '../model.js';
 import { cveId } from '../policy/known-exploited.js';
 
+// Each field optional: zod runs a transform on a missing key only when its schema is optional, and
+// a field left out is not given, never a reason to refuse the entry or the catalog.
 /** A YYYY-MM-DD date (a date-time is read as its date); null when the catalog gives none. */
 const date = z
   .unknown()
+  .optional()
   .transform((v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null));
-const words = z.unknown().transform((v) => (typeof v === 'string' ? v : ''));
+const words = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === 'string' ? v : ''));
 
 const entrySchema = z.object({
   cveID: z.unknown(),
@@ -19,14 +25,21 @@ const entrySchema = z.object({
   dueDate: date,
   knownRansomwareCampaignUse: z
     .unknown()
+    .optional()
     .transform((v) => (typeof v !== 'string' ? null : /^known$/i.test(v) ? true : /^unknown$/i.test(v) ? false : null)),
   vulnerabilityName: words,
 });
 
 const catalogSchema = z.object(
   {
-    catalogVersion: z.unknown().transform((v) => (typeof v === 'string' && v !== '' ? v : null)),
-    dateReleased: z.unknown().transform((v) => (typeof v === 'string' && v !== '' ? v : null)),
+    catalogVersion: z
+      .unknown()
+      .optional()
+      .transform((v) => (typeof v === 'string' && v !== '' ? v : null)),
+    dateReleased: z
+      .unknown()
+      .optional()
+      .transform((v) => (typeof v === 'string' && v !== '' ? v : null)),
     vulnerabilities: z.array(z.unknown(), { error: 'has no vulnerabilities array' }),
   },
   { error: 'is not a JSON object' },
@@ -36,7 +49,8 @@ const catalogSchema = z.object(
 export function parseCatalog(text: string): Outcome<KevCatalog> {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // A file's text may start with a byte-order mark (the transport drops one from an answer's).
+    json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
     return failure(`is not JSON (${error instanceof Error ? error.message : String(error)})`);
   }
