@@ -461,7 +461,7 @@ describe('gateVerdict', () => {
   test('passes at fail-on-severity none saying alerts never fail', () => {
     const alerts = [gated('critical', 10, 'A', 'below-threshold')];
     expect(gateVerdict(alerts, { failOn: 'none', failOnCriticalIssues: false }, null).reasons).toEqual([
-      'fail-on-severity is none: alerts never fail the gate.',
+      'fail-on-severity is none: no alert fails the gate on its severity.',
     ]);
   });
 

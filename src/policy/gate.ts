@@ -167,7 +167,7 @@ function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
 }
 
 function passReason(evaluated: EvaluatedAlert[], failOn: Threshold): string {
-  if (failOn === 'none') return 'fail-on-severity is none: alerts never fail the gate.';
+  if (failOn === 'none') return 'fail-on-severity is none: no alert fails the gate on its severity.';
   const count = (status: AlertStatus) => evaluated.filter((e) => e.status === status).length;
   const parts = [
     [count('resolved'), 'resolved by this pull request'],
