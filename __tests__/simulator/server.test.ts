@@ -89,6 +89,7 @@ describe('request recording', () => {
         }),
         body: { page: 2 },
         at: expect.any(Number),
+        answeredAt: expect.any(Number),
       },
       expect.objectContaining({
         path: '/unknown',
@@ -97,6 +98,17 @@ describe('request recording', () => {
       }),
     ]);
     expect(sim.requests[0]!.at).toBeGreaterThanOrEqual(before);
+    expect(sim.requests[0]!.answeredAt).toBeGreaterThanOrEqual(sim.requests[0]!.at);
+  });
+
+  test('answeredAt: when the answer went out, after the latency; absent for a dropped request', async () => {
+    sim.setLatency(60);
+    sim.script(P.alerts, { drop: true });
+    await post(sim, P.alerts, {}).catch(() => undefined);
+    await post(sim, P.timeSaved, {});
+    const [dropped, answered] = sim.requests;
+    expect(dropped!.answeredAt).toBeUndefined();
+    expect(answered!.answeredAt! - answered!.at).toBeGreaterThanOrEqual(50);
   });
 
   test('reset() clears requests and queued scripts', async () => {
