@@ -82,12 +82,7 @@ describe('grace-days', () => {
         if (inGrace) return [a.metadata.id, { status: 'due', dueOn: inGrace[0], daysLeft: inGrace[1] }];
         return [
           a.metadata.id,
-          {
-            status: 'gating',
-            dueOn: days[severity] > 0 ? dueOn(a.createdAt!, days[severity]) : null,
-            daysLeft: null,
-            knownExploited: null,
-          },
+          { status: 'gating', dueOn: days[severity] > 0 ? dueOn(a.createdAt!, days[severity]) : null, daysLeft: null },
         ];
       }),
     );
