@@ -1,7 +1,7 @@
 import { FALLBACK_MANIFEST_PATH } from '../../src/packages/locations.js';
 import {
   buildAnnotations,
-  buildDueAnnotations,
+  buildWarningAnnotations,
   MAX_ERROR_ANNOTATIONS,
   MAX_WARNING_ANNOTATIONS,
 } from '../../src/reports/annotations.js';
@@ -235,7 +235,7 @@ describe('buildAnnotations: overdue and changed alerts say so first', () => {
   });
 });
 
-describe('buildDueAnnotations: a warning for each alert coming due', () => {
+describe('buildWarningAnnotations: a warning for each alert coming due', () => {
   const due = (dueOn: string, daysLeft: number, overrides: EvaluatedOverrides = {}) =>
     makeEvaluated({ status: 'due', dueOn, daysLeft, ...overrides });
 
@@ -249,7 +249,7 @@ describe('buildDueAnnotations: a warning for each alert coming due', () => {
       references: [],
       reachability: null,
     });
-    expect(buildDueAnnotations(makeResult({ alerts: [alert] }))).toEqual({
+    expect(buildWarningAnnotations(makeResult({ alerts: [alert] }))).toEqual({
       annotations: [
         {
           title: 'high GHSA-35jh-r3h4-6jhm in lodash@4.17.20, due 2024-06-20',
@@ -265,7 +265,7 @@ describe('buildDueAnnotations: a warning for each alert coming due', () => {
   });
 
   test('one day left, and changed by this pull request', () => {
-    const [annotation] = buildDueAnnotations(
+    const [annotation] = buildWarningAnnotations(
       makeResult({ alerts: [due('2024-06-08', 1, { changedByPullRequest: true, summary: 'S' })] }),
     ).annotations;
     expect(annotation?.message).toMatch(
@@ -279,7 +279,7 @@ describe('buildDueAnnotations: a warning for each alert coming due', () => {
       makeEvaluated({ status: 'resolved' }),
       makeEvaluated({ status: 'below-threshold' }),
     ];
-    expect(buildDueAnnotations(makeResult({ alerts }))).toEqual({ annotations: [], omitted: 0 });
+    expect(buildWarningAnnotations(makeResult({ alerts }))).toEqual({ annotations: [], omitted: 0 });
     expect(buildAnnotations(makeResult({ alerts: [due('2024-06-20', 13)] }))).toEqual({ annotations: [], omitted: 0 });
   });
 
@@ -289,7 +289,7 @@ describe('buildDueAnnotations: a warning for each alert coming due', () => {
       due('2024-06-20', 13, { advisory: 'GHSA-soon-high', severity: 'high' }),
       due('2024-06-20', 13, { advisory: 'GHSA-soon-critical', severity: 'critical' }),
     ];
-    const titles = buildDueAnnotations(makeResult({ alerts })).annotations.map((a) => a.title.split(' ')[1]);
+    const titles = buildWarningAnnotations(makeResult({ alerts })).annotations.map((a) => a.title.split(' ')[1]);
     expect(titles).toEqual(['GHSA-soon-critical', 'GHSA-soon-high', 'GHSA-late']);
   });
 
@@ -302,7 +302,7 @@ describe('buildDueAnnotations: a warning for each alert coming due', () => {
     [1, 1, 1, 0],
   ])('%i coming due, max %i: %i alert warnings, %i left out', (count, max, shown, omitted) => {
     const alerts = Array.from({ length: count }, (_, i) => due('2024-06-20', 13, { advisory: `GHSA-d${i}` }));
-    const result = buildDueAnnotations(makeResult({ alerts }), max);
+    const result = buildWarningAnnotations(makeResult({ alerts }), max);
     expect(result.omitted).toBe(omitted);
     expect(result.annotations).toHaveLength(omitted > 0 ? shown + 1 : shown);
     if (omitted > 0) {
@@ -316,6 +316,6 @@ describe('buildDueAnnotations: a warning for each alert coming due', () => {
   test('the default is 10', () => {
     expect(MAX_WARNING_ANNOTATIONS).toBe(10);
     const alerts = Array.from({ length: 12 }, () => due('2024-06-20', 13));
-    expect(buildDueAnnotations(makeResult({ alerts })).annotations).toHaveLength(10);
+    expect(buildWarningAnnotations(makeResult({ alerts })).annotations).toHaveLength(10);
   });
 });

@@ -130,7 +130,7 @@ function soonestFirst(a: EvaluatedAlert, b: EvaluatedAlert): number {
  * would be, soonest first. Beyond `max`, the first `max - 1` get one each and a last warning says how
  * many were left out.
  */
-export function buildDueAnnotations(result: GateResult, max = MAX_WARNING_ANNOTATIONS): Annotations {
+export function buildWarningAnnotations(result: GateResult, max = MAX_WARNING_ANNOTATIONS): Annotations {
   const due = result.alerts.filter((e) => e.status === 'due').sort(soonestFirst);
   const cap = Math.max(1, Math.floor(max));
   if (due.length <= cap) return { annotations: due.map(alertAnnotation), omitted: 0 };
