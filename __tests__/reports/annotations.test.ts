@@ -5,8 +5,8 @@ import {
   MAX_ERROR_ANNOTATIONS,
   MAX_WARNING_ANNOTATIONS,
 } from '../../src/reports/annotations.js';
-import type { EvaluatedAlert, ManifestLocation } from '../../src/model.js';
-import { makeEvaluated, makeResult, type EvaluatedOverrides } from '../fixtures/result.js';
+import type { EvaluatedAlert, GateResult, ManifestLocation } from '../../src/model.js';
+import { makeEvaluated, makeKevEntry, makeKevView, makeResult, type EvaluatedOverrides } from '../fixtures/result.js';
 
 function annotate(overrides: EvaluatedOverrides) {
   const { annotations } = buildAnnotations(makeResult({ alerts: [makeEvaluated(overrides)] }));
@@ -318,4 +318,160 @@ describe('buildWarningAnnotations: a warning for each alert coming due', () => {
     const alerts = Array.from({ length: 12 }, () => due('2024-06-20', 13));
     expect(buildWarningAnnotations(makeResult({ alerts })).annotations).toHaveLength(10);
   });
+});
+
+describe('known-exploited alerts say so first', () => {
+  const log4j = 'CVE-2021-44228: Apache Log4j2 Remote Code Execution Vulnerability';
+  const plain = { score: 5, summary: 'S', references: [], reachability: null };
+
+  test.each<[string, EvaluatedOverrides, string]>([
+    [
+      'at the threshold, used in ransomware campaigns',
+      { severity: 'high', knownExploited: makeKevEntry() },
+      `Known exploited (CISA KEV, added 2021-12-10; used in ransomware campaigns) · ${log4j} · S`,
+    ],
+    [
+      'below the threshold: it gates for that alone',
+      { severity: 'low', knownExploited: makeKevEntry({ ransomware: false }) },
+      `Known exploited (CISA KEV, added 2021-12-10): fails the gate whatever its severity (known-exploited: fail) · ${log4j} · S`,
+    ],
+    [
+      'no date, no name',
+      { severity: 'critical', knownExploited: makeKevEntry({ dateAdded: null, ransomware: null, name: '' }) },
+      'Known exploited (CISA KEV) · CVE-2021-44228 · S',
+    ],
+    [
+      'before overdue and changed',
+      { severity: 'high', dueOn: '2024-05-31', changedByPullRequest: true, knownExploited: makeKevEntry() },
+      `Known exploited (CISA KEV, added 2021-12-10; used in ransomware campaigns) · ${log4j} · Overdue since 2024-05-31 (grace-days) · Changed by this pull request · S`,
+    ],
+  ])('a gating alert: %s', (_name, overrides, start) => {
+    const annotation = annotate({ ...plain, advisory: 'GHSA-jfh8-c2jp-5v3q', package: 'pkg:npm/x@1', ...overrides });
+    expect(annotation.message).toBe(`${start} · Score 5 · Reachability: not analysed`);
+    expect(annotation.title).toBe(`${overrides.severity} GHSA-jfh8-c2jp-5v3q in x@1, known exploited`);
+  });
+
+  test('known exploited first among the gating alerts, as the verdict orders them', () => {
+    const alerts = [
+      makeEvaluated({ advisory: 'GHSA-kev', severity: 'low', knownExploited: makeKevEntry() }),
+      makeEvaluated({ advisory: 'GHSA-critical', severity: 'critical' }),
+    ];
+    const { annotations } = buildAnnotations(makeResult({ alerts }));
+    expect(annotations.map((a) => a.title.split(' ')[1])).toEqual(['GHSA-kev', 'GHSA-critical']);
+  });
+});
+
+describe('buildWarningAnnotations: under known-exploited: warn, the alerts fail would gate', () => {
+  const underWarn = (alerts: EvaluatedAlert[], overrides: Partial<GateResult> = {}) =>
+    makeResult({ alerts, knownExploited: makeKevView({ mode: 'warn' }), ...overrides });
+  const kev = (overrides: EvaluatedOverrides) =>
+    makeEvaluated({ status: 'below-threshold', severity: 'medium', knownExploited: makeKevEntry(), ...overrides });
+
+  test('a warning where its error annotation would be, saying so first', () => {
+    const alert = kev({
+      advisory: 'GHSA-kev',
+      locations: [lodash],
+      summary: 'S',
+      score: 5,
+      references: [],
+      reachability: null,
+    });
+    expect(buildWarningAnnotations(underWarn([alert]))).toEqual({
+      annotations: [
+        {
+          title: 'medium GHSA-kev in lodash@4.17.20, known exploited',
+          message:
+            'Known exploited (CISA KEV, added 2021-12-10; used in ransomware campaigns): would fail the gate under known-exploited: fail · CVE-2021-44228: Apache Log4j2 Remote Code Execution Vulnerability · S · Score 5 · Reachability: not analysed',
+          file: 'web/package.json',
+          startLine: 12,
+          endLine: 14,
+        },
+      ],
+      omitted: 0,
+    });
+  });
+
+  test.each<[string, boolean, EvaluatedOverrides]>([
+    ['below the threshold', true, { status: 'below-threshold' }],
+    ['coming due (fail gives it no grace period)', true, { status: 'due', dueOn: '2024-06-20', daysLeft: 13 }],
+    ['gating (it has its error annotation)', false, { status: 'gating', severity: 'high' }],
+    ['allowed', false, { status: 'allowed', allowedBy: { id: 'x' } }],
+    ['only unreachable', false, { status: 'unreachable' }],
+    ['resolved by the pull request', false, { status: 'resolved' }],
+    ['not alerted', false, { status: 'not-alerted' }],
+  ])('%s: warned %s', (_name, warned, overrides) => {
+    const { annotations } = buildWarningAnnotations(underWarn([kev({ advisory: 'GHSA-kev', ...overrides })]));
+    const titles = annotations.map((a) => a.title);
+    // A listed alert coming due is warned about once, as known exploited, with its due date.
+    expect(titles).toEqual(warned ? [expect.stringMatching(/^medium GHSA-kev in .*, known exploited$/)] : []);
+  });
+
+  test.each<[string, Partial<GateResult>]>([
+    ['known-exploited: fail (they gate)', { knownExploited: makeKevView({ mode: 'fail' }) }],
+    ['known-exploited off', { knownExploited: null }],
+  ])('none under %s', (_name, overrides) => {
+    expect(buildWarningAnnotations(underWarn([kev({})], overrides))).toEqual({ annotations: [], omitted: 0 });
+  });
+
+  test.each<[number, number, number, number, number, string | null, string | null]>([
+    // known exploited, coming due, max, known exploited shown, coming due shown, the last one's title and message
+    [2, 3, 10, 2, 3, null, null],
+    [5, 5, 10, 5, 5, null, null],
+    [
+      8,
+      5,
+      10,
+      8,
+      1,
+      '4 more alerts coming due not annotated',
+      '4 more alerts are inside their grace period. GitHub shows at most 10 warning annotations per step: see the job summary or the JSON report.',
+    ],
+    [
+      12,
+      0,
+      10,
+      9,
+      0,
+      '3 more known-exploited alerts not annotated',
+      '3 more alerts are known exploited (CISA KEV) and would fail the gate under known-exploited: fail. GitHub shows at most 10 warning annotations per step: see the job summary or the JSON report.',
+    ],
+    [
+      10,
+      1,
+      10,
+      9,
+      0,
+      '2 more alerts known exploited or coming due not annotated',
+      '1 more alert is known exploited (CISA KEV) and would fail the gate under known-exploited: fail; 1 more alert is inside its grace period. GitHub shows at most 10 warning annotations per step: see the job summary or the JSON report.',
+    ],
+    [
+      3,
+      2,
+      1,
+      0,
+      0,
+      '5 more alerts known exploited or coming due not annotated',
+      '3 more alerts are known exploited (CISA KEV) and would fail the gate under known-exploited: fail; 2 more alerts are inside their grace period. GitHub shows at most 10 warning annotations per step: see the job summary or the JSON report.',
+    ],
+  ])(
+    '%i known exploited and %i coming due, max %i: %i and %i annotated, known exploited first, one cap',
+    (exploited, coming, max, kevShown, dueShown, title, message) => {
+      const alerts = [
+        ...Array.from({ length: coming }, (_, i) =>
+          makeEvaluated({ status: 'due', dueOn: '2024-06-20', daysLeft: 13, advisory: `GHSA-due-${i}` }),
+        ),
+        ...Array.from({ length: exploited }, (_, i) => kev({ advisory: `GHSA-kev-${String(i).padStart(2, '0')}` })),
+      ];
+      const { annotations, omitted } = buildWarningAnnotations(underWarn(alerts), max);
+      const advisories = annotations.slice(0, kevShown + dueShown).map((a) => a.title.split(' ')[1]);
+      expect(advisories).toEqual([
+        ...Array.from({ length: kevShown }, (_, i) => `GHSA-kev-${String(i).padStart(2, '0')}`),
+        ...Array.from({ length: dueShown }, (_, i) => `GHSA-due-${i}`),
+      ]);
+      expect(annotations.length).toBeLessThanOrEqual(max);
+      expect(omitted).toBe(exploited + coming - kevShown - dueShown);
+      if (title === null) expect(annotations).toHaveLength(exploited + coming);
+      else expect(annotations.at(-1)).toEqual({ title, message });
+    },
+  );
 });
