@@ -15,8 +15,8 @@ import {
   packagesOf,
 } from '../model.js';
 import { entryMatches, isExpired } from './allowlist.js';
-import { exploitedEntry, type KnownExploitedPolicy } from './known-exploited.js';
-import { meetsThreshold, worstFirst } from './severity.js';
+import { exploitedEntry, exploitedThenWorst, type KnownExploitedPolicy } from './known-exploited.js';
+import { meetsThreshold } from './severity.js';
 
 export interface PolicyOptions {
   failOn: Threshold;
@@ -192,7 +192,7 @@ export function gateVerdict(
   licenseViolations: LicenseFinding[] = [],
 ): Verdict {
   // Known-exploited alerts first (contract), then worst first.
-  const gating = evaluated.filter((e) => e.status === 'gating').sort(knownExploitedFirst);
+  const gating = evaluated.filter((e) => e.status === 'gating').sort(exploitedThenWorst);
   const criticalIssues = opts.failOnCriticalIssues ? (postureRepository?.criticalIssues ?? 0) : 0;
   const reasons: string[] = [];
   if (gating.length > 0) reasons.push(gatingReason(gating, opts.failOn, evaluated));
@@ -219,9 +219,6 @@ function licenseReason(violations: LicenseFinding[]): string {
   const verb = packages === 1 ? 'violates' : 'violate';
   return `${plural(packages, 'package')} ${verb} the license policy: ${named.join(', ')}${more}.`;
 }
-
-const knownExploitedFirst = (a: EvaluatedAlert, b: EvaluatedAlert) =>
-  Number(b.knownExploited !== null) - Number(a.knownExploited !== null) || worstFirst(a, b);
 
 /** "GHSA-aaaa (critical 9.8, pkg:npm/lodash@4.17.20)", ", known exploited" when the KEV catalog lists it. */
 function describeAlert(e: EvaluatedAlert): string {

@@ -83,7 +83,10 @@ function validDate(iso: string): Date | null {
 export function gatingAlertsSection(result: GateResult, maxRows: number, budget: ByteBudget): string {
   return result.counts === null
     ? NOT_READ_GATING
-    : gatingSection(result.verdict.gating, maxRows, budget, result.result === 'error');
+    : gatingSection(result.verdict.gating, maxRows, budget, {
+        noVerdict: result.result === 'error',
+        failOn: result.options.failOnSeverity,
+      });
 }
 
 /**
