@@ -162,8 +162,15 @@ function countsTable(counts: AlertCounts | null): string[] {
 function policyLines(options: GateResult['options']): string[] {
   const policy = [
     options.failOnSeverity === 'none'
-      ? 'alerts never fail the gate'
+      ? options.knownExploited === 'fail'
+        ? 'no alert fails on its severity'
+        : 'alerts never fail the gate'
       : `fails on **${options.failOnSeverity}** or worse`,
+    options.knownExploited === 'fail'
+      ? 'fails on **known-exploited** alerts (CISA KEV)'
+      : options.knownExploited === 'warn'
+        ? 'flags known-exploited alerts (CISA KEV)'
+        : null,
     options.ignoreUnreachable ? 'unreachable-only alerts ignored' : null,
     options.failOnCriticalIssues ? 'fails on open critical issues' : null,
     options.dryRun ? 'dry run' : null,
