@@ -93,6 +93,8 @@ export interface RecordedRequest {
   method: string;
   /** URL path without the query string. */
   path: string;
+  /** The request target as sent: path and query string. */
+  url: string;
   /** Header names lower-cased; repeated headers joined with ", ". */
   headers: Record<string, string>;
   /** The parsed JSON body; the raw text when it is not JSON; undefined when empty. */
@@ -851,6 +853,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const recorded: RecordedRequest = {
       method,
       path,
+      url: req.url ?? '/',
       headers: flattenHeaders(req.headers),
       body: undefined,
       at: Date.now(),

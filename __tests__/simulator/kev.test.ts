@@ -204,6 +204,7 @@ describe('the route', () => {
       {
         method: 'GET',
         path: KEV_PATH,
+        url: KEV_PATH,
         headers: expect.any(Object),
         body: undefined,
         at: expect.any(Number),

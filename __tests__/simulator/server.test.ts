@@ -75,7 +75,7 @@ describe('protocol', () => {
 });
 
 describe('request recording', () => {
-  test('records method, path without query, lower-cased headers and parsed body, in order', async () => {
+  test('records method, path without query, the URL as sent, lower-cased headers and parsed body, in order', async () => {
     const before = Date.now();
     await post(sim, `${P.alerts}?trace=1`, { page: 2 });
     await post(sim, '/unknown', 'not json', { headers: { 'X-Extra': 'Yes' } });
@@ -83,6 +83,7 @@ describe('request recording', () => {
       {
         method: 'POST',
         path: P.alerts,
+        url: `${P.alerts}?trace=1`,
         headers: expect.objectContaining({
           'x-service-api-token-id': DEMO_TOKEN.id,
           'content-type': 'application/json',
