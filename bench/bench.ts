@@ -1,12 +1,15 @@
 // `npm run bench`: each scenario beside its floor, measured in the same run, as a ratio. Speed is
 // measured here, not in timed tests.
-//   npm run bench [-- --pairs 21] [--runs 3] [--only startup,latency,scale] [--record]
+//   npm run bench [-- --pairs 21] [--runs 3] [--only startup,latency,scale,kev] [--record]
 // - start-up: dist/index.js on an invalid input vs a minified ncc bundle of @actions/core + zod alone
 //   that validates two inputs and fails (bench/startup-floor.ts), paired runs, median ratio;
 // - latency: 3,000 alerts, 50 ms per response, server page cap 100, vs the start-up floor + 3 round
 //   trips (resolve, page 1, every other page at once);
 // - scale: 10,000 and 100,000 alerts, page cap 1,000, every report on, wall time and the action's
-//   peak RSS, vs fetching and JSON.parse-ing the same pages alone (bench/fetch-floor.mjs).
+//   peak RSS, vs fetching and JSON.parse-ing the same pages alone (bench/fetch-floor.mjs);
+// - kev: the latency scenario's run with `known-exploited: fail` and a catalog of CISA's size (1,500
+//   entries, 1.3 MB) from the simulator with the same latency, vs the same run without, paired; and
+//   when the catalog's answer went out against the last service answer (the simulator's answeredAt).
 // --record writes bench/RESULTS.md.
 // The action and every floor run on SECURITY_GATE_NODE when set (as in the integration tests), else
 // on this Node: `npm run bench:node24` measures on Node 24, the runtime action.yml names.
@@ -16,6 +19,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DEMO_TOKEN, MAIN_REPO, simulatorInputs } from '../simulator/data.js';
+import { KEV_PATH, kevInputs, kevText, largeKevCatalog } from '../simulator/kev.js';
 import { inputEnv, runAction } from '../simulator/run-action.js';
 import { startSimulator, type Simulator } from '../simulator/server.js';
 import type { ScaAlert } from '../simulator/wire.js';
@@ -248,12 +252,92 @@ async function scale(): Promise<{ lines: string[]; ok: boolean }> {
   }
 }
 
+// ---------- known exploited vulnerabilities ----------
+
+interface KevRun {
+  ms: number;
+  /** When the catalog's (last) answer went out, less when the last service answer did, ms; null when it was not read. */
+  catalogAfterService: number | null;
+}
+
+/**
+ * The catalog is read alongside the service's reads: it should lengthen no run beyond its slowest
+ * service read. Paired runs of the latency scenario's data with and without `known-exploited: fail`
+ * (the order alternating), the catalog 1,500 entries served with the same latency.
+ */
+async function kev(): Promise<{ lines: string[]; ok: boolean }> {
+  const catalog = largeKevCatalog(1500);
+  const sim = await startSimulator({ latencyMs: LATENCY_MS, maxPageSize: 100, kevCatalog: catalog });
+  try {
+    sim.state.alerts[MAIN_REPO.id] = alertsOf(sim.state.alerts[MAIN_REPO.id] ?? [], 3000);
+    const once = async (extra: Record<string, string>): Promise<KevRun> => {
+      sim.reset();
+      const started = performance.now();
+      const run = await runAction({ inputs: inputs(sim, extra) });
+      const ms = performance.now() - started;
+      await run.cleanup();
+      const answered = (path: (p: string) => boolean) =>
+        Math.max(...sim.requests.filter((r) => path(r.path)).map((r) => r.answeredAt ?? Infinity));
+      const read = sim.requests.some((r) => r.path === KEV_PATH);
+      return {
+        ms,
+        catalogAfterService: read ? answered((p) => p === KEV_PATH) - answered((p) => p.startsWith('/api/')) : null,
+      };
+    };
+    const withKev = () => once(kevInputs(sim.url, 'fail'));
+    const without = () => once({});
+    await without(); // warm the file cache and the simulator's search cache
+    await withKev();
+    const pairs = Math.max(RUNS, 11);
+    const plain: number[] = [];
+    const checked: KevRun[] = [];
+    const added: number[] = [];
+    for (let i = 0; i < pairs; i++) {
+      // Alternate which goes first, so neither always runs on a warmer machine.
+      let off: KevRun;
+      let on: KevRun;
+      if (i % 2 === 0) {
+        off = await without();
+        on = await withKev();
+      } else {
+        on = await withKev();
+        off = await without();
+      }
+      plain.push(off.ms);
+      checked.push(on);
+      added.push(on.ms - off.ms);
+    }
+    const margins = checked.map((r) => r.catalogAfterService).filter((m): m is number => m !== null);
+    const scenario = `3,000 alerts, ${LATENCY_MS} ms a response, page cap 100, a catalog of ${catalog.count.toLocaleString('en-US')} entries (${(Buffer.byteLength(kevText(catalog)) / 1e6).toFixed(1)} MB)`;
+    if (margins.length === 0) {
+      return {
+        ok: false,
+        lines: [
+          `| kev: ${scenario} | the catalog was never read: does the action take \`known-exploited\`? | — | — | — | **not measured** |`,
+        ],
+      };
+    }
+    const r = median(checked.map((c) => c.ms)) / median(plain);
+    const within = margins.filter((m) => m <= 0).length;
+    const ok = r <= 1.05 && within === margins.length;
+    return {
+      ok,
+      lines: [
+        `| kev: ${scenario}, known-exploited fail | ${ms(median(checked.map((c) => c.ms)))} (${median(added) < 0 ? '−' : '+'}${ms(Math.abs(median(added)))} a pair, median of ${pairs}) | the same run without: ${ms(median(plain))} | ${ratio(r)} | ≤ 1.05× | ${verdict(r <= 1.05)} |`,
+        `| kev: the catalog's answer against the last service answer | median ${Math.round(median(margins))} ms after it (negative: before) | — | — | before it in every run | ${within} of ${margins.length}: ${verdict(within === margins.length)} |`,
+      ],
+    };
+  } finally {
+    await sim.close();
+  }
+}
+
 // ---------- the run ----------
 
 const nodeVersion = spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim();
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${nodeVersion}, ${process.platform}`;
 console.log(`security-gate benchmark on ${machine}`);
-// `--only startup,latency,scale` runs a part (latency still measures the start-up floor it needs).
+// `--only startup,latency,scale,kev` runs a part (latency still measures the start-up floor it needs).
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',')) : null;
 const skipped = { lines: [] as string[], ok: true };
@@ -264,6 +348,8 @@ const l = !only || only.has('latency') ? await latency(s.floorMs) : skipped;
 console.log(l.lines.join('\n'));
 const c = !only || only.has('scale') ? await scale() : skipped;
 console.log(c.lines.join('\n'));
+const k = !only || only.has('kev') ? await kev() : skipped;
+console.log(k.lines.join('\n'));
 
 const table = [
   '| scenario | security-gate | floor, same run | ratio | target | |',
@@ -271,6 +357,7 @@ const table = [
   ...s.lines,
   ...l.lines,
   ...c.lines,
+  ...k.lines,
 ].join('\n');
 console.log(`\n${table}`);
 if (process.argv.includes('--record')) {

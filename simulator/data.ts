@@ -1,4 +1,4 @@
-// The simulator's seeded data set: one organisation ("acme") with five repositories on three
+// The simulator's seeded data set: one organisation ("acme") with six repositories on three
 // platforms, SCA alerts, packages, licenses, scan schedules, issues and per-repository settings.
 // Deterministic: built from the fixed tables below, with no randomness and no clock, so every test
 // and every demo run sees the same data. defaultData() builds a fresh copy on each call.
@@ -60,6 +60,24 @@ export const BITBUCKET_REPO = {
   name: 'acme/mobile-backend',
   url: 'https://bitbucket.org/acme/mobile-backend',
   externalId: '{3f1c2a9e-6b7d-4e21-9a0f-5c8d7e6b4a13}',
+} as const;
+/**
+ * acme/ops-console: GitHub, high and medium npm alerts and no critical one, so the default
+ * threshold passes it; one high alert (KEV_REPO_ADVISORIES.knownExploited) is in CISA's KEV
+ * catalog (simulator/kev.ts), so `known-exploited: fail` fails it (the demo's `--kev`).
+ */
+export const KEV_REPO = {
+  id: 'repo_ops',
+  name: 'acme/ops-console',
+  url: 'https://github.com/acme/ops-console',
+  externalId: '246813579',
+} as const;
+/** The two high alerts of acme/ops-console. */
+export const KEV_REPO_ADVISORIES = {
+  /** systeminformation 5.3.0, CVE-2021-21315: high (7.8), reachable, in the KEV catalog. */
+  knownExploited: 'GHSA-2m8v-572m-ff2v',
+  /** node-fetch 2.6.1, CVE-2022-0235: high (8.8), needs review, not in the KEV catalog. */
+  notListed: 'GHSA-r683-j2x4-v87g',
 } as const;
 
 export const ISSUE_IDS = {
@@ -233,6 +251,7 @@ const ADVISORY_ROWS: readonly AdvisoryRow[] = [
   ['GHSA-w73w-5m7g-f7qc', 'CVE-2020-26160', 'golang:github.com/dgrijalva/jwt-go@v3.2.0+incompatible', 'high', 7.5, null, 'r', 'Authorization bypass in github.com/dgrijalva/jwt-go'],
   ['GHSA-29wx-vh33-7x7r', 'CVE-2024-51744', 'golang:github.com/golang-jwt/jwt/v4@v4.4.2', 'low', 3.1, 'v4.5.1', 'n', 'Bad documentation of error handling in ParseWithClaims can lead to potentially dangerous situations'],
   // only in other repositories
+  ['GHSA-2m8v-572m-ff2v', 'CVE-2021-21315', 'npm:systeminformation@5.3.0', 'high', 7.8, '5.3.1', '-', 'Command Injection Vulnerability in systeminformation'],
   ['GHSA-2hrw-hx67-34x6', 'CVE-2022-28346', 'pypi:django@3.2.12', 'critical', 9.8, '3.2.13', '-', 'SQL Injection in Django'],
   ['GHSA-8q59-q68h-6hv4', 'CVE-2020-14343', 'pypi:pyyaml@5.3.1', 'critical', 9.8, '5.4', '-', 'Improper Input Validation in PyYAML'],
 ];
@@ -316,6 +335,7 @@ export const EXPECTED_SEVERITY: Readonly<Record<string, ExpectedSeverity>> = {
   'GHSA-3vp4-m3rf-835h': 'unknown', // neither word nor score
   'GHSA-w73w-5m7g-f7qc': 'high',
   'GHSA-29wx-vh33-7x7r': 'low',
+  'GHSA-2m8v-572m-ff2v': 'high',
   'GHSA-2hrw-hx67-34x6': 'critical',
   'GHSA-8q59-q68h-6hv4': 'critical',
 };
@@ -337,6 +357,12 @@ const OTHER_ALERTS: Record<string, ReadonlyArray<readonly [ghsa: string, version
     ['GHSA-2hrw-hx67-34x6', '3.2.12', 'r'],
     ['GHSA-8q59-q68h-6hv4', '5.3.1', 'n'],
     ['GHSA-j8r2-6x86-q33q', '2.25.1', 'u'],
+  ],
+  [KEV_REPO.id]: [
+    ['GHSA-2m8v-572m-ff2v', '5.3.0', 'r'],
+    ['GHSA-r683-j2x4-v87g', '2.6.1', 'n'],
+    ['GHSA-6fc8-4gx4-v693', '7.4.4', 'u'],
+    ['GHSA-pw2r-vq6v-hr8c', '1.14.5', 'r'],
   ],
 };
 
@@ -362,6 +388,7 @@ const MANIFESTS: Record<string, Partial<Record<Ecosystem, { direct: string; tran
   [UNSCHEDULED_REPO.id]: { npm: { direct: 'package.json', transitive: 'package-lock.json' } },
   [GITLAB_REPO.id]: { maven: { direct: 'pom.xml', transitive: 'pom.xml' } },
   [BITBUCKET_REPO.id]: { pypi: { direct: 'requirements.txt', transitive: 'requirements.txt' } },
+  [KEV_REPO.id]: { npm: { direct: 'package.json', transitive: 'package-lock.json' } },
 };
 const DIRECT_NPM = new Set([
   'lodash',
@@ -382,6 +409,8 @@ const DIRECT_NPM = new Set([
   'tslib',
   'ffmpeg-static',
   '@acme/design-tokens',
+  'systeminformation',
+  'pino',
 ]);
 
 /**
@@ -417,6 +446,7 @@ const CLEAN_PACKAGES: Record<string, readonly string[]> = {
   [UNSCHEDULED_REPO.id]: ['npm:express@4.18.2', 'npm:ffmpeg-static@5.2.0'],
   [GITLAB_REPO.id]: ['maven:org.slf4j:slf4j-api@2.0.9'],
   [BITBUCKET_REPO.id]: ['pypi:gunicorn@21.2.0', 'pypi:certifi@2023.7.22'],
+  [KEV_REPO.id]: ['npm:express@4.21.2', 'npm:pino@9.5.0'],
 };
 
 // ---------- licenses ----------
@@ -759,7 +789,7 @@ function buildAlert(
 // ---------- repositories, schedules, issues ----------
 
 function githubRepository(
-  repo: typeof MAIN_REPO | typeof CLEAN_REPO | typeof UNSCHEDULED_REPO,
+  repo: typeof MAIN_REPO | typeof CLEAN_REPO | typeof UNSCHEDULED_REPO | typeof KEV_REPO,
   defaultBranch: string,
 ): Repository {
   return {
@@ -797,6 +827,7 @@ function buildRepositories(): Repository[] {
         externalBitbucketRepositoryId: BITBUCKET_REPO.externalId,
       },
     },
+    githubRepository(KEV_REPO, 'main'),
   ];
 }
 
@@ -820,6 +851,7 @@ function buildSchedules(): Record<string, Schedule> {
     [CLEAN_REPO.id]: schedule(CLEAN_REPO.id, '30 3 * * 0', false, 1),
     [GITLAB_REPO.id]: schedule(GITLAB_REPO.id, '0 */6 * * *', true, 2),
     [BITBUCKET_REPO.id]: schedule(BITBUCKET_REPO.id, '15 1 * * *', true, 2),
+    [KEV_REPO.id]: schedule(KEV_REPO.id, '0 6 * * 1', true, 1),
   };
 }
 

@@ -5,14 +5,18 @@ import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import {
   ADVISORIES,
+  CLEAN_REPO,
   DENIED_LICENSES,
   defaultData,
   FIX_PR,
   fixPullRequestChanges,
+  KEV_REPO,
+  MAIN_REPO,
   simulatorInputs,
   withRecentAlerts,
 } from './data.js';
 import { startFakeGitHub } from './github.js';
+import { KEV_PATH, kevInputs } from './kev.js';
 import { readableLog } from './readable-log.js';
 import { runAction } from './run-action.js';
 import { startSimulator } from './server.js';
@@ -31,6 +35,11 @@ const USAGE = `npm run demo -- [flags]
                   into the workspace, prints it, and runs with config-file naming it
   --comment       comment-on-pr always: a fake GitHub takes the sticky PR comment, which is
                   printed after the job summary
+  --kev           known-exploited fail, kev-url the simulator's copy of CISA's Known Exploited
+                  Vulnerabilities catalog: a pull request on acme/ops-console, whose alerts are
+                  high and medium only (the critical threshold passes them), fails the gate
+                  because its high systeminformation alert (CVE-2021-21315) is known exploited.
+                  With --clean, --fix-pr or --grace: their repository, with the check on
   --latency MS    with MS milliseconds added to every response
   --out DIR       keep the job summary (summary.md), the JSON report (report.json), the SARIF
                   log (results.sarif), the raw log with its workflow commands (log.txt) and,
@@ -48,6 +57,7 @@ const policy = args.includes('--policy');
 const fixPr = args.includes('--fix-pr');
 const grace = args.includes('--grace');
 const comment = args.includes('--comment');
+const kev = args.includes('--kev');
 const GRACE_DAYS = 'critical=0, high=30, medium=90';
 const latencyAt = args.indexOf('--latency');
 const latencyMs = latencyAt >= 0 ? Number(args[latencyAt + 1]) : 0;
@@ -90,15 +100,20 @@ deny-licenses: [${DENIED_LICENSES.join(', ')}]
 unknown-licenses: warn
 `;
 
+/** The repository of the run: --clean's, else acme/webshop for --fix-pr and --grace (its alerts), else --kev's. */
+const onKevRepo = kev && !clean && !fixPr && !grace;
+const target = clean ? CLEAN_REPO : onKevRepo ? KEV_REPO : MAIN_REPO;
+
 /** Settings given as inputs; with --policy they come from the file instead (an input would win over it). */
 const settings: Record<string, string> = policy
   ? { 'config-file': POLICY_PATH }
   : {
       // Under --grace, high alerts gate too: critical=0 gives the critical ones no grace.
       'fail-on-severity': grace ? 'high' : 'critical',
-      'allow-alerts': clean
-        ? ''
-        : `${ADVISORIES.log4jIncompleteFix} until 2099-12-31 # log4j pinned by the vendor, see SEC-123`,
+      'allow-alerts':
+        clean || onKevRepo
+          ? ''
+          : `${ADVISORIES.log4jIncompleteFix} until 2099-12-31 # log4j pinned by the vendor, see SEC-123`,
     };
 if (grace) settings['grace-days'] = GRACE_DAYS;
 
@@ -185,8 +200,8 @@ const sim = await startSimulator({ latencyMs, data: grace ? withRecentAlerts(def
 const github = fixPr || policy || comment ? await startFakeGitHub() : null;
 const commits = github !== null;
 try {
-  const repository = clean ? 'acme/clean-lib' : 'acme/webshop';
-  const repositoryNumericId = clean ? 987654321 : 123456789;
+  const repository = target.name;
+  const repositoryNumericId = Number(target.externalId);
   const pullRequest = fixPr ? FIX_PR.number : 42;
   if (github && commits) {
     // Unless --fix-pr, the pull request changes no dependency.
@@ -198,6 +213,10 @@ try {
   console.log(
     `Simulator on ${sim.url}${github ? `, fake GitHub on ${github.url}` : ''}; running dist/index.js for pull request #${pullRequest} on ${repository}`,
   );
+  if (kev) {
+    const count = (sim.kevCatalog as { count?: number }).count;
+    console.log(`known-exploited: fail, with the KEV catalog (${count} entries) at ${sim.url}${KEV_PATH}`);
+  }
   if (policy) {
     rule(`policy file ${POLICY_PATH} (input config-file: ${POLICY_PATH})`);
     process.stdout.write(POLICY_FILE);
@@ -221,6 +240,7 @@ try {
     },
     inputs: {
       ...simulatorInputs(sim.url),
+      ...(kev ? kevInputs(sim.url, 'fail') : {}),
       ...settings,
       'set-pr-scanning': 'true',
       'dry-run': 'true',
@@ -253,8 +273,9 @@ try {
     const output = { workspace: run.workspace, summary: run.summary, stdout: run.stdout, comment: posted };
     for (const line of await keepReports(output, outDir)) console.log(line);
   }
+  const catalogReads = sim.requests.filter((r) => r.path === KEV_PATH).length;
   rule(
-    `exit code ${run.exitCode} (${sim.requests.length} requests to the simulator${github ? `, ${github.requests.length} to GitHub` : ''})`,
+    `exit code ${run.exitCode} (${sim.requests.length} requests to the simulator${kev ? `, ${catalogReads} of them for the KEV catalog` : ''}${github ? `, ${github.requests.length} to GitHub` : ''})`,
   );
   await run.cleanup();
 } finally {

@@ -2,7 +2,7 @@
 // environment variables (defaults from action.yml), GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files,
 // an event payload file, and a clean environment. Used by the demo and the integration tests.
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,8 @@ export interface ActionRunOptions {
   nodeArgs?: string[];
   /** Files to put in the workspace first, by path relative to it (a policy file). */
   files?: Record<string, string>;
+  /** Symbolic links to put in the workspace after the files, by path relative to it: link -> target (as given). */
+  links?: Record<string, string>;
   /** The script to run instead of dist/index.js (a copy of the entry without its chunks). */
   entry?: string;
 }
@@ -86,6 +88,11 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
       await writeFile(file, text);
     }),
   ]);
+  for (const [path, target] of Object.entries(options.links ?? {})) {
+    const link = join(workspace, path);
+    await mkdir(dirname(link), { recursive: true });
+    await symlink(target, link);
+  }
   const inputs = { ...(await actionDefaults()), ...options.inputs };
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',

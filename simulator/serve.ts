@@ -2,6 +2,7 @@
 //   npm run simulator -- --port 8787 --latency 50 --max-page-size 10
 import { parseArgs } from 'node:util';
 import { APP_ID, DEMO_TOKEN, MAIN_REPO, ORG_ID } from './data.js';
+import { KEV_PATH } from './kev.js';
 import { startSimulator } from './server.js';
 
 function nonNegativeInteger(name: string, text: string | undefined, fallback: number): number {
@@ -41,6 +42,7 @@ console.log(`  app id           ${APP_ID}`);
 console.log(`  repository id    ${MAIN_REPO.id} (${MAIN_REPO.name})`);
 console.log(`  token id         ${DEMO_TOKEN.id}`);
 console.log('  token secret     see simulator/data.ts (DEMO_TOKEN)');
+console.log(`  KEV catalog      GET ${sim.url}${KEV_PATH} (kev-url; no token)`);
 console.log('Ctrl-C to stop.');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,7 +1,9 @@
 // A real HTTP server that plays the code-security service of shared/spec/service-api.md over an
 // in-memory data set, with scripted faults for tests. Where the spec is silent (status codes, error
 // bodies, page size cap, validation) it behaves as a typical JSON API: `{"error": "..."}` bodies,
-// 400 for bad requests, 401 for bad tokens, 404 for unknown ids.
+// 400 for bad requests, 401 for bad tokens, 404 for unknown ids. Beside the service it serves CISA's
+// Known Exploited Vulnerabilities catalog (simulator/kev.ts) at KEV_PATH, as a public feed does: a
+// GET, no credentials asked.
 import {
   createServer,
   STATUS_CODES,
@@ -12,9 +14,12 @@ import {
 import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { ScaAlert, ScaPackage } from './wire.js';
 import { DEMO_TOKEN, defaultData, type RepositorySettings, type SimData } from './data.js';
+import { KEV_PATH, kevCatalog, kevText } from './kev.js';
 
 export interface SimulatorOptions {
   /** Default 0 (ephemeral); always binds 127.0.0.1. */
@@ -31,11 +36,13 @@ export interface SimulatorOptions {
   tls?: { key: string; cert: string };
   /** Compress answers (br or gzip) when the request accepts it, as real servers do (default false). */
   compress?: boolean;
+  /** The KEV catalog to serve (see Simulator.kevCatalog); default kevCatalog(). */
+  kevCatalog?: unknown;
 }
 
 /**
- * One scripted answer. With none of status, body, rawBody, hang, drop or redirect set, the request
- * is handled normally after `delayMs`, with `headers` added (a slow or decorated real answer).
+ * One scripted answer. With none of status, body, rawBody, chunks, hang, drop or redirect set, the
+ * request is handled normally after `delayMs`, with `headers` added (a slow or decorated real answer).
  */
 export interface ScriptedResponse {
   /** Default 200. */
@@ -44,6 +51,13 @@ export interface ScriptedResponse {
   body?: unknown;
   /** Sent as-is (Content-Type text/plain unless `headers` says otherwise). */
   rawBody?: string;
+  /**
+   * A body made as it is sent, piece by piece, never held whole (hugeKevCatalog(): over 16 MiB):
+   * Content-Type JSON and chunked transfer encoding unless `headers` says otherwise (a
+   * Content-Length given there must be the body's exact length). Sending stops when the client
+   * goes away.
+   */
+  chunks?: () => Iterable<string | Uint8Array>;
   headers?: Record<string, string>;
   /** Never answer; the connection stays open until the client gives up or the server closes. */
   hang?: boolean;
@@ -71,7 +85,7 @@ export interface Faults {
    * a value (`null`, a numeric string) or removed (`undefined`), on the alerts `where` selects.
    */
   alertFields?: { where?: (alert: ScaAlert) => boolean; set: Record<string, unknown> }[];
-  /** Every JSON answer of every endpoint (not only the alerts search) starts with a UTF-8 byte-order mark. */
+  /** Every JSON answer of every endpoint (not only the alerts search; the KEV catalog too) starts with a UTF-8 byte-order mark. */
   byteOrderMark?: boolean;
 }
 
@@ -79,12 +93,16 @@ export interface RecordedRequest {
   method: string;
   /** URL path without the query string. */
   path: string;
+  /** The request target as sent: path and query string. */
+  url: string;
   /** Header names lower-cased; repeated headers joined with ", ". */
   headers: Record<string, string>;
   /** The parsed JSON body; the raw text when it is not JSON; undefined when empty. */
   body: unknown;
   /** Arrival time (ms since epoch). */
   at: number;
+  /** When the answer's last byte was handed to the connection (ms since epoch); absent while unanswered, and for a hang or a drop. */
+  answeredAt?: number;
 }
 
 export interface Simulator {
@@ -99,6 +117,14 @@ export interface Simulator {
   compress: boolean;
   /** Scripted misbehaviour of the alerts search (see Faults). */
   faults: Faults;
+  /**
+   * The KEV catalog served at KEV_PATH (`GET`, `HEAD`; any other method 405): a JSON value is sent
+   * with CISA's 4-space indent, a string as-is (malformed JSON), `undefined` answers 404. Default
+   * kevCatalog(); tests may replace it (kevCatalogWith, largeKevCatalog, any value). Latency, scripts
+   * (`sim.script(KEV_PATH, ...)`), compression and the byte-order-mark fault apply as to the
+   * service's paths, and requests to it are recorded. Not restored by reset().
+   */
+  kevCatalog: unknown;
   /** Queue answers for a path; each request to it consumes one before normal handling. '*' matches any path (after that path's own queue). */
   script(path: string, ...responses: ScriptedResponse[]): void;
   setLatency(ms: number): void;
@@ -672,6 +698,25 @@ function answer(
   }
 }
 
+// ---------- the KEV catalog ----------
+
+/**
+ * The catalog's answer, as a static file server gives it: no credentials asked (none are
+ * checked: a request that carries some is recorded with them, for tests to see), GET or HEAD.
+ */
+function answerKev(
+  method: string,
+  catalog: unknown,
+): { status: number; text: string; headers: Record<string, string> } {
+  if (method !== 'GET' && method !== 'HEAD') {
+    const text = JSON.stringify({ error: `method ${method} not allowed on ${KEV_PATH}; use GET` });
+    return { status: 405, text, headers: { ...JSON_TYPE, Allow: 'GET, HEAD' } };
+  }
+  if (catalog === undefined) return { status: 404, text: '<h1>Page not found</h1>', headers: HTML_TYPE };
+  if (typeof catalog === 'string') return { status: 200, text: catalog, headers: JSON_TYPE };
+  return { status: 200, text: kevText(catalog), headers: JSON_TYPE };
+}
+
 // ---------- HTTP plumbing ----------
 
 function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
@@ -714,6 +759,7 @@ function send(res: ServerResponse, status: number, text: string, headers: Record
 }
 
 const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
+const HTML_TYPE = { 'Content-Type': 'text/html; charset=utf-8' };
 
 /** As send, compressed with br or gzip when the request's Accept-Encoding allows it. */
 function sendCompressed(
@@ -737,10 +783,23 @@ function sendCompressed(
 
 /** Whether a scripted response only delays or decorates the normal answer. */
 function passesThrough(s: ScriptedResponse): boolean {
-  return [s.status, s.body, s.rawBody, s.redirect].every((v) => v === undefined) && !s.hang && !s.drop;
+  return [s.status, s.body, s.rawBody, s.chunks, s.redirect].every((v) => v === undefined) && !s.hang && !s.drop;
 }
 
-function sendScripted(req: IncomingMessage, res: ServerResponse, s: ScriptedResponse): void {
+/** Sends what `chunks` makes as the client reads it (backpressure); stops when the client goes away. */
+async function sendChunks(
+  res: ServerResponse,
+  status: number,
+  chunks: () => Iterable<string | Uint8Array>,
+  headers: Record<string, string>,
+): Promise<void> {
+  if (res.destroyed || res.writableEnded) return;
+  res.statusCode = status;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  await pipeline(Readable.from(chunks()), res).catch(() => undefined); // the client gave up: nothing to answer
+}
+
+async function sendScripted(req: IncomingMessage, res: ServerResponse, s: ScriptedResponse): Promise<void> {
   if (s.hang) return;
   if (s.drop) {
     req.socket.destroy();
@@ -748,6 +807,7 @@ function sendScripted(req: IncomingMessage, res: ServerResponse, s: ScriptedResp
   }
   if (s.redirect !== undefined) return send(res, 307, '', { Location: s.redirect, ...s.headers });
   const status = s.status ?? 200;
+  if (s.chunks !== undefined) return sendChunks(res, status, s.chunks, { ...JSON_TYPE, ...s.headers });
   if (s.rawBody !== undefined)
     return send(res, status, s.rawBody, { 'Content-Type': 'text/plain; charset=utf-8', ...s.headers });
   const body =
@@ -793,11 +853,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const recorded: RecordedRequest = {
       method,
       path,
+      url: req.url ?? '/',
       headers: flattenHeaders(req.headers),
       body: undefined,
       at: Date.now(),
     };
     sim.requests.push(recorded);
+    res.once('finish', () => (recorded.answeredAt = Date.now()));
     let raw: string;
     try {
       raw = await readBody(req);
@@ -810,6 +872,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const scripted = takeScript(path);
     await pause(latencyMs + (scripted?.delayMs ?? 0));
     if (scripted && !passesThrough(scripted)) return sendScripted(req, res, scripted);
+    if (path === KEV_PATH) {
+      const kev = answerKev(method, sim.kevCatalog);
+      const headers = { ...kev.headers, ...scripted?.headers };
+      const text = `${sim.faults.byteOrderMark && kev.status === 200 ? '\uFEFF' : ''}${kev.text}`;
+      if (sim.compress) sendCompressed(req, res, kev.status, text, headers);
+      else send(res, kev.status, text, headers);
+      return;
+    }
     const result = answer(method, path, req.headers, raw, { state: sim.state, maxPageSize, faults: sim.faults }, token);
     const headers = { ...JSON_TYPE, ...result.headers, ...scripted?.headers };
     const text = `${sim.faults.byteOrderMark ? '\uFEFF' : ''}${JSON.stringify(result.body)}`;
@@ -849,6 +919,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     requests: [],
     faults: {},
     compress: options.compress ?? false,
+    kevCatalog: 'kevCatalog' in options ? options.kevCatalog : kevCatalog(),
     script(path, ...responses) {
       scripts.set(path, [...(scripts.get(path) ?? []), ...responses]);
     },

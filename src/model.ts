@@ -19,6 +19,11 @@ export type CommentMode = (typeof COMMENT_MODES)[number];
 export const ON_API_ERROR = ['fail', 'warn'] as const;
 /** `pr-changes`. */
 export const PR_CHANGES = ['auto', 'off'] as const;
+/** `known-exploited`: check alerts against CISA's KEV catalog, and what a listed one does. */
+export const KNOWN_EXPLOITED = ['off', 'warn', 'fail'] as const;
+export type KnownExploitedMode = (typeof KNOWN_EXPLOITED)[number];
+/** CISA's feed, the default `kev-url`. */
+export const KEV_FEED_URL = 'https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json';
 /** `unknown-licenses`. */
 export const UNKNOWN_LICENSES = ['warn', 'fail', 'ignore'] as const;
 export type UnknownLicenses = (typeof UNKNOWN_LICENSES)[number];
@@ -105,6 +110,46 @@ export interface EvaluatedAlert extends Alert {
   dueOn: string | null;
   /** Days left in its grace period, rounded up (status `due`); null otherwise. */
   daysLeft: number | null;
+  /** Its CISA KEV catalog entry when one of its CVE ids is listed; null when none is or the catalog was not read. */
+  knownExploited: KevEntry | null;
+}
+
+/** A CISA Known Exploited Vulnerabilities catalog entry, as the reports show it. */
+export interface KevEntry {
+  /** Upper-cased, e.g. CVE-2021-44228. */
+  cve: string;
+  /** When CISA added it (YYYY-MM-DD); null when the catalog gave no date. */
+  dateAdded: string | null;
+  /** CISA's remediation due date for federal agencies (YYYY-MM-DD); null when none. */
+  dueDate: string | null;
+  /** knownRansomwareCampaignUse: true for `Known`, false for `Unknown`, null when absent or other. */
+  ransomware: boolean | null;
+  /** vulnerabilityName; '' when none. */
+  name: string;
+}
+
+/** The catalog as read: its entries by CVE id, and what it says of itself. */
+export interface KevCatalog {
+  entries: ReadonlyMap<string, KevEntry>;
+  /** catalogVersion and dateReleased, when given. */
+  version: string | null;
+  released: string | null;
+  /** Entries skipped because their cveID is not a CVE id (missing, null, empty, N/A). */
+  skipped: number;
+}
+
+/** What the run did with the KEV catalog; null on the result when `known-exploited` is off. */
+export interface KnownExploitedView {
+  mode: Exclude<KnownExploitedMode, 'off'>;
+  /** Where it was read: the URL (origin and path, no query) or the workspace path. */
+  source: string;
+  /** Read and parsed; false when it could not be (`error` says why). */
+  read: boolean;
+  version: string | null;
+  released: string | null;
+  /** Catalog entries with a CVE id; null when not read. */
+  entries: number | null;
+  error: string | null;
 }
 
 export interface ManifestLocation {
@@ -129,11 +174,13 @@ export type AlertCounts = SeverityCounts & {
   allowed: number;
   resolved: number | null;
   due: number;
+  /** Alerts whose CVE the KEV catalog lists, whatever their status; null when it was not read. */
+  knownExploited: number | null;
 };
 
 export interface Warning {
   /** `unavailable`: a read that only feeds the reports failed; `read`: the service's data was odd but usable. */
-  kind: 'expired-allow' | 'unmatched-allow' | 'unavailable' | 'read' | 'license';
+  kind: 'expired-allow' | 'unmatched-allow' | 'unavailable' | 'read' | 'license' | 'known-exploited';
   message: string;
 }
 
@@ -358,6 +405,8 @@ export interface GateResult {
   nextDue: string | null;
   /** The service's last scan as the package search reports it; null when it does not say. */
   scan: ScanView | null;
+  /** The KEV catalog's read (contract: "Known exploited vulnerabilities"); null when known-exploited is off. */
+  knownExploited: KnownExploitedView | null;
 }
 
 /** The pull request's change as the gate read it. */

@@ -1,6 +1,6 @@
 import { formatInputErrors, INPUT_NAMES, collectInputs, parseInputs, runOptions } from '../../src/config/inputs.js';
 import type { Config, RunContext } from '../../src/config/inputs.js';
-import type { Outcome } from '../../src/model.js';
+import { KEV_FEED_URL, type Outcome } from '../../src/model.js';
 
 /** The inputs `read` gives, with no policy file, parsed. */
 const parseFrom = (read: (name: string) => string, context: Parameters<typeof parseInputs>[1]) =>
@@ -62,6 +62,8 @@ describe('parseInputs defaults', () => {
       configToken: null,
       licenses: { allow: null, deny: null, exceptions: [], unknown: 'warn' },
       graceDays: {},
+      knownExploited: 'off',
+      kevSource: { kind: 'url', url: KEV_FEED_URL },
       prChanges: 'auto',
       sources: expect.any(Object) as Config['sources'],
       basePolicy: null,

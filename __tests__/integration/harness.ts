@@ -15,6 +15,7 @@ import {
   type ExpectedSeverity,
 } from '../../simulator/data.js';
 import { startFakeGitHub, type FakeGitHub } from '../../simulator/github.js';
+import { KEV_PATH, kevCatalog } from '../../simulator/kev.js';
 import { actionDefaults, runAction, type ActionRunOptions } from '../../simulator/run-action.js';
 import { startSimulator, type RecordedRequest, type Simulator, type SimulatorOptions } from '../../simulator/server.js';
 
@@ -28,6 +29,8 @@ export const PATHS = {
   setCwe: '/api/v1/repositories/set-cwe-whitelist',
   setTimeout: '/api/v1/repositories/set-max-pr-timeout',
   setPrScanning: '/api/v1/repositories/set-pr-scanning',
+  /** The KEV catalog (not a service path: a plain GET, no credentials). */
+  kev: KEV_PATH,
 } as const;
 export const SETTINGS_PATHS: readonly string[] = [PATHS.setCwe, PATHS.setTimeout, PATHS.setPrScanning];
 
@@ -202,6 +205,7 @@ export function useSimulator(options: SimulatorOptions = {}): Harness {
     sim.reset();
     sim.setLatency(options.latencyMs ?? 0);
     sim.state = defaultData();
+    sim.kevCatalog = 'kevCatalog' in options ? structuredClone(options.kevCatalog) : kevCatalog();
   });
 
   const harness: Harness = {

@@ -67,6 +67,7 @@ function gated(
     changedByPullRequest: false,
     dueOn: null,
     daysLeft: null,
+    knownExploited: null,
   };
 }
 
@@ -189,7 +190,7 @@ describe('evaluateAlerts: status', () => {
       makeAlert({ severity: null, score: 8.1 }),
     ];
     const { alerts } = evaluateAlerts(input, options());
-    const fresh = { resolution: null, changedByPullRequest: false, dueOn: null, daysLeft: null };
+    const fresh = { resolution: null, changedByPullRequest: false, dueOn: null, daysLeft: null, knownExploited: null };
     expect(alerts).toEqual([
       { ...input[0], ...fresh, status: 'below-threshold' },
       { ...input[1], ...fresh, status: 'gating' },
@@ -460,7 +461,7 @@ describe('gateVerdict', () => {
   test('passes at fail-on-severity none saying alerts never fail', () => {
     const alerts = [gated('critical', 10, 'A', 'below-threshold')];
     expect(gateVerdict(alerts, { failOn: 'none', failOnCriticalIssues: false }, null).reasons).toEqual([
-      'fail-on-severity is none: alerts never fail the gate.',
+      'fail-on-severity is none: no alert fails the gate on its severity.',
     ]);
   });
 

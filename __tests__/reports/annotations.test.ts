@@ -1,12 +1,12 @@
 import { FALLBACK_MANIFEST_PATH } from '../../src/packages/locations.js';
 import {
   buildAnnotations,
-  buildDueAnnotations,
+  buildWarningAnnotations,
   MAX_ERROR_ANNOTATIONS,
   MAX_WARNING_ANNOTATIONS,
 } from '../../src/reports/annotations.js';
-import type { EvaluatedAlert, ManifestLocation } from '../../src/model.js';
-import { makeEvaluated, makeResult, type EvaluatedOverrides } from '../fixtures/result.js';
+import type { EvaluatedAlert, GateResult, ManifestLocation } from '../../src/model.js';
+import { makeEvaluated, makeKevEntry, makeKevView, makeResult, type EvaluatedOverrides } from '../fixtures/result.js';
 
 function annotate(overrides: EvaluatedOverrides) {
   const { annotations } = buildAnnotations(makeResult({ alerts: [makeEvaluated(overrides)] }));
@@ -235,7 +235,7 @@ describe('buildAnnotations: overdue and changed alerts say so first', () => {
   });
 });
 
-describe('buildDueAnnotations: a warning for each alert coming due', () => {
+describe('buildWarningAnnotations: a warning for each alert coming due', () => {
   const due = (dueOn: string, daysLeft: number, overrides: EvaluatedOverrides = {}) =>
     makeEvaluated({ status: 'due', dueOn, daysLeft, ...overrides });
 
@@ -249,7 +249,7 @@ describe('buildDueAnnotations: a warning for each alert coming due', () => {
       references: [],
       reachability: null,
     });
-    expect(buildDueAnnotations(makeResult({ alerts: [alert] }))).toEqual({
+    expect(buildWarningAnnotations(makeResult({ alerts: [alert] }))).toEqual({
       annotations: [
         {
           title: 'high GHSA-35jh-r3h4-6jhm in lodash@4.17.20, due 2024-06-20',
@@ -265,7 +265,7 @@ describe('buildDueAnnotations: a warning for each alert coming due', () => {
   });
 
   test('one day left, and changed by this pull request', () => {
-    const [annotation] = buildDueAnnotations(
+    const [annotation] = buildWarningAnnotations(
       makeResult({ alerts: [due('2024-06-08', 1, { changedByPullRequest: true, summary: 'S' })] }),
     ).annotations;
     expect(annotation?.message).toMatch(
@@ -279,7 +279,7 @@ describe('buildDueAnnotations: a warning for each alert coming due', () => {
       makeEvaluated({ status: 'resolved' }),
       makeEvaluated({ status: 'below-threshold' }),
     ];
-    expect(buildDueAnnotations(makeResult({ alerts }))).toEqual({ annotations: [], omitted: 0 });
+    expect(buildWarningAnnotations(makeResult({ alerts }))).toEqual({ annotations: [], omitted: 0 });
     expect(buildAnnotations(makeResult({ alerts: [due('2024-06-20', 13)] }))).toEqual({ annotations: [], omitted: 0 });
   });
 
@@ -289,7 +289,7 @@ describe('buildDueAnnotations: a warning for each alert coming due', () => {
       due('2024-06-20', 13, { advisory: 'GHSA-soon-high', severity: 'high' }),
       due('2024-06-20', 13, { advisory: 'GHSA-soon-critical', severity: 'critical' }),
     ];
-    const titles = buildDueAnnotations(makeResult({ alerts })).annotations.map((a) => a.title.split(' ')[1]);
+    const titles = buildWarningAnnotations(makeResult({ alerts })).annotations.map((a) => a.title.split(' ')[1]);
     expect(titles).toEqual(['GHSA-soon-critical', 'GHSA-soon-high', 'GHSA-late']);
   });
 
@@ -302,7 +302,7 @@ describe('buildDueAnnotations: a warning for each alert coming due', () => {
     [1, 1, 1, 0],
   ])('%i coming due, max %i: %i alert warnings, %i left out', (count, max, shown, omitted) => {
     const alerts = Array.from({ length: count }, (_, i) => due('2024-06-20', 13, { advisory: `GHSA-d${i}` }));
-    const result = buildDueAnnotations(makeResult({ alerts }), max);
+    const result = buildWarningAnnotations(makeResult({ alerts }), max);
     expect(result.omitted).toBe(omitted);
     expect(result.annotations).toHaveLength(omitted > 0 ? shown + 1 : shown);
     if (omitted > 0) {
@@ -316,6 +316,162 @@ describe('buildDueAnnotations: a warning for each alert coming due', () => {
   test('the default is 10', () => {
     expect(MAX_WARNING_ANNOTATIONS).toBe(10);
     const alerts = Array.from({ length: 12 }, () => due('2024-06-20', 13));
-    expect(buildDueAnnotations(makeResult({ alerts })).annotations).toHaveLength(10);
+    expect(buildWarningAnnotations(makeResult({ alerts })).annotations).toHaveLength(10);
   });
+});
+
+describe('known-exploited alerts say so first', () => {
+  const log4j = 'CVE-2021-44228: Apache Log4j2 Remote Code Execution Vulnerability';
+  const plain = { score: 5, summary: 'S', references: [], reachability: null };
+
+  test.each<[string, EvaluatedOverrides, string]>([
+    [
+      'at the threshold, used in ransomware campaigns',
+      { severity: 'high', knownExploited: makeKevEntry() },
+      `Known exploited (CISA KEV, added 2021-12-10; used in ransomware campaigns) · ${log4j} · S`,
+    ],
+    [
+      'below the threshold: it gates for that alone',
+      { severity: 'low', knownExploited: makeKevEntry({ ransomware: false }) },
+      `Known exploited (CISA KEV, added 2021-12-10): fails the gate whatever its severity (known-exploited: fail) · ${log4j} · S`,
+    ],
+    [
+      'no date, no name',
+      { severity: 'critical', knownExploited: makeKevEntry({ dateAdded: null, ransomware: null, name: '' }) },
+      'Known exploited (CISA KEV) · CVE-2021-44228 · S',
+    ],
+    [
+      'before overdue and changed',
+      { severity: 'high', dueOn: '2024-05-31', changedByPullRequest: true, knownExploited: makeKevEntry() },
+      `Known exploited (CISA KEV, added 2021-12-10; used in ransomware campaigns) · ${log4j} · Overdue since 2024-05-31 (grace-days) · Changed by this pull request · S`,
+    ],
+  ])('a gating alert: %s', (_name, overrides, start) => {
+    const annotation = annotate({ ...plain, advisory: 'GHSA-jfh8-c2jp-5v3q', package: 'pkg:npm/x@1', ...overrides });
+    expect(annotation.message).toBe(`${start} · Score 5 · Reachability: not analysed`);
+    expect(annotation.title).toBe(`${overrides.severity} GHSA-jfh8-c2jp-5v3q in x@1, known exploited`);
+  });
+
+  test('known exploited first among the gating alerts, as the verdict orders them', () => {
+    const alerts = [
+      makeEvaluated({ advisory: 'GHSA-kev', severity: 'low', knownExploited: makeKevEntry() }),
+      makeEvaluated({ advisory: 'GHSA-critical', severity: 'critical' }),
+    ];
+    const { annotations } = buildAnnotations(makeResult({ alerts }));
+    expect(annotations.map((a) => a.title.split(' ')[1])).toEqual(['GHSA-kev', 'GHSA-critical']);
+  });
+});
+
+describe('buildWarningAnnotations: under known-exploited: warn, the alerts fail would gate', () => {
+  const underWarn = (alerts: EvaluatedAlert[], overrides: Partial<GateResult> = {}) =>
+    makeResult({ alerts, knownExploited: makeKevView({ mode: 'warn' }), ...overrides });
+  const kev = (overrides: EvaluatedOverrides) =>
+    makeEvaluated({ status: 'below-threshold', severity: 'medium', knownExploited: makeKevEntry(), ...overrides });
+
+  test('a warning where its error annotation would be, saying so first', () => {
+    const alert = kev({
+      advisory: 'GHSA-kev',
+      locations: [lodash],
+      summary: 'S',
+      score: 5,
+      references: [],
+      reachability: null,
+    });
+    expect(buildWarningAnnotations(underWarn([alert]))).toEqual({
+      annotations: [
+        {
+          title: 'medium GHSA-kev in lodash@4.17.20, known exploited',
+          message:
+            'Known exploited (CISA KEV, added 2021-12-10; used in ransomware campaigns): would fail the gate under known-exploited: fail · CVE-2021-44228: Apache Log4j2 Remote Code Execution Vulnerability · S · Score 5 · Reachability: not analysed',
+          file: 'web/package.json',
+          startLine: 12,
+          endLine: 14,
+        },
+      ],
+      omitted: 0,
+    });
+  });
+
+  test.each<[string, boolean, EvaluatedOverrides]>([
+    ['below the threshold', true, { status: 'below-threshold' }],
+    ['coming due (fail gives it no grace period)', true, { status: 'due', dueOn: '2024-06-20', daysLeft: 13 }],
+    ['gating (it has its error annotation)', false, { status: 'gating', severity: 'high' }],
+    ['allowed', false, { status: 'allowed', allowedBy: { id: 'x' } }],
+    ['only unreachable', false, { status: 'unreachable' }],
+    ['resolved by the pull request', false, { status: 'resolved' }],
+    ['not alerted', false, { status: 'not-alerted' }],
+  ])('%s: warned %s', (_name, warned, overrides) => {
+    const { annotations } = buildWarningAnnotations(underWarn([kev({ advisory: 'GHSA-kev', ...overrides })]));
+    const titles = annotations.map((a) => a.title);
+    // A listed alert coming due is warned about once, as known exploited, with its due date.
+    expect(titles).toEqual(warned ? [expect.stringMatching(/^medium GHSA-kev in .*, known exploited$/)] : []);
+  });
+
+  test.each<[string, Partial<GateResult>]>([
+    ['known-exploited: fail (they gate)', { knownExploited: makeKevView({ mode: 'fail' }) }],
+    ['known-exploited off', { knownExploited: null }],
+  ])('none under %s', (_name, overrides) => {
+    expect(buildWarningAnnotations(underWarn([kev({})], overrides))).toEqual({ annotations: [], omitted: 0 });
+  });
+
+  test.each<[number, number, number, number, number, string | null, string | null]>([
+    // known exploited, coming due, max, known exploited shown, coming due shown, the last one's title and message
+    [2, 3, 10, 2, 3, null, null],
+    [5, 5, 10, 5, 5, null, null],
+    [
+      8,
+      5,
+      10,
+      8,
+      1,
+      '4 more alerts coming due not annotated',
+      '4 more alerts are inside their grace period. GitHub shows at most 10 warning annotations per step: see the job summary or the JSON report.',
+    ],
+    [
+      12,
+      0,
+      10,
+      9,
+      0,
+      '3 more known-exploited alerts not annotated',
+      '3 more alerts are known exploited (CISA KEV) and would fail the gate under known-exploited: fail. GitHub shows at most 10 warning annotations per step: see the job summary or the JSON report.',
+    ],
+    [
+      10,
+      1,
+      10,
+      9,
+      0,
+      '2 more alerts known exploited or coming due not annotated',
+      '1 more alert is known exploited (CISA KEV) and would fail the gate under known-exploited: fail; 1 more alert is inside its grace period. GitHub shows at most 10 warning annotations per step: see the job summary or the JSON report.',
+    ],
+    [
+      3,
+      2,
+      1,
+      0,
+      0,
+      '5 more alerts known exploited or coming due not annotated',
+      '3 more alerts are known exploited (CISA KEV) and would fail the gate under known-exploited: fail; 2 more alerts are inside their grace period. GitHub shows at most 10 warning annotations per step: see the job summary or the JSON report.',
+    ],
+  ])(
+    '%i known exploited and %i coming due, max %i: %i and %i annotated, known exploited first, one cap',
+    (exploited, coming, max, kevShown, dueShown, title, message) => {
+      const alerts = [
+        ...Array.from({ length: coming }, (_, i) =>
+          makeEvaluated({ status: 'due', dueOn: '2024-06-20', daysLeft: 13, advisory: `GHSA-due-${i}` }),
+        ),
+        ...Array.from({ length: exploited }, (_, i) => kev({ advisory: `GHSA-kev-${String(i).padStart(2, '0')}` })),
+      ];
+      const { annotations, omitted } = buildWarningAnnotations(underWarn(alerts), max);
+      const advisories = annotations.slice(0, kevShown + dueShown).map((a) => a.title.split(' ')[1]);
+      expect(advisories).toEqual([
+        ...Array.from({ length: kevShown }, (_, i) => `GHSA-kev-${String(i).padStart(2, '0')}`),
+        ...Array.from({ length: dueShown }, (_, i) => `GHSA-due-${i}`),
+      ]);
+      expect(annotations.length).toBeLessThanOrEqual(max);
+      expect(omitted).toBe(exploited + coming - kevShown - dueShown);
+      if (title === null) expect(annotations).toHaveLength(exploited + coming);
+      else expect(annotations.at(-1)).toEqual({ title, message });
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { jsonReportChunks, renderJsonReport } from '../../src/reports/json.js';
-import { makeEvaluated, makeResult } from '../fixtures/result.js';
+import { makeEvaluated, makeKevEntry, makeKevView, makeResult } from '../fixtures/result.js';
 
 const parse = (text: string) =>
   JSON.parse(text) as Record<string, unknown> & { alerts: { id: string }[]; verdict: { gating: string[] } };
@@ -88,6 +88,43 @@ describe('the JSON report', () => {
     expect(report).toMatchObject({ change: null, nextDue: null, scan: null });
     expect(report.counts).toMatchObject({ resolved: null, due: 0 });
     expect(Object.keys(report)).toEqual(expect.arrayContaining(['change', 'nextDue', 'scan']));
+  });
+
+  test.each([
+    ['read', makeKevView(), 1],
+    ['not read', makeKevView({ read: false, version: null, released: null, entries: null, error: 'HTTP 503' }), null],
+  ])(
+    'carries the KEV catalog (%s): each alert’s knownExploited entry, counts.knownExploited and the catalog’s view',
+    (_name, view, listed) => {
+      const entry = makeKevEntry();
+      const alerts = [
+        makeEvaluated({ id: 'listed', knownExploited: listed === null ? null : entry }),
+        makeEvaluated({ id: 'plain' }),
+      ];
+      const result = makeResult({ alerts, knownExploited: view });
+      result.counts = { ...result.counts!, knownExploited: listed };
+      const report = JSON.parse(renderJsonReport(result)) as {
+        alerts: { id: string; knownExploited: unknown }[];
+        counts: Record<string, unknown>;
+        knownExploited: unknown;
+      };
+      expect(report.alerts.map((a) => [a.id, a.knownExploited])).toEqual([
+        ['listed', listed === null ? null : entry],
+        ['plain', null],
+      ]);
+      expect(report.counts.knownExploited).toBe(listed);
+      expect(report.knownExploited).toEqual(view);
+    },
+  );
+
+  test('known-exploited off: knownExploited is there as null, on the result, the counts and each alert', () => {
+    const report = JSON.parse(renderJsonReport(makeResult({ alerts: [makeEvaluated()] }))) as {
+      alerts: Record<string, unknown>[];
+      counts: Record<string, unknown>;
+    } & Record<string, unknown>;
+    expect(report.knownExploited).toBeNull();
+    expect(report.counts.knownExploited).toBeNull();
+    expect(report.alerts[0]).toHaveProperty('knownExploited', null);
   });
 
   test('alerts not read: counts null, never zeros', () => {

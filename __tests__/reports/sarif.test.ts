@@ -4,6 +4,7 @@ import type { Log, ReportingDescriptor, Result, Run } from 'sarif';
 import { FALLBACK_MANIFEST_PATH } from '../../src/packages/locations.js';
 import {
   FINGERPRINT_KEY,
+  KEV_TAG,
   MAX_GZIP_BYTES,
   MAX_RESULTS,
   renderSarif,
@@ -21,6 +22,8 @@ import type {
 import {
   makeEvaluated,
   makeExampleResult,
+  makeKevEntry,
+  makeKevView,
   makeLocation,
   makeResult,
   type EvaluatedOverrides,
@@ -674,5 +677,93 @@ describe('renderSarif: GitHub upload limits', () => {
     expect(results.length).toBeLessThan(12_000);
     expect(results.map((r) => r.ruleId)).toEqual(alerts.slice(0, results.length).map((e) => e.advisory));
     expect(runOf(log).properties).toMatchObject({ resultsOmitted: 12_000 - results.length });
+  });
+});
+
+describe('renderSarif: known-exploited alerts', () => {
+  const log4j = 'CISA lists CVE-2021-44228: Apache Log4j2 Remote Code Execution Vulnerability.';
+  const listed = (overrides: EvaluatedOverrides) =>
+    makeEvaluated({ ...LODASH, knownExploited: makeKevEntry(), ...overrides });
+  /** Under known-exploited: warn, as the gate leaves a listed alert below the threshold: flagged, not gating. */
+  const underWarn = (alerts: EvaluatedAlert[]) =>
+    JSON.parse(renderSarif(makeResult({ alerts, knownExploited: makeKevView({ mode: 'warn' }) }), OPTIONS)) as Log;
+
+  test('carry the kev tag, results and rules, and only they', () => {
+    const log = underWarn([
+      listed({ advisory: 'GHSA-kev-gating' }),
+      makeEvaluated({ ...LODASH, advisory: 'GHSA-plain-gating' }),
+      listed({ advisory: 'GHSA-kev-below', status: 'below-threshold', severity: 'medium' }),
+      makeEvaluated({ ...LODASH, advisory: 'GHSA-plain-below', status: 'below-threshold', severity: 'medium' }),
+      listed({ advisory: 'GHSA-kev-resolved', status: 'resolved' }),
+    ]);
+    expectValidForCodeScanning(log);
+    const hasKev = (item: Result | ReportingDescriptor) => item.properties?.tags?.includes(KEV_TAG) === true;
+    const kevIds = ['GHSA-kev-below', 'GHSA-kev-gating', 'GHSA-kev-resolved'];
+    expect(
+      resultsOf(log)
+        .filter(hasKev)
+        .map((r) => r.ruleId)
+        .sort(),
+    ).toEqual(kevIds);
+    expect(
+      rulesOf(log)
+        .filter(hasKev)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(kevIds);
+    expect(rulesOf(log).find((r) => r.id === 'GHSA-kev-gating')?.properties?.tags).toEqual([
+      'security',
+      'dependency',
+      'critical',
+      'kev',
+    ]);
+    expect(resultsOf(log).find((r) => r.ruleId === 'GHSA-plain-gating')?.properties).toBeUndefined();
+  });
+
+  test.each<[string, EvaluatedOverrides, 'fail' | 'warn', string, string]>([
+    [
+      'gating at the threshold',
+      {},
+      'fail',
+      'error',
+      `Command injection in lodash. Known exploited (CISA KEV, added 2021-12-10; used in ransomware campaigns). ${log4j}`,
+    ],
+    [
+      'gating below the threshold, for that alone',
+      { severity: 'low', score: 3.1, knownExploited: makeKevEntry({ ransomware: false }) },
+      'fail',
+      'error',
+      `Command injection in lodash. Known exploited (CISA KEV, added 2021-12-10): fails the gate whatever its severity (known-exploited: fail). ${log4j}`,
+    ],
+    [
+      'flagged below the threshold under warn',
+      { status: 'below-threshold', severity: 'medium', score: 5.3 },
+      'warn',
+      'warning',
+      `Command injection in lodash. Does not fail the gate: below the high threshold. Known exploited (CISA KEV, added 2021-12-10; used in ransomware campaigns): would fail the gate under known-exploited: fail. ${log4j}`,
+    ],
+    [
+      'resolved by this pull request',
+      { status: 'resolved', resolution: { manifests: ['web/package.json'], removed: '4.17.20', added: [] } },
+      'fail',
+      'note',
+      `Command injection in lodash. Does not fail the gate: resolved by this pull request, which removes 4.17.20 from web/package.json. Known exploited (CISA KEV, added 2021-12-10; used in ransomware campaigns). ${log4j}`,
+    ],
+    [
+      'overdue, no date and no name in the catalog',
+      { dueOn: '2024-05-31', knownExploited: makeKevEntry({ dateAdded: null, ransomware: null, name: '' }) },
+      'fail',
+      'error',
+      'Command injection in lodash. Known exploited (CISA KEV). CISA lists CVE-2021-44228. Overdue since 2024-05-31 (grace-days).',
+    ],
+  ])('the message says so: %s', (_name, overrides, mode, level, ending) => {
+    const alert = listed(overrides);
+    const log = JSON.parse(
+      renderSarif(makeResult({ alerts: [alert], knownExploited: makeKevView({ mode }) }), OPTIONS),
+    ) as Log;
+    const [result] = resultsOf(log);
+    expect(result?.level).toBe(level);
+    const rating = alert.score === null ? alert.severity : `${alert.severity} ${alert.score}`;
+    expect(result?.message.text).toBe(`lodash@4.17.20 is affected by GHSA-35jh-r3h4-6jhm (${rating}): ${ending}`);
   });
 });

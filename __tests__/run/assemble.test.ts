@@ -1,14 +1,14 @@
 // assembleResult and its rules, on plain objects: no service, no runner.
 import { describe, expect, test } from '@jest/globals';
 import type { Config } from '../../src/config/inputs.js';
-import type { Package, PostureRow } from '../../src/model.js';
+import type { PostureRow } from '../../src/model.js';
 import type { PullRequestChange } from '../../src/github/changes.js';
 import { ApiError } from '../../src/api/client.js';
 import { PATHS } from '../../src/api/endpoints.js';
 import { assembleResult, stoppedResult, worseRow, type AssembleInput } from '../../src/run/assemble.js';
 import type { RepositoryReads, Statistics } from '../../src/run/gather.js';
 import { describeSchedule } from '../../src/run/schedule.js';
-import { makeAlert, makeConfig, makePostureView } from '../fixtures/result.js';
+import { LEFT_PAD_PACKAGES, LEFT_PAD_REMOVAL, makeAlert, makeConfig, makePostureView } from '../fixtures/result.js';
 
 const config: Config = makeConfig();
 
@@ -115,39 +115,7 @@ describe('an expired allow entry says its alert gates again only when it does', 
     package: 'pkg:npm/left-pad@1.3.0',
     createdAt: '2024-05-31T12:00:00Z',
   });
-  const packages: Package[] = [
-    {
-      id: 'pkg_1',
-      name: 'left-pad',
-      version: '1.3.0',
-      ecosystem: 'npm',
-      manifestPath: 'package-lock.json',
-      manifestStartLine: 3,
-      manifestEndLine: 3,
-      manifestStartColumn: null,
-      manifestEndColumn: null,
-    },
-  ];
-  const removal: PullRequestChange = {
-    event: 'pull_request',
-    pullRequest: 7,
-    base: 'a'.repeat(40),
-    head: 'b'.repeat(40),
-    read: {
-      state: 'read',
-      changes: [
-        {
-          changeType: 'removed',
-          manifest: 'package-lock.json',
-          ecosystem: 'npm',
-          name: 'left-pad',
-          version: '1.3.0',
-          packageUrl: 'pkg:npm/left-pad@1.3.0',
-          advisories: [],
-        },
-      ],
-    },
-  };
+  const [packages, removal] = [LEFT_PAD_PACKAGES, LEFT_PAD_REMOVAL];
 
   test.each<[string, Partial<Config>, PullRequestChange | null, string, boolean]>([
     ['neither resolved nor due', {}, null, 'gating', true],

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import type { ChangeView } from '../../src/model.js';
-import { commentTarget, dueAnnotationRoom } from '../../src/run/publish.js';
+import { commentTarget, warningAnnotationRoom } from '../../src/run/publish.js';
 
 const change = (event: string, pullRequest: number | null): ChangeView => ({
   event,
@@ -57,7 +57,7 @@ describe('commentTarget: where the PR comment goes, if anywhere', () => {
   });
 });
 
-describe('dueAnnotationRoom: the run’s own warnings keep their place among the 10 GitHub shows', () => {
+describe('warningAnnotationRoom: the run’s own warnings keep their place among the 10 GitHub shows', () => {
   const warning = { kind: 'read' as const, message: 'w' };
   const error = { kind: 'api' as const, message: 'e' };
   test.each<[number, number, number]>([
@@ -66,7 +66,7 @@ describe('dueAnnotationRoom: the run’s own warnings keep their place among the
     [3, 2, 5],
     [12, 0, 1],
   ])('%i warnings and %i errors leave %i', (warnings, errors, room) => {
-    expect(dueAnnotationRoom({ warnings: Array(warnings).fill(warning), errors: Array(errors).fill(error) })).toBe(
+    expect(warningAnnotationRoom({ warnings: Array(warnings).fill(warning), errors: Array(errors).fill(error) })).toBe(
       room,
     );
   });

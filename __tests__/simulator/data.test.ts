@@ -8,6 +8,8 @@ import {
   defaultData,
   DENIED_LICENSES,
   EXPECTED_SEVERITY,
+  KEV_REPO,
+  KEV_REPO_ADVISORIES,
   LICENSE_FIXTURES,
   MAIN_REPO,
   MAIN_REPO_LICENSE_FINDINGS,
@@ -103,6 +105,30 @@ describe('defaultData', () => {
         expect({ alert: alert.id, found: Boolean(match) }).toEqual({ alert: alert.id, found: true });
       }
     }
+  });
+
+  test('acme/ops-console: high and medium npm alerts, no critical one, every package on a manifest line', () => {
+    const ops = data.alerts[KEV_REPO.id]!;
+    expect(ops.map((a) => band(a)).sort()).toEqual(['high', 'high', 'medium', 'medium']);
+    expect(
+      ops
+        .filter((a) => band(a) === 'high')
+        .map((a) => a.metadata.id)
+        .sort(),
+    ).toEqual([KEV_REPO_ADVISORIES.knownExploited, KEV_REPO_ADVISORIES.notListed].sort());
+    expect(ops.every((a) => a.isAlerted)).toBe(true);
+    const known = ops.find((a) => a.metadata.id === KEV_REPO_ADVISORIES.knownExploited)!;
+    expect(known.metadata).toMatchObject({ aliases: ['CVE-2021-21315'], severity: 'high', severityScore: 7.8 });
+    expect(known.reachabilityCounts!.reachable).toBeGreaterThan(0);
+    const packages = data.packages.filter((p) => p.repositoryId === KEV_REPO.id);
+    expect(packages.find((p) => p.name === 'systeminformation')).toMatchObject({
+      version: '5.3.0',
+      manifestPath: 'package.json',
+    });
+    expect(data.repositories.find((r) => r.id === KEV_REPO.id)).toMatchObject({
+      repositoryName: KEV_REPO.name,
+      github: { externalGithubRepositoryId: KEV_REPO.externalId },
+    });
   });
 
   test('packages have manifests, lines and a commit; the clean repository has packages but no alerts', () => {

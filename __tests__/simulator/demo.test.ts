@@ -45,3 +45,23 @@ test('--policy: the policy file is read at the pull request’s base, which a fa
   expect(stdout).toContain('## Security gate: ❌ failed for acme/webshop');
   expect(stdout).toContain('Policy file: `.github/security-gate.yml`');
 }, 30_000);
+
+test('--kev runs a pull request on acme/ops-console with known-exploited fail and kev-url the simulator catalog: exit code 1, known exploited', async () => {
+  const { stdout } = await promisify(execFile)(
+    join(ROOT, 'node_modules', '.bin', 'tsx'),
+    ['simulator/demo.ts', '--kev'],
+    {
+      cwd: ROOT,
+      timeout: 25_000,
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+  expect(stdout).toMatch(/running dist\/index\.js for pull request #42 on acme\/ops-console$/m);
+  expect(stdout).toMatch(
+    /^known-exploited: fail, with the KEV catalog \(8 entries\) at http:\/\/127\.0\.0\.1:\d+\/kev\/known_exploited_vulnerabilities\.json$/m,
+  );
+  expect(stdout).toMatch(/repo_ops/);
+  // The high alert fails the gate because CISA lists it: the run exits 1, read the catalog once.
+  expect(stdout).toMatch(/^error {3}Security gate failed: 1 alert fails the gate as known exploited/m);
+  expect(stdout).toMatch(/exit code 1 \(\d+ requests to the simulator, 1 of them for the KEV catalog\)/);
+}, 30_000);

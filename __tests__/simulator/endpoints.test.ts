@@ -13,6 +13,7 @@ import {
   GITLAB_INSTALLATION_ID,
   GITLAB_REPO,
   ISSUE_IDS,
+  KEV_REPO,
   LICENSE_FIXTURES,
   MAIN_REPO,
   MAIN_REPO_SEVERITY_COUNTS,
@@ -146,7 +147,7 @@ describe('sca/alerts/search', () => {
 
   test('without repositoryIds it searches every repository', async () => {
     const all = await ok(P.alerts, { pageSize: 1 }, wire.alertsResponseSchema);
-    expect(all.totalCount).toBe(69 + 4 + 3 + 3);
+    expect(all.totalCount).toBe(69 + 4 + 3 + 3 + 4);
   });
 
   test('the clean repository has no alerts', async () => {
@@ -339,7 +340,7 @@ describe('stats', () => {
 
 describe('installations, schedules, issues', () => {
   test.each([
-    ['the GitHub app', APP_ID, [MAIN_REPO.id, CLEAN_REPO.id, UNSCHEDULED_REPO.id]],
+    ['the GitHub app', APP_ID, [MAIN_REPO.id, CLEAN_REPO.id, UNSCHEDULED_REPO.id, KEV_REPO.id]],
     ['the GitLab installation', GITLAB_INSTALLATION_ID, [GITLAB_REPO.id]],
     ['the Bitbucket installation', BITBUCKET_INSTALLATION_ID, [BITBUCKET_REPO.id]],
   ])('repositories of %s', async (_name, appId, ids) => {

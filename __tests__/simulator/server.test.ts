@@ -75,7 +75,7 @@ describe('protocol', () => {
 });
 
 describe('request recording', () => {
-  test('records method, path without query, lower-cased headers and parsed body, in order', async () => {
+  test('records method, path without query, the URL as sent, lower-cased headers and parsed body, in order', async () => {
     const before = Date.now();
     await post(sim, `${P.alerts}?trace=1`, { page: 2 });
     await post(sim, '/unknown', 'not json', { headers: { 'X-Extra': 'Yes' } });
@@ -83,12 +83,14 @@ describe('request recording', () => {
       {
         method: 'POST',
         path: P.alerts,
+        url: `${P.alerts}?trace=1`,
         headers: expect.objectContaining({
           'x-service-api-token-id': DEMO_TOKEN.id,
           'content-type': 'application/json',
         }),
         body: { page: 2 },
         at: expect.any(Number),
+        answeredAt: expect.any(Number),
       },
       expect.objectContaining({
         path: '/unknown',
@@ -97,6 +99,17 @@ describe('request recording', () => {
       }),
     ]);
     expect(sim.requests[0]!.at).toBeGreaterThanOrEqual(before);
+    expect(sim.requests[0]!.answeredAt).toBeGreaterThanOrEqual(sim.requests[0]!.at);
+  });
+
+  test('answeredAt: when the answer went out, after the latency; absent for a dropped request', async () => {
+    sim.setLatency(60);
+    sim.script(P.alerts, { drop: true });
+    await post(sim, P.alerts, {}).catch(() => undefined);
+    await post(sim, P.timeSaved, {});
+    const [dropped, answered] = sim.requests;
+    expect(dropped!.answeredAt).toBeUndefined();
+    expect(answered!.answeredAt! - answered!.at).toBeGreaterThanOrEqual(50);
   });
 
   test('reset() clears requests and queued scripts', async () => {

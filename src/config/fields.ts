@@ -2,6 +2,7 @@
 // what is accepted. Which inputs exist, their defaults and the cross-field rules are in inputs.ts.
 // zod/mini: the same zod core without the chained-method classes, which alone cost some 5 ms of
 // start-up; the service's schemas (in a chunk loaded after validation) use zod's full API.
+import { isAbsolute, win32 } from 'node:path';
 import * as z from 'zod/mini';
 import { allowEntryOf, parseAllowList } from '../policy/allowlist.js';
 import type { AllowEntry } from '../model.js';
@@ -102,6 +103,61 @@ export const apiUrl = field((value, fail) => {
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 });
+
+/** Where the KEV catalog is read: a URL, or a file in the workspace. */
+export type KevSource = { kind: 'url'; url: string } | { kind: 'file'; path: string };
+
+/** Where the catalog is read, as messages name it: a URL without its query (it may be signed), or the path. */
+export function kevSourceName(source: KevSource): string {
+  if (source.kind === 'file') return source.path;
+  const url = new URL(source.url);
+  return `${url.origin}${url.pathname}`;
+}
+
+/**
+ * `kev-url`: an https URL (http only for a loopback host, as for api-url), without credentials
+ * (the catalog is never sent any); or a path relative to the workspace that stays inside it. A
+ * value with `://` is a URL; anything else, a path.
+ */
+export const kevSource = <D extends KevSource>(fallback: D) =>
+  optional(fallback, (value, fail): KevSource => {
+    if (!value.includes('://')) {
+      const problem = workspacePathProblem(value);
+      return problem ? fail(problem) : { kind: 'file', path: value };
+    }
+    const url = URL.canParse(value) ? new URL(value) : null;
+    if (url === null) return fail('is not an absolute URL; expected an https:// URL or a path in the workspace.');
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname)))
+      return fail(
+        `uses ${quote(url.protocol)}${url.protocol === 'http:' ? ` for ${quote(url.hostname)}` : ''}; only https:// is accepted (http:// only for localhost, 127.0.0.0/8 or [::1]), or a path in the workspace.`,
+      );
+    if (url.username !== '' || url.password !== '')
+      return fail('must not contain credentials (user:password@): the catalog is read with none.');
+    return { kind: 'url', url: url.href };
+  });
+
+/**
+ * How a path could lead out of GITHUB_WORKSPACE, lexically (links are resolved when a file is read):
+ * `absolute`, `outside` (through ..), or null when it cannot. Either separator counts, as on a
+ * Windows runner.
+ */
+export function leavesWorkspace(path: string): 'absolute' | 'outside' | null {
+  if (isAbsolute(path) || win32.isAbsolute(path) || /^[A-Za-z]:/.test(path)) return 'absolute';
+  let depth = 0;
+  for (const part of path.split(/[\\/]/)) {
+    depth += part === '..' ? -1 : part === '' || part === '.' ? 0 : 1;
+    if (depth < 0) return 'outside';
+  }
+  return null;
+}
+
+function workspacePathProblem(path: string): string | null {
+  const leaves = leavesWorkspace(path);
+  if (leaves === 'absolute')
+    return 'is not a relative path; give a path relative to the workspace (GITHUB_WORKSPACE), or an https:// URL.';
+  if (leaves === 'outside') return 'leads out of the workspace (GITHUB_WORKSPACE); give a path inside it.';
+  return null;
+}
 
 /** Splits a list input: comma- or newline-separated, trimmed, empty items dropped. */
 function items(value: string): string[] {

@@ -4,6 +4,8 @@ import * as z from 'zod/mini';
 import {
   COMMENT_MODES,
   failure,
+  KEV_FEED_URL,
+  KNOWN_EXPLOITED,
   ON_API_ERROR,
   PR_CHANGES,
   success,
@@ -21,6 +23,8 @@ import {
   graceDays,
   cweList,
   integer,
+  kevSource,
+  kevSourceName,
   licenseList,
   oneOf,
   packageList,
@@ -76,6 +80,9 @@ const FIELDS = {
   'license-exceptions': packageList,
   'unknown-licenses': oneOf(UNKNOWN_LICENSES, 'warn'),
   'grace-days': graceDays,
+  'known-exploited': oneOf(KNOWN_EXPLOITED, 'off'),
+  // Validated whatever known-exploited says (contract), so a typo shows before it is switched on.
+  'kev-url': kevSource({ kind: 'url', url: KEV_FEED_URL }),
   'pr-changes': oneOf(PR_CHANGES, 'auto'),
 };
 
@@ -229,6 +236,8 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
       },
       /** Days of grace per severity; a severity left out has none. */
       graceDays: v['grace-days'],
+      knownExploited: v['known-exploited'],
+      kevSource: v['kev-url'],
       prChanges: v['pr-changes'],
     })),
   );
@@ -249,6 +258,8 @@ export type RunOptions = Omit<Config, (typeof SECRETS)[number]>;
 export function runOptions(config: Config): RunOptions {
   const options: Partial<Config> = { ...config };
   for (const key of SECRETS) delete options[key];
+  // A mirror's URL may be signed in its query: recorded without it.
+  if (config.kevSource.kind === 'url') options.kevSource = { kind: 'url', url: kevSourceName(config.kevSource) };
   return options as RunOptions;
 }
 

@@ -3,8 +3,6 @@
 // the inputs' own form (strings; an `allow-alerts` sequence as its items), so that a value is
 // validated by the same schema wherever it comes from. Loaded in a chunk of its own, only when
 // `config-file` is set.
-import { readFile, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, win32 } from 'node:path';
 import {
   isMap,
   isScalar,
@@ -17,7 +15,9 @@ import {
   type YAMLMap,
 } from 'yaml';
 import { readFileAtRef } from '../github/contents.js';
+import { readWorkspaceFile } from '../github/workspace.js';
 import { failure, success, type Outcome } from '../model.js';
+import { leavesWorkspace } from './fields.js';
 import { addGraceDays, formatGraceDays, type GraceDaysSetting } from './grace-days.js';
 import { INPUT_NAMES, NOT_IN_FILE, type AllowMapping, type InputValue, type PolicyFile } from './inputs.js';
 
@@ -61,27 +61,21 @@ export async function readLocal(
   path: string,
   workspace: string,
 ): Promise<{ ok: true; value: string } | { ok: false; error: string; absent: boolean }> {
-  const failure = (error: string, absent = false) => ({ ok: false as const, error, absent });
   const where = `config-file ${path}`;
-  const full = resolve(workspace, path);
-  try {
-    // Within the workspace, links resolved: a policy file is the repository's, not the runner's.
-    const real = await realpath(full);
-    const inside = relative(await realpath(workspace), real);
-    if (inside.startsWith('..') || isAbsolute(inside))
+  const read = await readWorkspaceFile(path, workspace, MAX_POLICY_BYTES);
+  if (read.ok) return success(read.text);
+  const failure = (error: string) => ({ ok: false as const, error, absent: read.why === 'absent' });
+  switch (read.why) {
+    case 'outside':
       return failure(`${where}: is outside the workspace (GITHUB_WORKSPACE); give a path inside the repository.`);
-    if ((await stat(real)).size > MAX_POLICY_BYTES)
+    case 'too-large':
       return failure(`${where}: is larger than 1 MiB; a policy file is a few lines of YAML.`);
-    return success(await readFile(real, 'utf8'));
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'ENOENT') {
+    case 'absent':
       return failure(
         `${where}: no such file in the workspace. Check the path (relative to the repository root), and that the job checks the repository out (actions/checkout) before this step.`,
-        true,
       );
-    }
-    return failure(`${where}: cannot be read (${code ?? String(error)}).`);
+    case 'unreadable':
+      return failure(`${where}: cannot be read (${read.code}).`);
   }
 }
 
@@ -211,13 +205,11 @@ export function parsePolicyFile(text: string, name: string): PolicyFileRead {
  * separator counts, as on a Windows runner.
  */
 function pathProblem(path: string): string | null {
-  if (isAbsolute(path) || win32.isAbsolute(path) || /^[A-Za-z]:/.test(path))
+  const leaves = leavesWorkspace(path);
+  if (leaves === 'absolute')
     return 'is not a relative path; a policy file gives paths relative to the workspace (GITHUB_WORKSPACE).';
-  let depth = 0;
-  for (const part of path.split(/[\\/]/)) {
-    depth += part === '..' ? -1 : part === '' || part === '.' ? 0 : 1;
-    if (depth < 0) return 'leads out of the workspace (GITHUB_WORKSPACE); a policy file gives paths inside it.';
-  }
+  if (leaves === 'outside')
+    return 'leads out of the workspace (GITHUB_WORKSPACE); a policy file gives paths inside it.';
   return null;
 }
 

@@ -23,6 +23,8 @@ export function actionOutputs(result: GateResult, files: WrittenFiles): Record<s
     'risk-score': result.posture?.riskScore == null ? '' : String(result.posture.riskScore),
     'minutes-saved': result.timeSaved?.totalMinutesSaved == null ? '' : String(result.timeSaved.totalMinutesSaved),
     schedule: result.schedule?.enabled ? result.schedule.crontab : '',
+    // Empty when known-exploited is off or the catalog was not read (or the alerts were not).
+    'known-exploited-count': result.counts?.knownExploited == null ? '' : String(result.counts.knownExploited),
     'license-violations': result.licenses ? String(packagesOf(result.licenses.findings.filter((f) => f.gates))) : '',
     // Empty when the change was not read (or the alerts were not), 0 when read and nothing resolved.
     'resolved-count': result.counts?.resolved == null ? '' : String(result.counts.resolved),

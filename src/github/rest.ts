@@ -1,108 +1,32 @@
-// GET from GitHub's REST API (GITHUB_API_URL) through the one transport (proxies, NODE_EXTRA_CA_CERTS),
-// with a timeout per attempt, bounded retries on network errors, timeouts, 429 and 5xx (Retry-After
-// honoured up to 60 s), same-origin redirects only (the token goes nowhere else) and a size cap.
-// The answer's status decides; what a status means is the caller's to say.
-import { redactor } from '../api/redaction.js';
-import { followRedirects } from '../api/redirects.js';
-import { transportFor, type Transport } from '../api/transport.js';
+// GET from GitHub's REST API (GITHUB_API_URL) through the one GET (api/get.ts): the token is sent
+// only to GitHub's own origin, and a redirect elsewhere is refused, so it goes nowhere else.
+import { getWithRetries, type GetAnswer, type GetOptions } from '../api/get.js';
 import { VERSION } from '../version.js';
 
-export interface GitHubGetOptions {
+export interface GitHubGetOptions extends Pick<GetOptions, 'timeoutMs' | 'maxRetries' | 'sleep' | 'transport'> {
   token: string | null;
-  timeoutMs: number;
-  maxRetries: number;
-  /** Bytes held at most; a larger answer is a failure. */
+  /** Bytes held at most; a larger answer is a failure. Default 64 MiB. */
   maxBytes?: number;
   /** `application/vnd.github.raw` for a file's bytes. */
   accept?: string;
-  /** Injected so tests need no real clock. */
-  sleep?: (ms: number) => Promise<void>;
-  /** The transport to GitHub, made once by a caller that reports its setup problems itself; default one per attempt. */
-  transport?: Transport;
 }
 
 /** What GitHub answered (any status, its body read as text), or why no answer came. */
-export type GitHubAnswer =
-  | { ok: true; status: number; text: string; contentType: string | null }
-  | { ok: false; status: number | null; reason: string };
+export type GitHubAnswer = GetAnswer;
 
-const MAX_REDIRECTS = 3;
-const MAX_RETRY_AFTER_MS = 60_000;
-const RETRYABLE = (status: number) => status === 429 || status >= 500;
-
-export async function githubGet(url: string, options: GitHubGetOptions): Promise<GitHubAnswer> {
-  const { maxRetries, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) } = options;
-  let last: GitHubAnswer = { ok: false, status: null, reason: 'not sent' };
-  for (let attempt = 0; attempt <= maxRetries; attempt++) {
-    const { answer, retryAfterMs } = await once(url, options);
-    last = answer;
-    const retry = answer.ok ? RETRYABLE(answer.status) : answer.status === null || RETRYABLE(answer.status);
-    if (!retry || attempt === maxRetries) break;
-    const backoff = Math.min(30_000, 1_000 * 2 ** attempt) * (0.5 + Math.random() / 2);
-    await sleep(retryAfterMs === null ? backoff : Math.min(retryAfterMs, MAX_RETRY_AFTER_MS));
-  }
-  return last;
-}
-
-async function once(
-  url: string,
-  {
-    token,
-    timeoutMs,
-    maxBytes = 64 * 1024 * 1024,
-    accept = 'application/vnd.github+json',
-    transport,
-  }: GitHubGetOptions,
-): Promise<{ answer: GitHubAnswer; retryAfterMs: number | null }> {
-  const signal = AbortSignal.timeout(timeoutMs);
-  try {
-    const followed = await followRedirects(
-      transport ?? transportFor(url),
-      new URL(url),
-      {
-        method: 'GET',
-        headers: {
-          Accept: accept,
-          'X-GitHub-Api-Version': '2022-11-28',
-          'User-Agent': `security-gate/${VERSION}`,
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      { maxRedirects: MAX_REDIRECTS, signal: () => signal },
-    );
-    if (followed.kind === 'other-origin') {
-      // The token may come back in the host name, lower-cased there: redacted in any case.
-      const to = redactor(token ? [token] : [])(followed.to.origin);
-      return fail(followed.status, `GitHub redirected to ${to}, where the token is not sent`);
-    }
-    if (followed.kind === 'too-many')
-      return fail(followed.status, `GitHub redirected more than ${MAX_REDIRECTS} times`);
-    const { answer } = followed;
-    const retryAfterMs = retryAfter(answer.header('retry-after'));
-    const text = await answer.text(maxBytes);
-    if (text === null)
-      return fail(answer.status, `GitHub's answer is larger than ${Math.round(maxBytes / 1048576)} MiB`);
-    return {
-      answer: { ok: true, status: answer.status, text, contentType: answer.header('content-type') },
-      retryAfterMs,
-    };
-  } catch (error) {
-    const { code, cause, name } = error as { code?: unknown; cause?: { code?: unknown }; name?: string };
-    const what = [cause?.code, code].find((c): c is string => typeof c === 'string') ?? name ?? 'error';
-    return fail(null, `GitHub could not be reached (${what})`);
-  }
-}
-
-const fail = (status: number | null, reason: string) => ({
-  answer: { ok: false as const, status, reason },
-  retryAfterMs: null,
-});
-
-/** Retry-After in seconds or as an HTTP date; null when absent or unreadable. */
-function retryAfter(value: string | null): number | null {
-  if (value === null) return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
+export function githubGet(url: string, options: GitHubGetOptions): Promise<GitHubAnswer> {
+  const { token, maxBytes = 64 * 1024 * 1024, accept = 'application/vnd.github+json', ...rest } = options;
+  return getWithRetries(url, {
+    ...rest,
+    maxBytes,
+    host: 'GitHub',
+    whyNotFollowed: 'where the token is not sent',
+    secrets: token ? [token] : [],
+    headers: {
+      Accept: accept,
+      'X-GitHub-Api-Version': '2022-11-28',
+      'User-Agent': `security-gate/${VERSION}`,
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+  });
 }

@@ -15,7 +15,8 @@ import {
   packagesOf,
 } from '../model.js';
 import { entryMatches, isExpired } from './allowlist.js';
-import { meetsThreshold, worstFirst } from './severity.js';
+import { exploitedEntry, exploitedThenWorst, type KnownExploitedPolicy } from './known-exploited.js';
+import { meetsThreshold } from './severity.js';
 
 export interface PolicyOptions {
   failOn: Threshold;
@@ -24,6 +25,8 @@ export interface PolicyOptions {
   failOnCriticalIssues: boolean;
   /** YYYY-MM-DD, UTC. */
   today: string;
+  /** The KEV catalog, when read under known-exploited warn or fail; null otherwise. */
+  knownExploited?: KnownExploitedPolicy | null;
 }
 
 /** Reachability found only unreachable uses; no analysis (null) is not proof of that. */
@@ -37,6 +40,8 @@ export function isOnlyUnreachable(reachability: Reachability | null): boolean {
 }
 
 function evaluateAlert(alert: Alert, opts: PolicyOptions, active: AllowEntry[]): EvaluatedAlert {
+  const kev = opts.knownExploited ?? null;
+  const knownExploited = kev && exploitedEntry(alert, kev.entries);
   const evaluated = (status: AlertStatus): EvaluatedAlert => ({
     ...alert,
     status,
@@ -44,9 +49,12 @@ function evaluateAlert(alert: Alert, opts: PolicyOptions, active: AllowEntry[]):
     changedByPullRequest: false,
     dueOn: null,
     daysLeft: null,
+    knownExploited,
   });
   if (!alert.alerted) return evaluated('not-alerted');
-  if (!meetsThreshold(alert.severity, opts.failOn)) return evaluated('below-threshold');
+  // known-exploited: fail gates a listed alert whatever its severity says.
+  const gatesAsExploited = knownExploited !== null && kev?.gates === true;
+  if (!meetsThreshold(alert.severity, opts.failOn) && !gatesAsExploited) return evaluated('below-threshold');
   if (opts.ignoreUnreachable && isOnlyUnreachable(alert.reachability)) return evaluated('unreachable');
   const allowedBy = active.find((entry) => entryMatches(entry, alert));
   return allowedBy ? { ...evaluated('allowed'), allowedBy } : evaluated('gating');
@@ -134,14 +142,32 @@ function sparedClause(evaluated: EvaluatedAlert[]): string {
   return `; ${parts.join(' and ')} ${resolved + due === 1 ? 'does' : 'do'} not`;
 }
 
+/**
+ * "3 alerts at or above critical fail the gate (3 critical, 1 known exploited)"; under
+ * known-exploited: fail, the listed alerts below the threshold are named as such.
+ */
 function gatingReason(gating: EvaluatedAlert[], failOn: Threshold, evaluated: EvaluatedAlert[]): string {
-  const verb = gating.length === 1 ? 'fails' : 'fail';
-  const breakdown = severityBreakdown(gating);
-  return `${plural(gating.length, 'alert')} at or above ${failOn} ${verb} the gate (${breakdown})${sparedClause(evaluated)}.`;
+  const [atThreshold, exploited] = partition(gating, (e) => meetsThreshold(e.severity, failOn));
+  const listed = atThreshold.filter((e) => e.knownExploited !== null).length;
+  const kev = listed > 0 ? `, ${listed} known exploited` : '';
+  const verb = (n: number) => (n === 1 ? 'fails' : 'fail');
+  const spared = sparedClause(evaluated);
+  if (exploited.length === 0)
+    return `${plural(gating.length, 'alert')} at or above ${failOn} ${verb(gating.length)} the gate (${severityBreakdown(gating)}${kev})${spared}.`;
+  const below = `known exploited (CISA KEV) whatever ${exploited.length === 1 ? 'its' : 'their'} severity (${severityBreakdown(exploited)})`;
+  if (atThreshold.length === 0)
+    return `${plural(exploited.length, 'alert')} ${verb(exploited.length)} the gate as ${below}${spared}.`;
+  return `${plural(gating.length, 'alert')} fail the gate: ${atThreshold.length} at or above ${failOn} (${severityBreakdown(atThreshold)}${kev}) and ${exploited.length} as ${below}${spared}.`;
+}
+
+function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
+  const [yes, no]: [T[], T[]] = [[], []];
+  for (const item of items) (test(item) ? yes : no).push(item);
+  return [yes, no];
 }
 
 function passReason(evaluated: EvaluatedAlert[], failOn: Threshold): string {
-  if (failOn === 'none') return 'fail-on-severity is none: alerts never fail the gate.';
+  if (failOn === 'none') return 'fail-on-severity is none: no alert fails the gate on its severity.';
   const count = (status: AlertStatus) => evaluated.filter((e) => e.status === status).length;
   const parts = [
     [count('resolved'), 'resolved by this pull request'],
@@ -165,7 +191,8 @@ export function gateVerdict(
   postureRepository: { criticalIssues: number | null } | null,
   licenseViolations: LicenseFinding[] = [],
 ): Verdict {
-  const gating = evaluated.filter((e) => e.status === 'gating').sort(worstFirst);
+  // Known-exploited alerts first (contract), then worst first.
+  const gating = evaluated.filter((e) => e.status === 'gating').sort(exploitedThenWorst);
   const criticalIssues = opts.failOnCriticalIssues ? (postureRepository?.criticalIssues ?? 0) : 0;
   const reasons: string[] = [];
   if (gating.length > 0) reasons.push(gatingReason(gating, opts.failOn, evaluated));
@@ -193,10 +220,10 @@ function licenseReason(violations: LicenseFinding[]): string {
   return `${plural(packages, 'package')} ${verb} the license policy: ${named.join(', ')}${more}.`;
 }
 
-/** "GHSA-aaaa (critical 9.8, pkg:npm/lodash@4.17.20)". */
+/** "GHSA-aaaa (critical 9.8, pkg:npm/lodash@4.17.20)", ", known exploited" when the KEV catalog lists it. */
 function describeAlert(e: EvaluatedAlert): string {
   const rating = e.score === null ? e.severity : `${e.severity} ${e.score}`;
-  return `${e.advisory} (${rating}, ${e.package || 'unknown package'})`;
+  return `${e.advisory} (${rating}, ${e.package || 'unknown package'}${e.knownExploited ? ', known exploited' : ''})`;
 }
 
 /**

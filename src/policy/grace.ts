@@ -71,10 +71,16 @@ export function nextDue(graces: Iterable<Grace | null | undefined>): string | nu
  * `due`; one past it keeps gating and carries the date it is overdue since. Resolved alerts are not
  * due (resolution wins). Returns the earliest date a due alert starts to gate, or null.
  */
-export function applyGrace(alerts: EvaluatedAlert[], days: GraceDays, now: Date): string | null {
+export function applyGrace(
+  alerts: EvaluatedAlert[],
+  days: GraceDays,
+  now: Date,
+  /** Alerts that get no grace period: known exploited under known-exploited: fail. */
+  graceless: (alert: EvaluatedAlert) => boolean = () => false,
+): string | null {
   const graces: Grace[] = [];
   for (const alert of alerts) {
-    if (alert.status !== 'gating') continue;
+    if (alert.status !== 'gating' || graceless(alert)) continue;
     const grace = graceOf(alert.severity, alert.createdAt, days, now);
     if (grace === null) continue;
     alert.dueOn = grace.dueOn;

@@ -1,9 +1,11 @@
-// Error annotations for the gating alerts, and warning annotations for the alerts coming due, placed
-// on the manifest line that declares the package. The text goes to core.error and core.warning,
-// which escape it for the workflow command, so it is plain text, not Markdown.
+// Error annotations for the gating alerts, and warning annotations for the known-exploited alerts
+// flagged under known-exploited: warn and the alerts coming due, placed on the manifest line that
+// declares the package. The text goes to core.error and core.warning, which escape it for the
+// workflow command, so it is plain text, not Markdown.
 import { FALLBACK_MANIFEST_PATH, packageLabel } from '../packages/locations.js';
-import type { EvaluatedAlert, GateResult, LicenseFinding, ManifestLocation } from '../model.js';
+import type { EvaluatedAlert, GateResult, LicenseFinding, ManifestLocation, Threshold } from '../model.js';
 import { formatNumber, plural } from './format.js';
+import { flaggedAsKnownExploited, kevNote } from './known-exploited.js';
 import { plainLine, firstReference } from './plain.js';
 import { reachabilityLabel } from './summary-alerts.js';
 import { worstFirst } from '../policy/severity.js';
@@ -30,9 +32,17 @@ export interface Annotations {
   omitted: number;
 }
 
-/** What the annotation says first: why now (overdue, due) and that the pull request changes the package. */
-function timeAndChange(e: EvaluatedAlert): string[] {
+/**
+ * What the annotation says first: that the alert is known exploited (and which CVE CISA lists), why
+ * now (overdue, due) and that the pull request changes the package.
+ */
+function notesFirst(e: EvaluatedAlert, failOn: Threshold): string[] {
   const notes: string[] = [];
+  const kev = kevNote(e, failOn);
+  if (kev !== null && e.knownExploited !== null) {
+    const { cve, name } = e.knownExploited;
+    notes.push(kev, plainLine(name ? `${cve}: ${name}` : cve, MAX_TITLE));
+  }
   if (e.status === 'gating' && e.dueOn !== null) notes.push(`Overdue since ${e.dueOn} (grace-days)`);
   if (e.status === 'due' && e.dueOn !== null) {
     const left = e.daysLeft === null ? '' : `, ${plural(e.daysLeft, 'day')} left`;
@@ -42,21 +52,22 @@ function timeAndChange(e: EvaluatedAlert): string[] {
   return notes;
 }
 
-function alertAnnotation(e: EvaluatedAlert): Annotation {
+function alertAnnotation(e: EvaluatedAlert, failOn: Threshold): Annotation {
   const location = e.locations?.[0];
   const pkg = location?.package ?? packageLabel(e.package);
   const reachability = reachabilityLabel(e.reachability);
   const reference = firstReference(e.references);
   const message = [
-    ...timeAndChange(e),
+    ...notesFirst(e, failOn),
     plainLine(e.summary, MAX_SUMMARY) || 'No summary given',
     `Score ${e.score === null ? 'none' : formatNumber(e.score)}`,
     `Reachability: ${reachability === '—' ? 'not analysed' : reachability}`,
     ...(reference ? [reference] : []),
   ].join(' · ');
   const due = e.status === 'due' && e.dueOn !== null ? `, due ${e.dueOn}` : '';
+  const kev = e.knownExploited === null ? '' : ', known exploited';
   const annotation: Annotation = {
-    title: plainLine(`${e.severity} ${e.advisory} in ${pkg}${due}`, MAX_TITLE),
+    title: plainLine(`${e.severity} ${e.advisory} in ${pkg}${due}${kev}`, MAX_TITLE),
     message,
   };
   return placed(annotation, location);
@@ -88,8 +99,8 @@ function licenseAnnotation(f: LicenseFinding): Annotation {
 }
 
 /**
- * One error annotation per gating alert, worst first (the verdict's order), then one per license
- * violation. Beyond `max`, the first `max - 1` get one each and a last annotation says how many
+ * One error annotation per gating alert, in the verdict's order (known exploited first, then worst
+ * first), then one per license violation. Beyond `max`, the first `max - 1` get one each and a last annotation says how many
  * were left out.
  */
 export function buildAnnotations(result: GateResult, max = MAX_ERROR_ANNOTATIONS): Annotations {
@@ -98,8 +109,9 @@ export function buildAnnotations(result: GateResult, max = MAX_ERROR_ANNOTATIONS
   const cap = Math.max(1, Math.floor(max));
   const total = gating.length + licenses.length;
   // Only the annotations shown are built: 100,000 gating alerts must not mean 100,000 messages.
+  const failOn = result.options.failOnSeverity;
   const build = (count: number) => [
-    ...gating.slice(0, count).map(alertAnnotation),
+    ...gating.slice(0, count).map((e) => alertAnnotation(e, failOn)),
     ...licenses.slice(0, Math.max(0, count - gating.length)).map(licenseAnnotation),
   ];
   if (total <= cap) return { annotations: build(total), omitted: 0 };
@@ -126,21 +138,46 @@ function soonestFirst(a: EvaluatedAlert, b: EvaluatedAlert): number {
 }
 
 /**
- * One warning annotation per alert coming due (inside its grace period), where its error annotation
- * would be, soonest first. Beyond `max`, the first `max - 1` get one each and a last warning says how
- * many were left out.
+ * Warning annotations, each where its error annotation would be: under known-exploited: warn, first
+ * the known-exploited alerts that do not gate but `fail` would gate (below the threshold, or coming
+ * due), worst first; then the other alerts coming due (inside their grace period), soonest first.
+ * One cap for both, as GitHub's is one per step: beyond `max`, the first `max - 1` get one each and
+ * a last warning says how many were left out.
  */
-export function buildDueAnnotations(result: GateResult, max = MAX_WARNING_ANNOTATIONS): Annotations {
-  const due = result.alerts.filter((e) => e.status === 'due').sort(soonestFirst);
+export function buildWarningAnnotations(result: GateResult, max = MAX_WARNING_ANNOTATIONS): Annotations {
+  const warn = result.knownExploited?.mode === 'warn';
+  const flags = (e: EvaluatedAlert) => warn && flaggedAsKnownExploited(e);
+  const flagged = result.alerts.filter(flags).sort(worstFirst);
+  const due = result.alerts.filter((e) => e.status === 'due' && !flags(e)).sort(soonestFirst);
+  const failOn = result.options.failOnSeverity;
+  const annotate = (alerts: EvaluatedAlert[]) => alerts.map((e) => alertAnnotation(e, failOn));
   const cap = Math.max(1, Math.floor(max));
-  if (due.length <= cap) return { annotations: due.map(alertAnnotation), omitted: 0 };
-  const shown = due.slice(0, cap - 1).map(alertAnnotation);
-  const omitted = due.length - shown.length;
-  const more: Annotation = {
-    title: `${plural(omitted, 'more alert')} coming due not annotated`,
-    message:
-      `${plural(omitted, 'more alert is', 'more alerts are')} inside ${omitted === 1 ? 'its' : 'their'} grace period. ` +
-      `GitHub shows at most ${MAX_WARNING_ANNOTATIONS} warning annotations per step: see the job summary or the JSON report.`,
+  const total = flagged.length + due.length;
+  if (total <= cap) return { annotations: annotate([...flagged, ...due]), omitted: 0 };
+  // Only the annotations shown are built.
+  const shownFlagged = flagged.slice(0, cap - 1);
+  const shown = [...shownFlagged, ...due.slice(0, cap - 1 - shownFlagged.length)];
+  const omitted = total - shown.length;
+  return { annotations: [...annotate(shown), moreWarnings(flagged.length - shownFlagged.length, omitted)], omitted };
+}
+
+/** The last warning annotation: how many alerts (`exploited` of them flagged as known exploited) were left out. */
+function moreWarnings(exploited: number, omitted: number): Annotation {
+  const coming = omitted - exploited;
+  const limit = `GitHub shows at most ${MAX_WARNING_ANNOTATIONS} warning annotations per step: see the job summary or the JSON report.`;
+  if (exploited === 0)
+    return {
+      title: `${plural(omitted, 'more alert')} coming due not annotated`,
+      message: `${plural(omitted, 'more alert is', 'more alerts are')} inside ${omitted === 1 ? 'its' : 'their'} grace period. ${limit}`,
+    };
+  const known = `known exploited (CISA KEV) and would fail the gate under known-exploited: fail`;
+  if (coming === 0)
+    return {
+      title: `${plural(omitted, 'more known-exploited alert')} not annotated`,
+      message: `${plural(omitted, 'more alert is', 'more alerts are')} ${known}. ${limit}`,
+    };
+  return {
+    title: `${plural(omitted, 'more alert')} known exploited or coming due not annotated`,
+    message: `${plural(exploited, 'more alert is', 'more alerts are')} ${known}; ${plural(coming, 'more alert is', 'more alerts are')} inside ${coming === 1 ? 'its' : 'their'} grace period. ${limit}`,
   };
-  return { annotations: [...shown, more], omitted };
 }

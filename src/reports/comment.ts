@@ -1,12 +1,13 @@
 // The sticky PR comment: the pull request's story, not the organization's (contract: "Reports").
-// The verdict, the gating alerts, what the change resolves or only changes, what is coming due, the
-// license violations, the commit judged and when, and a link to the job summary; posture, time
-// saved, schedule and settings stay in the job summary. Its sections are the job summary's own
-// builders (one rendering path); behind a hidden marker that finds it again, within GitHub's
-// 65,536-character comment limit.
+// The verdict, the KEV catalog under known-exploited, the gating alerts (known exploited first),
+// what the change resolves or only changes, what is coming due, the license violations, the commit
+// judged and when, and a link to the job summary; posture, time saved, schedule and settings stay
+// in the job summary. Its sections are the job summary's own builders (one rendering path); behind
+// a hidden marker that finds it again, within GitHub's 65,536-character comment limit.
 import type { CommentMode, GateResult } from '../model.js';
 import { ByteBudget, byteLength, cutToBytes } from './budget.js';
 import { formatUtcDateTime } from './format.js';
+import { catalogLine } from './known-exploited.js';
 import { code, safeHref } from './markdown.js';
 import { changedSection, dueSection, resolvedSection } from './summary-change.js';
 import { licenseSection } from './summary-licenses.js';
@@ -57,11 +58,14 @@ export function renderComment(result: GateResult, runUrl: string | null, where: 
   const verdict = verdictSection(result);
   // The settings this pull request's policy file would change once merged (capped where it is made).
   const policy = policyChangesSection(result.options);
-  // The tables get what the verdict and the policy leave (less the blank lines that join the sections).
-  const budget = new ByteBudget(room - byteLength(verdict) - byteLength(policy ?? '') - 16);
+  // What the gating list was checked against: the KEV catalog, read or not, when known-exploited is on.
+  const catalog = catalogLine(result.knownExploited, result.counts);
+  // The tables get what the parts above them leave (less the blank lines that join the sections).
+  const budget = new ByteBudget(room - byteLength(verdict) - byteLength(policy ?? '') - byteLength(catalog ?? '') - 20);
   const sections = [
     verdict,
     policy,
+    catalog,
     gatingAlertsSection(result, COMMENT_MAX_ALERTS, budget),
     resolvedSection(result.alerts, COMMENT_MAX_ALERTS, budget),
     changedSection(result, COMMENT_MAX_ALERTS, budget),

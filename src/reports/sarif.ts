@@ -8,6 +8,7 @@ import type { Log, ReportingDescriptor, Result, Run } from 'sarif';
 import { fallbackLocation, FALLBACK_MANIFEST_PATH, packageLabel, repoRelativePath } from '../packages/locations.js';
 import type { AlertStatus, EvaluatedAlert, GateResult, ManifestLocation, Severity } from '../model.js';
 import { formatNumber, plural } from './format.js';
+import { kevNote } from './known-exploited.js';
 import { code, escapeText, link, safeHref, truncate } from './markdown.js';
 import { firstReference, plainLine, plainText } from './plain.js';
 import { severityRank } from '../policy/severity.js';
@@ -16,6 +17,8 @@ import { belowThreshold } from './summary-alerts.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const FINGERPRINT_KEY = 'securityGateAlert/v1';
+/** The tag of the rules and results of known-exploited alerts (CISA's KEV catalog lists them). */
+export const KEV_TAG = 'kev';
 
 // GitHub's upload limits: 25,000 results per run and 10 MB gzipped; we stay well under the latter.
 export const MAX_RESULTS = 25_000;
@@ -79,14 +82,29 @@ function levelOf(status: AlertStatus, severity: Severity): Level {
   return NOT_GATING_LEVELS[severity];
 }
 
-/** What the message adds after the advisory: overdue since when, and that the pull request changes the package. */
-function messageNotes(alert: EvaluatedAlert): string {
+/**
+ * What the message adds after the advisory: known exploited (and what that does to the verdict),
+ * overdue since when, and that the pull request changes the package.
+ */
+function messageNotes(alert: EvaluatedAlert, exploited: string | null): string {
   const notes = [
+    exploited,
     alert.status === 'gating' && alert.dueOn !== null ? `Overdue since ${alert.dueOn} (grace-days).` : null,
     alert.changedByPullRequest ? 'Changed by this pull request (not resolved).' : null,
   ].filter((note) => note !== null);
   return notes.length > 0 ? ` ${notes.join(' ')}` : '';
 }
+
+/** "Known exploited (CISA KEV, added 2021-12-10): … CISA lists CVE-2021-44228: Apache Log4j2 …."; null when not listed. */
+function exploitedText(alert: EvaluatedAlert, result: GateResult): string | null {
+  const note = kevNote(alert, result.options.failOnSeverity);
+  if (note === null || alert.knownExploited === null) return null;
+  const { cve, name } = alert.knownExploited;
+  return `${note}. ${asSentence(`CISA lists ${plainLine(name ? `${cve}: ${name}` : cve, 300)}`)}`;
+}
+
+/** The text, ending with a full stop unless it ends a sentence already. */
+const asSentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
 
 /** A score within each band, for advisories without one (GitHub ranks alerts by `security-severity`). */
 const REPRESENTATIVE_SCORES: Partial<Record<Severity, number>> = { critical: 9.5, high: 8.0, medium: 5.5, low: 2.0 };
@@ -99,6 +117,8 @@ interface Finding {
   level: Level;
   /** Why it does not gate, for the message; null when it gates. */
   notGating: string | null;
+  /** That the KEV catalog lists it (which CVE, what that does to the verdict), for the message; null when not listed. */
+  exploited: string | null;
   location: ManifestLocation;
   /** `name@version` of the package. */
   pkg: string;
@@ -165,6 +185,7 @@ function findingsOf(result: GateResult, limit: number): { findings: Finding[]; t
     }
     const advisoryId = alert.advisory.trim() || alert.id;
     const locations = alert.locations?.length ? alert.locations : [fallbackLocation()];
+    const exploited = exploitedText(alert, result);
     for (const location of locations) {
       if (findings.length >= limit) {
         beyond++;
@@ -181,6 +202,7 @@ function findingsOf(result: GateResult, limit: number): { findings: Finding[]; t
         advisoryId,
         level: levelOf(alert.status, alert.severity),
         notGating: REPORTED[alert.status]?.(result, alert) ?? null,
+        exploited,
         location: { ...location, path },
         pkg,
         fingerprint: hashKey(key),
@@ -268,20 +290,25 @@ function renderRule(findings: Finding[], detail: Detail): ReportingDescriptor {
     // The level of the rule's most severe result; each result states its own.
     defaultConfiguration: { level: first.level },
     properties: {
-      tags: ['security', 'dependency', alert.severity],
+      tags: [
+        'security',
+        'dependency',
+        alert.severity,
+        ...(findings.some((f) => f.exploited !== null) ? [KEV_TAG] : []),
+      ],
       ...(score === undefined ? {} : { 'security-severity': score }),
     },
   };
 }
 
 function renderResult(finding: Finding, ruleIndex: number): Result {
-  const { alert, advisoryId, location, pkg, notGating } = finding;
+  const { alert, advisoryId, location, pkg, notGating, exploited } = finding;
   const rating = alert.score === null ? alert.severity : `${alert.severity} ${formatNumber(alert.score)}`;
   const summary = plainLine(alert.summary, 300);
   const hasColumns = location.startColumn !== undefined;
   const text = `${pkg} is affected by ${advisoryId} (${rating})${summary ? `: ${summary}` : '.'}`;
-  const sentence = /[.!?…]$/.test(text) ? text : `${text}.`;
-  const more = `${notGating === null ? '' : ` Does not fail the gate: ${notGating}.`}${messageNotes(alert)}`;
+  const sentence = asSentence(text);
+  const more = `${notGating === null ? '' : ` Does not fail the gate: ${notGating}.`}${messageNotes(alert, exploited)}`;
   return {
     ruleId: advisoryId,
     ruleIndex,
@@ -301,6 +328,9 @@ function renderResult(finding: Finding, ruleIndex: number): Result {
       },
     ],
     partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
+    // Code scanning shows and filters on the rule's tags (`tag:kev`); the result carries `kev` too,
+    // for SARIF readers that look at results alone.
+    ...(exploited === null ? {} : { properties: { tags: [KEV_TAG] } }),
   };
 }
 

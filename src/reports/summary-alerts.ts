@@ -1,8 +1,9 @@
 // The alert parts of the job summary: gating table, allowed alerts (collapsed) and the not-gating count.
 // They are the only parts that grow with the data, so they are filled row by row within a byte budget.
-import type { AlertStatus, EvaluatedAlert, GateResult, Reachability } from '../model.js';
+import type { AlertStatus, EvaluatedAlert, GateResult, Reachability, Threshold } from '../model.js';
 import { fitRows, type ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
+import { gatesOnlyAsKnownExploited, kevMark } from './known-exploited.js';
 import { codeCell, escapeCell, linkCell } from './markdown.js';
 
 /** Room for an "…and N more" line and the lines that close a section. */
@@ -23,9 +24,14 @@ export function reachabilityLabel(counts: Reachability | null): string {
   return '—';
 }
 
-/** The advisory id, linked to its first reference when that is an http(s) URL. */
+/**
+ * The advisory id, linked to its first reference when that is an http(s) URL, and marked when the
+ * KEV catalog lists it (contract: wherever alerts are listed).
+ */
 export function advisoryCell(e: EvaluatedAlert): string {
-  return linkCell(e.advisory, e.references[0], 80);
+  const advisory = linkCell(e.advisory, e.references[0], 80);
+  const mark = kevMark(e);
+  return mark === '' ? advisory : `${advisory} ${mark}`;
 }
 
 /** The label of an alert whose package the pull request adds or removes without resolving it. */
@@ -37,21 +43,36 @@ export function packageCell(e: EvaluatedAlert): string {
   return e.changedByPullRequest ? `${name || '—'} (${CHANGED_LABEL})` : name;
 }
 
-/** A gating alert past its grace period says since when; the date is the action's own text. */
-function summaryCell(e: EvaluatedAlert): string {
-  const summary = escapeCell(e.summary, 200);
-  if (e.status !== 'gating' || e.dueOn === null) return summary;
-  return `**Overdue since ${e.dueOn}.**${summary ? ` ${summary}` : ''}`;
+/**
+ * A known-exploited alert says so with CISA's name for the flaw, and one that gates only for that
+ * says why it gates at all (its severity is below the threshold); null when the catalog does not list it.
+ */
+function exploitedNote(e: EvaluatedAlert, failOn: Threshold): string | null {
+  const kev = e.knownExploited;
+  if (kev === null) return null;
+  const name = escapeCell(kev.name, 120);
+  const effect = gatesOnlyAsKnownExploited(e, failOn) ? ', so it fails the gate whatever its severity' : '';
+  return `**Known exploited**${name ? ` (CISA: ${name})` : ''}${effect}.`;
 }
 
-function gatingRow(e: EvaluatedAlert): string {
+/** A gating alert past its grace period says since when (the date is the action's own text), then whether it is known exploited. */
+function summaryCell(e: EvaluatedAlert, failOn: Threshold): string {
+  const notes = [
+    e.status === 'gating' && e.dueOn !== null ? `**Overdue since ${e.dueOn}.**` : null,
+    exploitedNote(e, failOn),
+    escapeCell(e.summary, 200) || null,
+  ].filter((note) => note !== null);
+  return notes.join(' ');
+}
+
+function gatingRow(e: EvaluatedAlert, failOn: Threshold): string {
   const cells = [
     severityLabel(e.severity),
     advisoryCell(e),
     packageCell(e),
     formatNumber(e.score),
     reachabilityLabel(e.reachability),
-    summaryCell(e),
+    summaryCell(e, failOn),
   ];
   return `| ${cells.join(' | ')} |`;
 }
@@ -88,21 +109,23 @@ export function boundedTable<T>(
 }
 
 /**
- * The gating alerts, worst first. `noVerdict`: the run ended in an error (a page of alerts may be
- * missing), so "none gates" speaks only of the alerts read.
+ * The gating alerts in the verdict's order (known exploited first, then worst first). `noVerdict`:
+ * the run ended in an error (a page of alerts may be missing), so "none gates" speaks only of the
+ * alerts read; `failOn` tells an alert that gates only as known exploited.
  */
 export function gatingSection(
   gating: EvaluatedAlert[],
   maxRows: number,
   budget: ByteBudget,
-  noVerdict = false,
+  { noVerdict, failOn }: { noVerdict: boolean; failOn: Threshold },
 ): string {
   const title = `### Gating alerts (${formatNumber(gating.length)})`;
   if (gating.length === 0)
     return `${title}\n\n${noVerdict ? 'No alert among those read fails the gate.' : 'No alert fails the gate.'}`;
   budget.charge(title, '');
   const more = (n: number) => `…and ${plural(n, 'more gating alert')} (see the JSON report or the service).`;
-  return [title, '', ...boundedTable(GATING_HEADER, gating, gatingRow, { maxRows, budget, more })].join('\n');
+  const row = (e: EvaluatedAlert) => gatingRow(e, failOn);
+  return [title, '', ...boundedTable(GATING_HEADER, gating, row, { maxRows, budget, more })].join('\n');
 }
 
 /** Collapsed: allowed alerts still deserve a look, but they do not fail the gate. */
@@ -128,11 +151,16 @@ const NOT_GATING: [AlertStatus, (result: GateResult) => string][] = [
   ['not-alerted', () => 'not alerted by the service'],
 ];
 
-/** "Not gating: 3 below the high threshold · 1 only unreachable (ignored)", or null when none. */
+/**
+ * "Not gating: 3 below the high threshold (1 known exploited) · 1 only unreachable (ignored)", or
+ * null when none: these alerts are not listed, so the known-exploited ones among them are counted.
+ */
 export function notGatingLine(result: GateResult): string | null {
   const parts = NOT_GATING.map(([status, describe]) => {
-    const count = result.alerts.filter((e) => e.status === status).length;
-    return count > 0 ? `**${formatNumber(count)}** ${describe(result)}` : null;
+    const alerts = result.alerts.filter((e) => e.status === status);
+    const exploited = alerts.filter((e) => e.knownExploited !== null).length;
+    const kev = exploited > 0 ? ` (${formatNumber(exploited)} known exploited)` : '';
+    return alerts.length > 0 ? `**${formatNumber(alerts.length)}** ${describe(result)}${kev}` : null;
   }).filter((part) => part !== null);
   return parts.length > 0 ? `Not gating: ${parts.join(' · ')}.` : null;
 }

@@ -3,9 +3,11 @@
 // changes without resolving, and the ones coming due. The tables grow with the data, so they are
 // filled within the page's byte budget like the gating table.
 import { SEVERITIES, type ChangeView, type EvaluatedAlert, type GateResult, type ScanView } from '../model.js';
+import { exploitedThenWorst, knownExploitedFirst } from '../policy/known-exploited.js';
 import { worstFirst } from '../policy/severity.js';
 import type { ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
+import { catalogLine, gatesOnlyAsKnownExploited } from './known-exploited.js';
 import { code, codeCell, escapeText, truncate } from './markdown.js';
 import { advisoryCell, belowThreshold, boundedTable, packageCell } from './summary-alerts.js';
 
@@ -77,9 +79,15 @@ function graceLine(result: GateResult): string {
 
 /** Short and near the top: the data the verdict was made of (contract: "What the reports say"). */
 export function restsOnSection(result: GateResult): string {
-  return ['### What the verdict rests on', '', alertsLine(result), changeLine(result.change), graceLine(result)].join(
-    '\n',
-  );
+  const catalog = catalogLine(result.knownExploited, result.counts);
+  return [
+    '### What the verdict rests on',
+    '',
+    alertsLine(result),
+    changeLine(result.change),
+    graceLine(result),
+    ...(catalog === null ? [] : [`- ${catalog}`]),
+  ].join('\n');
 }
 
 /** A list of codes, the first few then how many more. */
@@ -107,9 +115,9 @@ function resolvedRow(e: EvaluatedAlert): string {
   return `| ${cells.join(' | ')} |`;
 }
 
-/** The alerts that would gate but this pull request resolves, worst first; null when none. */
+/** The alerts that would gate but this pull request resolves, known exploited first, then worst first; null when none. */
 export function resolvedSection(alerts: EvaluatedAlert[], maxRows: number, budget: ByteBudget): string | null {
-  const resolved = alerts.filter((e) => e.status === 'resolved').sort(worstFirst);
+  const resolved = alerts.filter((e) => e.status === 'resolved').sort(exploitedThenWorst);
   if (resolved.length === 0) return null;
   const title = `### Resolved by this pull request (${formatNumber(resolved.length)})`;
   const intro =
@@ -138,13 +146,13 @@ function dueRow(e: EvaluatedAlert): string {
   return `| ${cells.join(' | ')} |`;
 }
 
-/** Soonest first, then worst first. */
+/** Known exploited first (under known-exploited: warn), then soonest, then worst first. */
 function byDueDate(a: EvaluatedAlert, b: EvaluatedAlert): number {
   const [x, y] = [a.dueOn ?? '', b.dueOn ?? ''];
-  return x < y ? -1 : x > y ? 1 : worstFirst(a, b);
+  return knownExploitedFirst(a, b) || (x < y ? -1 : x > y ? 1 : worstFirst(a, b));
 }
 
-/** The alerts inside their grace period, soonest first; null when none. */
+/** The alerts inside their grace period, known exploited first, then soonest first; null when none. */
 export function dueSection(alerts: EvaluatedAlert[], maxRows: number, budget: ByteBudget): string | null {
   const due = alerts.filter((e) => e.status === 'due').sort(byDueDate);
   if (due.length === 0) return null;
@@ -159,7 +167,11 @@ export function dueSection(alerts: EvaluatedAlert[], maxRows: number, budget: By
 function statusText(e: EvaluatedAlert, result: GateResult): string {
   switch (e.status) {
     case 'gating':
-      return e.dueOn === null ? '❌ fails the gate' : `❌ fails the gate, overdue since ${e.dueOn}`;
+      return gatesOnlyAsKnownExploited(e, result.options.failOnSeverity)
+        ? '❌ fails the gate as known exploited'
+        : e.dueOn === null
+          ? '❌ fails the gate'
+          : `❌ fails the gate, overdue since ${e.dueOn}`;
     case 'due':
       return `⏳ due ${e.dueOn ?? '—'}`;
     case 'allowed':
@@ -178,11 +190,11 @@ function statusText(e: EvaluatedAlert, result: GateResult): string {
 const CHANGED_HEADER = ['| Advisory | Package | Severity | Status |', '|---|---|---|---|'];
 
 /**
- * The alerts whose package the pull request adds or removes without resolving them, worst first,
- * each with what it still is; null when none.
+ * The alerts whose package the pull request adds or removes without resolving them, known exploited
+ * first, then worst first, each with what it still is; null when none.
  */
 export function changedSection(result: GateResult, maxRows: number, budget: ByteBudget): string | null {
-  const changed = result.alerts.filter((e) => e.changedByPullRequest).sort(worstFirst);
+  const changed = result.alerts.filter((e) => e.changedByPullRequest).sort(exploitedThenWorst);
   if (changed.length === 0) return null;
   const title = `### Changed by this pull request, not resolved (${formatNumber(changed.length)})`;
   const intro = 'This pull request adds or removes a version of these packages without resolving their alert.';

@@ -83,7 +83,10 @@ function validDate(iso: string): Date | null {
 export function gatingAlertsSection(result: GateResult, maxRows: number, budget: ByteBudget): string {
   return result.counts === null
     ? NOT_READ_GATING
-    : gatingSection(result.verdict.gating, maxRows, budget, result.result === 'error');
+    : gatingSection(result.verdict.gating, maxRows, budget, {
+        noVerdict: result.result === 'error',
+        failOn: result.options.failOnSeverity,
+      });
 }
 
 /**
@@ -159,8 +162,15 @@ function countsTable(counts: AlertCounts | null): string[] {
 function policyLines(options: GateResult['options']): string[] {
   const policy = [
     options.failOnSeverity === 'none'
-      ? 'alerts never fail the gate'
+      ? options.knownExploited === 'fail'
+        ? 'no alert fails on its severity'
+        : 'alerts never fail the gate'
       : `fails on **${options.failOnSeverity}** or worse`,
+    options.knownExploited === 'fail'
+      ? 'fails on **known-exploited** alerts (CISA KEV)'
+      : options.knownExploited === 'warn'
+        ? 'flags known-exploited alerts (CISA KEV)'
+        : null,
     options.ignoreUnreachable ? 'unreachable-only alerts ignored' : null,
     options.failOnCriticalIssues ? 'fails on open critical issues' : null,
     options.dryRun ? 'dry run' : null,

@@ -12,7 +12,10 @@ import {
   type ScanView,
   type EvaluatedAlert,
   type GateResult,
+  type KevCatalog,
+  type KnownExploitedView,
   type LicenseEntry,
+  type Outcome,
   type LicenseReport,
   type Package,
   type Posture,
@@ -28,6 +31,8 @@ import {
 import { manifestLocator } from '../packages/locations.js';
 import { alertStatuses, allowListWarnings, gateVerdict, severityCounts } from '../policy/index.js';
 import { applyGrace } from '../policy/grace.js';
+import { gatesAsKnownExploited, knownExploitedWarning } from '../policy/known-exploited.js';
+import { kevSourceName } from '../config/fields.js';
 import { applyChange, changeJudge } from '../policy/resolution.js';
 import type { PullRequestChange } from '../github/changes.js';
 import type { Read, RepositoryReads, Statistics } from './gather.js';
@@ -57,6 +62,8 @@ export interface AssembleInput {
   change?: PullRequestChange | null;
   /** Where each decision is told (the debug log): how each read counted, why the verdict is what it is. */
   trace?: (line: string) => void;
+  /** The KEV catalog's read (a message when it failed); null (or absent) when known-exploited is off. */
+  catalog?: Outcome<KevCatalog> | null;
 }
 
 /** The result of a run that read: each read classified, the policy applied, the verdict decided. */
@@ -79,10 +86,13 @@ export function assembleResult(input: AssembleInput): GateResult {
   const unchecked = uncheckedCriticalIssues(config, input.statistics.posture, posture, repository.id);
   if (unchecked) found.errors.push(unchecked);
 
-  const alerts = judgeAlerts(reads.alerts.alerts, config, now, read.packages);
+  const catalog = weighCatalog(config, input.catalog ?? null, found);
+  const alerts = judgeAlerts(reads.alerts.alerts, config, now, read.packages, catalog);
   // Pull requests and time: what the change resolves, then what is still inside its grace period.
   const change = judgeChange(alerts, input.change ?? null, read.packages);
-  const nextDue = applyGrace(alerts, config.graceDays, now);
+  const nextDue = applyGrace(alerts, config.graceDays, now, (a) => gatesAsKnownExploited(a, config.knownExploited));
+  const flagged = config.knownExploited === 'warn' ? knownExploitedWarning(alerts) : null;
+  if (flagged) found.warnings.push({ kind: 'known-exploited', message: flagged });
   const alertsRead = reads.alerts.totalCount !== null;
   const verdict = verdictOf(alerts, config, posture, licenses, alertsRead);
   found.trace(`verdict ${verdict.result}: ${verdict.reasons.join(' ') || 'no reason given'}`);
@@ -92,10 +102,11 @@ export function assembleResult(input: AssembleInput): GateResult {
     ...baseResult(config, repository, now, found.errors, input.settings),
     result: finalResult(verdict, found.errors),
     blobUrl: input.blobUrl ?? null,
-    counts: alertsRead ? countsOf(alerts, verdict, change.resolved) : null,
+    counts: alertsRead ? countsOf(alerts, verdict, change.resolved, catalog !== null) : null,
     change: change.view,
     nextDue,
     scan: read.packages ? scanOf(read.packages) : null,
+    knownExploited: catalogView(config, input.catalog ?? null),
     licenses,
     alerts,
     verdict,
@@ -216,13 +227,20 @@ function uncheckedCriticalIssues(
 }
 
 /** Each alert's status under the policy, located in its manifests when the packages were read. */
-function judgeAlerts(alerts: Alert[], config: Config, now: Date, packages: Package[] | null): EvaluatedAlert[] {
+function judgeAlerts(
+  alerts: Alert[],
+  config: Config,
+  now: Date,
+  packages: Package[] | null,
+  catalog: KevCatalog | null,
+): EvaluatedAlert[] {
   const evaluated = alertStatuses(alerts, {
     failOn: config.failOnSeverity,
     ignoreUnreachable: config.ignoreUnreachable,
     allow: config.allowAlerts,
     failOnCriticalIssues: config.failOnCriticalIssues,
     today: today(now),
+    knownExploited: catalog && { entries: catalog.entries, gates: config.knownExploited === 'fail' },
   });
   // The evaluated alerts are this function's own: their locations are set in place, not copied
   // (100,000 alerts are a lot of copies).
@@ -256,7 +274,12 @@ function verdictOf(
   return !alertsRead && judged.result !== 'fail' ? NO_VERDICT : judged;
 }
 
-function countsOf(evaluated: EvaluatedAlert[], verdict: Verdict, resolved: number | null): AlertCounts {
+function countsOf(
+  evaluated: EvaluatedAlert[],
+  verdict: Verdict,
+  resolved: number | null,
+  catalogRead: boolean,
+): AlertCounts {
   return {
     ...severityCounts(evaluated),
     total: evaluated.length,
@@ -264,7 +287,57 @@ function countsOf(evaluated: EvaluatedAlert[], verdict: Verdict, resolved: numbe
     allowed: evaluated.filter((a) => a.status === 'allowed').length,
     resolved,
     due: evaluated.filter((a) => a.status === 'due').length,
+    // Every alert read that the catalog lists, whatever else applies to it (contract).
+    knownExploited: catalogRead ? evaluated.filter((a) => a.knownExploited !== null).length : null,
   };
+}
+
+/**
+ * The KEV catalog's read weighed (contract: "Known exploited vulnerabilities"): under `fail` it
+ * decides the verdict, so a catalog that cannot be read is an error (on-api-error decides; a known
+ * failure still wins); under `warn`, a warning. Entries without a CVE id are counted in one warning.
+ */
+function weighCatalog(config: Config, catalog: Outcome<KevCatalog> | null, found: Findings): KevCatalog | null {
+  if (config.knownExploited === 'off' || catalog === null) return null;
+  const decides = config.knownExploited === 'fail';
+  found.trace(
+    `the KEV catalog (${decides ? 'decisive' : 'reports only'}): ${catalog.ok ? `read, ${catalog.value.entries.size} entries` : `failed: ${catalog.error}`}`,
+  );
+  if (!catalog.ok) {
+    if (decides) found.errors.push({ kind: 'api', message: catalog.error });
+    else
+      found.warnings.push({
+        kind: 'unavailable',
+        message: `${catalog.error} Known-exploited alerts are not flagged in this run (known-exploited: warn).`,
+      });
+    return null;
+  }
+  const { skipped } = catalog.value;
+  if (skipped > 0)
+    found.warnings.push({
+      kind: 'read',
+      message: `The KEV catalog has ${plural(skipped, 'entry', 'entries')} without a CVE id (cveID missing, null, empty or not CVE-YYYY-N); ${skipped === 1 ? 'it was' : 'they were'} skipped.`,
+    });
+  return catalog.value;
+}
+
+/** What the reports say of the catalog; null when known-exploited is off. */
+function catalogView(config: Config, catalog: Outcome<KevCatalog> | null): KnownExploitedView | null {
+  if (config.knownExploited === 'off') return null;
+  const source = kevSourceName(config.kevSource);
+  const mode = config.knownExploited;
+  if (catalog === null || !catalog.ok)
+    return {
+      mode,
+      source,
+      read: false,
+      version: null,
+      released: null,
+      entries: null,
+      error: catalog?.error ?? 'not read',
+    };
+  const { version, released, entries } = catalog.value;
+  return { mode, source, read: true, version, released, entries: entries.size, error: null };
 }
 
 /**
@@ -345,6 +418,7 @@ function baseResult(
     change: null,
     nextDue: null,
     scan: null,
+    knownExploited: null,
   };
 }
 

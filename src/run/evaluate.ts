@@ -7,7 +7,7 @@ import type { Config } from '../config/inputs.js';
 import type { RunnerContext } from '../github/context.js';
 import { compareTarget, readChange, type ChangeRead, type PullRequestChange } from '../github/changes.js';
 import * as log from '../github/log.js';
-import type { GateResult } from '../model.js';
+import { success, type GateResult, type KevCatalog, type Outcome, type RunError } from '../model.js';
 import { assembleResult, notSent, stoppedResult } from './assemble.js';
 import { readRepository, readStatistics } from './gather.js';
 import { checkRepositoryId, findRepository, unconfirmedRepository, type RepositoryRef } from './resolve.js';
@@ -50,7 +50,7 @@ export async function evaluate(config: Config, context: RunnerContext, started: 
 
 /** Resolves (or checks) the repository, reads and changes settings concurrently, and judges what was read. */
 async function resolveReadAndJudge(
-  api: ReturnType<typeof createEndpoints>,
+  api: Endpoints,
   config: Config,
   context: RunnerContext,
   started: Date,
@@ -58,59 +58,18 @@ async function resolveReadAndJudge(
   licensing: Promise<typeof import('../policy/licenses.js')> | null,
 ): Promise<GateResult> {
   const window = postureWindow(started, config.postureDays);
-  // The statistics do not need the repository id: they start at once.
-  const statistics = readStatistics(api, {
-    ...window,
-    organizationId: config.organizationId,
-    projectId: config.projectId,
-  });
-  // Nor does the pull request's change, which comes from GitHub.
-  const change = readPullRequestChange(config, context);
-
-  let repository: RepositoryRef;
-  let check: Promise<GateResult['errors'][number] | null> = Promise.resolve(null);
-  if (config.repositoryId) {
-    repository = { id: config.repositoryId, name: context.repository, url: null };
-    log.info(
-      `repository-id given: ${config.repositoryId}${config.appId ? ` (checked against app ${config.appId})` : ''}`,
-    );
-    if (config.appId) check = checkRepositoryId(api, config, config.repositoryId);
-  } else {
-    const found = await log.group('Resolving the repository', () => findRepository(api, config, context));
-    if (!found.ok) {
-      await Promise.all([statistics, change]); // settle what is in flight; no use without the repository
-      return stoppedResult(config, { id: '', name: context.repository, url: null }, [found.error], started);
-    }
-    const { rule, ...ref } = found.value;
-    log.info(`${ref.name} is ${ref.id} (matched by ${rule})`);
-    log.debug(`repository ${ref.name} matched by rule: ${rule}`);
-    repository = ref;
+  // What does not need the repository id starts at once: the statistics, the pull request's change
+  // (from GitHub) and the KEV catalog (from its host).
+  const early = startEarlyReads(api, config, context, window);
+  const target = await repositoryOf(api, config, context);
+  if (!target.ok) {
+    await Promise.all(Object.values(early)); // settle what is in flight; no use without the repository
+    return stoppedResult(config, { id: '', name: context.repository, url: null }, [target.error], started);
   }
-
-  const { reads, stats, settings, wrongRepository, pullRequest } = await log.group(
+  const { repository } = target.value;
+  const { reads, stats, settings, wrongRepository, pullRequest, catalog } = await log.group(
     'Reading from the service',
-    async () => {
-      const reading = readRepository(api, {
-        organizationId: config.organizationId,
-        repositoryId: repository.id,
-        // Also when the change is read: an alert is resolved only in the manifests the search lists.
-        packages: config.annotations || config.sarifFile !== null || readsChange(config, context),
-        licenses: licensed(config),
-      });
-      // With an id to check, settings wait for the check: never change another repository's settings.
-      const target = { organizationId: config.organizationId ?? undefined, repositoryId: repository.id };
-      const changes = check.then((problem) =>
-        problem
-          ? notSent(config, 'the repository id was not confirmed')
-          : applySettings(api, target, planSettings(config.settings), config.dryRun),
-      );
-      const [r, s, c, w, pr] = await Promise.all([reading, statistics, changes, check, change]);
-      log.info(`${r.alerts.alerts.length} alerts read`);
-      if (pr) logChange(pr);
-      for (const change of c)
-        log.info(`${change.status === 'dry-run' ? 'dry run, not sent' : change.status}: ${describeSetting(change)}`);
-      return { reads: r, stats: s, settings: c, wrongRepository: w, pullRequest: pr };
-    },
+    () => readEverything(api, config, context, target.value, early),
   );
 
   // The right repository: a wrong id stops the run; the data read for it would only mislead. A check
@@ -139,8 +98,110 @@ async function resolveReadAndJudge(
     blobUrl: context.blobUrl,
     errors: checkFailed,
     change: pullRequest,
+    catalog,
     trace: (line) => log.debug(`decision: ${line}`),
   });
+}
+
+type Endpoints = ReturnType<typeof createEndpoints>;
+
+/** The reads that do not need the repository id; none of them rejects. */
+function startEarlyReads(
+  api: Endpoints,
+  config: Config,
+  context: RunnerContext,
+  window: { startDate: string; endDate: string },
+) {
+  return {
+    statistics: readStatistics(api, { ...window, organizationId: config.organizationId, projectId: config.projectId }),
+    change: readPullRequestChange(config, context),
+    catalog: readKnownExploited(config, context),
+  };
+}
+
+/** The repository the reads are for, and the check of a given id against app-id (null: no problem). */
+interface Target {
+  repository: RepositoryRef;
+  check: Promise<RunError | null>;
+}
+
+/** repository-id as given (checked against app-id when both are), else resolved through app-id. */
+async function repositoryOf(
+  api: Endpoints,
+  config: Config,
+  context: RunnerContext,
+): Promise<Outcome<Target, RunError>> {
+  if (config.repositoryId) {
+    log.info(
+      `repository-id given: ${config.repositoryId}${config.appId ? ` (checked against app ${config.appId})` : ''}`,
+    );
+    const check = config.appId ? checkRepositoryId(api, config, config.repositoryId) : Promise.resolve(null);
+    return success({ repository: { id: config.repositoryId, name: context.repository, url: null }, check });
+  }
+  const found = await log.group('Resolving the repository', () => findRepository(api, config, context));
+  if (!found.ok) return found;
+  const { rule, ...repository } = found.value;
+  log.info(`${repository.name} is ${repository.id} (matched by ${rule})`);
+  log.debug(`repository ${repository.name} matched by rule: ${rule}`);
+  return success({ repository, check: Promise.resolve(null) });
+}
+
+/** Every read, and the settings changes, concurrently; what each gave is logged. */
+async function readEverything(
+  api: Endpoints,
+  config: Config,
+  context: RunnerContext,
+  { repository, check }: Target,
+  early: ReturnType<typeof startEarlyReads>,
+) {
+  const reading = readRepository(api, {
+    organizationId: config.organizationId,
+    repositoryId: repository.id,
+    // Also when the change is read: an alert is resolved only in the manifests the search lists.
+    packages: config.annotations || config.sarifFile !== null || readsChange(config, context),
+    licenses: licensed(config),
+  });
+  // With an id to check, settings wait for the check: never change another repository's settings.
+  const target = { organizationId: config.organizationId ?? undefined, repositoryId: repository.id };
+  const changes = check.then((problem) =>
+    problem
+      ? notSent(config, 'the repository id was not confirmed')
+      : applySettings(api, target, planSettings(config.settings), config.dryRun),
+  );
+  const [reads, stats, settings, wrongRepository, pullRequest, catalog] = await Promise.all([
+    reading,
+    early.statistics,
+    changes,
+    check,
+    early.change,
+    early.catalog,
+  ]);
+  log.info(`${reads.alerts.alerts.length} alerts read`);
+  if (pullRequest) logChange(pullRequest);
+  if (catalog) logCatalog(catalog);
+  for (const change of settings)
+    log.info(`${change.status === 'dry-run' ? 'dry run, not sent' : change.status}: ${describeSetting(change)}`);
+  return { reads, stats, settings, wrongRepository, pullRequest, catalog };
+}
+
+/**
+ * The KEV catalog, read once under known-exploited warn or fail; null when off. Never rejects: a
+ * catalog that cannot be read is a message, weighed with the verdict (assemble.ts).
+ */
+async function readKnownExploited(config: Config, context: RunnerContext): Promise<Outcome<KevCatalog> | null> {
+  if (config.knownExploited === 'off') return null;
+  const { readCatalog } = await import('../kev/read.js');
+  return readCatalog(config.kevSource, {
+    workspace: context.workspace,
+    timeoutMs: config.requestTimeoutMs,
+    maxRetries: config.maxRetries,
+  });
+}
+
+function logCatalog(catalog: Outcome<KevCatalog>): void {
+  if (!catalog.ok) return log.info(catalog.error);
+  const { entries, version } = catalog.value;
+  log.info(`The KEV catalog${version ? ` ${version}` : ''}: ${entries.size} CVE ids read`);
 }
 
 /**

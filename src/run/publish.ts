@@ -10,7 +10,7 @@ import * as step from '../github/step.js';
 import { actionOutputs } from '../github/outputs.js';
 import {
   buildAnnotations,
-  buildDueAnnotations,
+  buildWarningAnnotations,
   MAX_ERROR_ANNOTATIONS,
   MAX_WARNING_ANNOTATIONS,
 } from '../reports/annotations.js';
@@ -61,19 +61,20 @@ export async function writeReports(result: GateResult, config: Config, context: 
     // GitHub shows 10 error annotations per step; the failure message (core.setFailed) is one of them.
     const { annotations } = buildAnnotations(result, MAX_ERROR_ANNOTATIONS - 1);
     for (const { message, ...properties } of annotations) log.error(message, properties);
-    const { annotations: due } = buildDueAnnotations(result, dueAnnotationRoom(result));
-    for (const { message, ...properties } of due) log.warning(message, properties);
+    const { annotations: warnings } = buildWarningAnnotations(result, warningAnnotationRoom(result));
+    for (const { message, ...properties } of warnings) log.warning(message, properties);
   }
   await commentOnPullRequest(result, config, context);
   return errors;
 }
 
 /**
- * Warning annotations left for the alerts coming due: GitHub shows 10 a step, and the run's warnings
- * (and its errors, on a failed gate or under on-api-error: warn) are logged as warnings after these,
- * so room is kept for them; at least one, which says how many due alerts were left out.
+ * Warning annotations left for the alerts flagged as known exploited (under known-exploited: warn)
+ * and coming due: GitHub shows 10 a step, and the run's warnings (and its errors, on a failed gate
+ * or under on-api-error: warn) are logged as warnings after these, so room is kept for them; at
+ * least one, which says how many alerts were left out.
  */
-export function dueAnnotationRoom(result: Pick<GateResult, 'warnings' | 'errors'>): number {
+export function warningAnnotationRoom(result: Pick<GateResult, 'warnings' | 'errors'>): number {
   return Math.max(1, MAX_WARNING_ANNOTATIONS - result.warnings.length - result.errors.length);
 }
 

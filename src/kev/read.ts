@@ -1,0 +1,81 @@
+// The KEV catalog read, once a run, alongside the service reads: from a URL through the one GET
+// (proxies, NODE_EXTRA_CA_CERTS, timeouts, retries, the size cap) with no credentials and nothing
+// about the repository, or from a copy in the workspace (air-gapped runners, GHES). Never rejects:
+// a catalog that cannot be read or parsed is a message, which the verdict's rules weigh.
+import { getWithRetries } from '../api/get.js';
+import { SetupError } from '../api/errors.js';
+import { transportFor } from '../api/transport.js';
+import { kevSourceName, type KevSource } from '../config/fields.js';
+import { readWorkspaceFile } from '../github/workspace.js';
+import { failure, type KevCatalog, type Outcome } from '../model.js';
+import { parseCatalog } from './catalog.js';
+
+/** A file as much as an answer (contract). CISA's catalog is about 1.5 MB. */
+export const MAX_CATALOG_BYTES = 16 * 1024 * 1024;
+
+export interface CatalogReadOptions {
+  /** GITHUB_WORKSPACE: where a path is read. */
+  workspace: string;
+  timeoutMs: number;
+  maxRetries: number;
+  /** Injected so tests need no real clock. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** The catalog, or why it could not be read, in a sentence that names where and what to do. */
+export async function readCatalog(source: KevSource, options: CatalogReadOptions): Promise<Outcome<KevCatalog>> {
+  const where = `The KEV catalog (kev-url ${kevSourceName(source)})`;
+  const text = source.kind === 'file' ? await fromWorkspace(source.path, options) : await fromUrl(source.url, options);
+  if (!text.ok) return failure(`${where} could not be read: ${text.error}`);
+  const catalog = parseCatalog(text.value);
+  return catalog.ok
+    ? catalog
+    : failure(
+        `${where} cannot be read as the catalog: it ${catalog.error}. Check that kev-url names CISA's JSON feed or a copy of it.`,
+      );
+}
+
+const REACH =
+  'Check kev-url and that the runner can reach it (behind a proxy: https_proxy and no_proxy); on a runner without internet access, give kev-url a copy of the catalog in the workspace.';
+
+async function fromUrl(url: string, options: CatalogReadOptions): Promise<Outcome<string>> {
+  let transport;
+  try {
+    transport = transportFor(url);
+  } catch (error) {
+    if (error instanceof SetupError) return failure(error.message);
+    throw error;
+  }
+  const answer = await getWithRetries(url, {
+    // A plain GET: no token, no cookie, nothing about the repository (contract).
+    headers: { Accept: 'application/json' },
+    host: 'its host',
+    whyNotFollowed: 'another origin, which is not followed; give kev-url the final address',
+    timeoutMs: options.timeoutMs,
+    maxRetries: options.maxRetries,
+    maxBytes: MAX_CATALOG_BYTES,
+    sleep: options.sleep,
+    transport,
+  });
+  if (!answer.ok) return failure(`${answer.reason}. ${REACH}`);
+  if (answer.status < 200 || answer.status > 299)
+    return failure(`its host answered HTTP ${answer.status}${answer.status === 404 ? ' (not found)' : ''}. ${REACH}`);
+  return { ok: true, value: answer.text };
+}
+
+async function fromWorkspace(path: string, { workspace }: CatalogReadOptions): Promise<Outcome<string>> {
+  const read = await readWorkspaceFile(path, workspace, MAX_CATALOG_BYTES);
+  if (read.ok) return { ok: true, value: read.text };
+  switch (read.why) {
+    case 'absent':
+      return failure(
+        'no such file in the workspace. Check the path (relative to the workspace), and that an earlier step puts the catalog there.',
+      );
+    case 'outside':
+      return failure('it leads out of the workspace (GITHUB_WORKSPACE); give a path inside it.');
+    case 'too-large':
+      return failure('it is larger than 16 MiB, far more than the catalog (about 1.5 MB); check the path.');
+    case 'unreadable':
+      return failure(`it cannot be read (${read.code}).`);
+  }
+}
