@@ -194,24 +194,21 @@ async function keepReports(run: RunOutput, dir: string): Promise<string[]> {
 const now = new Date();
 // --grace: a few alerts created days ago (the seeded ones date from 2025), relative to this run's clock.
 const sim = await startSimulator({ latencyMs, data: grace ? withRecentAlerts(defaultData(), now) : defaultData() });
-// A fake GitHub for --fix-pr (the pull request's dependency review compare), --policy (the policy
-// file, read as it stands at the pull request's base) and --comment (the sticky comment). With it,
-// the pull request names its base and head commits, as a real event does.
-const github = fixPr || policy || comment ? await startFakeGitHub() : null;
-const commits = github !== null;
+// A fake GitHub: the pull request's dependency review compare (none changed, unless --fix-pr), the
+// policy file as it stands at the pull request's base (--policy) and the sticky comment
+// (--comment). The pull request names its base and head commits, as a real event does.
+const github = await startFakeGitHub();
 try {
   const repository = target.name;
   const repositoryNumericId = Number(target.externalId);
   const pullRequest = fixPr ? FIX_PR.number : 42;
-  if (github && commits) {
-    // Unless --fix-pr, the pull request changes no dependency.
-    github.compares.set(`${repository}/${FIX_PR.base}...${FIX_PR.head}`, fixPr ? fixPullRequestChanges(sim.state) : []);
-    // A pull request is judged by the policy file as it stands at its base: GitHub has it there too.
-    github.commits.add(`${repository}@${FIX_PR.base}`);
-    if (policy) github.files.set(`${repository}/${POLICY_PATH}@${FIX_PR.base}`, { text: POLICY_FILE });
-  }
+  // Unless --fix-pr, the pull request changes no dependency.
+  github.compares.set(`${repository}/${FIX_PR.base}...${FIX_PR.head}`, fixPr ? fixPullRequestChanges(sim.state) : []);
+  // A pull request is judged by the policy file as it stands at its base: GitHub has it there too.
+  github.commits.add(`${repository}@${FIX_PR.base}`);
+  if (policy) github.files.set(`${repository}/${POLICY_PATH}@${FIX_PR.base}`, { text: POLICY_FILE });
   console.log(
-    `Simulator on ${sim.url}${github ? `, fake GitHub on ${github.url}` : ''}; running dist/index.js for pull request #${pullRequest} on ${repository}`,
+    `Simulator on ${sim.url}, fake GitHub on ${github.url}; running dist/index.js for pull request #${pullRequest} on ${repository}`,
   );
   if (kev) {
     const count = (sim.kevCatalog as { count?: number }).count;
@@ -228,15 +225,15 @@ try {
       repository: { id: repositoryNumericId, full_name: repository },
       pull_request: {
         number: pullRequest,
-        ...(commits ? { base: { sha: FIX_PR.base } } : {}),
-        head: { ...(commits ? { sha: FIX_PR.head } : {}), repo: { full_name: repository, fork: false } },
+        base: { sha: FIX_PR.base },
+        head: { sha: FIX_PR.head, repo: { full_name: repository, fork: false } },
       },
     },
     // The commit and run every runner names: the reports link the manifest lines and the run.
     env: {
       GITHUB_SHA: '4f1c2a9e6b7d4e219a0f5c8d7e6b4a1300c0ffee',
       GITHUB_RUN_ID: '1234',
-      ...(github ? { GITHUB_API_URL: github.url } : {}),
+      GITHUB_API_URL: github.url,
     },
     inputs: {
       ...simulatorInputs(sim.url),
@@ -257,7 +254,7 @@ try {
   for (const [name, value] of Object.entries(run.outputs)) console.log(`${name.padEnd(width)} ${value}`);
   rule('job summary (Markdown, escapes undone for the terminal)');
   console.log(forTerminal(run.summary));
-  const posted = github?.comments.at(-1)?.body ?? null;
+  const posted = github.comments.at(-1)?.body ?? null;
   if (comment) {
     rule('PR comment (Markdown, as posted to the fake GitHub, escapes undone for the terminal)');
     console.log(posted === null ? 'No comment was posted.' : forTerminal(posted));
@@ -275,9 +272,9 @@ try {
   }
   const catalogReads = sim.requests.filter((r) => r.path === KEV_PATH).length;
   rule(
-    `exit code ${run.exitCode} (${sim.requests.length} requests to the simulator${kev ? `, ${catalogReads} of them for the KEV catalog` : ''}${github ? `, ${github.requests.length} to GitHub` : ''})`,
+    `exit code ${run.exitCode} (${sim.requests.length} requests to the simulator${kev ? `, ${catalogReads} of them for the KEV catalog` : ''}, ${github.requests.length} to GitHub)`,
   );
   await run.cleanup();
 } finally {
-  await Promise.all([sim.close(), github?.close()]);
+  await Promise.all([sim.close(), github.close()]);
 }
