@@ -3,39 +3,12 @@
 // bypass, and GitHub Enterprise Server's API under a path prefix. The service is reached by a name
 // that resolves nowhere (security.test): only through the proxy can a request arrive.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startFakeGitHub, type FakeGitHub } from '../../simulator/github.js';
 import { startProxy, type TestProxy } from '../../simulator/proxy.js';
+import { selfSignedCertificate } from '../fixtures/tls.js';
 import { errorText, PATHS, useSimulator, type GateRun } from './harness.js';
 
-// A self-signed certificate for security.test and 127.0.0.1, made for this run.
-const dir = mkdtempSync(join(tmpdir(), 'security-gate-tls-'));
-const certFile = join(dir, 'cert.pem');
-execFileSync(
-  'openssl',
-  [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '1',
-    '-subj',
-    '/CN=security.test',
-    '-addext',
-    'subjectAltName=DNS:security.test,IP:127.0.0.1',
-    '-keyout',
-    join(dir, 'key.pem'),
-    '-out',
-    certFile,
-  ],
-  { stdio: 'ignore' },
-);
-const tls = { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(certFile, 'utf8') };
+const { certFile, tls, remove } = selfSignedCertificate('security.test');
 
 const h = useSimulator({ tls });
 const PASSWORD = 'pr0xy-s3cret-pa55';
@@ -48,7 +21,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await proxy.close();
   await github.close();
-  rmSync(dir, { recursive: true, force: true });
+  remove();
 });
 beforeEach(() => {
   proxy.requests.length = 0;
