@@ -1,6 +1,6 @@
 // The one result model: api/ turns what the service sends into these types, policy fills in the
-// verdict, every report (summary, JSON, SARIF, comment) renders it. Nothing here is wire data.
-import type { RunOptions } from './config/inputs.js';
+// verdict, every report (summary, JSON, SARIF, comment) renders it. Nothing here is wire data. The
+// ground floor: it imports nothing of ours, and everything else may import it.
 
 /** The one ok/error shape of the code base. */
 export type Outcome<T, E = string> = { ok: true; value: T } | { ok: false; error: E };
@@ -9,6 +9,9 @@ export const failure = <E>(error: E): { ok: false; error: E } => ({ ok: false, e
 
 export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'unknown'] as const;
 export type Severity = (typeof SEVERITIES)[number];
+const RANK: Record<Severity, number> = { critical: 4, high: 3, medium: 2, low: 1, unknown: 0 };
+/** critical 4 … low 1, unknown 0. */
+export const severityRank = (s: Severity): number => RANK[s];
 /** `fail-on-severity`: the lowest severity that fails the gate, or `none`. */
 export const THRESHOLDS = ['critical', 'high', 'medium', 'low', 'none'] as const;
 export type Threshold = (typeof THRESHOLDS)[number];
@@ -22,11 +25,22 @@ export const PR_CHANGES = ['auto', 'off'] as const;
 /** `known-exploited`: check alerts against CISA's KEV catalog, and what a listed one does. */
 export const KNOWN_EXPLOITED = ['off', 'warn', 'fail'] as const;
 export type KnownExploitedMode = (typeof KNOWN_EXPLOITED)[number];
+/** Where a public feed is read (the KEV catalog): a URL, or a file in the workspace. */
+export type FeedSource = { kind: 'url'; url: string } | { kind: 'file'; path: string };
+
+/** Where a feed is read, as messages name it: a URL without its query (it may be signed), or the path. */
+export function feedSourceName(source: FeedSource): string {
+  if (source.kind === 'file') return source.path;
+  const url = new URL(source.url);
+  return `${url.origin}${url.pathname}`;
+}
 /** CISA's feed, the default `kev-url`. */
 export const KEV_FEED_URL = 'https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json';
 /** `unknown-licenses`. */
 export const UNKNOWN_LICENSES = ['warn', 'fail', 'ignore'] as const;
 export type UnknownLicenses = (typeof UNKNOWN_LICENSES)[number];
+/** Days of grace per severity (`grace-days`); a severity left out has 0. */
+export type GraceDays = Partial<Record<Severity, number>>;
 
 /** One parsed `allow-alerts` entry. */
 export interface AllowEntry {
@@ -38,13 +52,62 @@ export interface AllowEntry {
 }
 
 /**
- * Why an alert does or does not fail the gate, in the order the policy checks:
- * not-alerted (isAlerted false), below-threshold, unreachable (ignore-unreachable),
- * allowed (an active allow-alerts entry; so `allowed` counts only alerts that would have gated),
- * resolved (the pull request removes its package version), due (inside its grace period),
- * else gating.
+ * Where the verdict left an alert: gating, or why not. The verdict's rules (policy/verdict.ts) decide
+ * it; every per-status table of the reports derives from {@link STATUS}, so a status added here that
+ * a report forgets does not compile.
  */
-export type AlertStatus = 'gating' | 'allowed' | 'resolved' | 'due' | 'below-threshold' | 'unreachable' | 'not-alerted';
+export const ALERT_STATUSES = [
+  'gating',
+  'resolved',
+  'due',
+  'allowed',
+  'unreachable',
+  'below-threshold',
+  'not-alerted',
+] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+/** What a status means to the verdict and to the reports. */
+export interface StatusTraits {
+  /** It fails the gate. */
+  gates: boolean;
+  /**
+   * SARIF: the result's level, `severity` for a warning from medium up and a note below, or null when
+   * the alert is not reported there (the service did not alert it, or allow-alerts allowed it).
+   */
+  sarif: 'error' | 'warning' | 'note' | 'severity' | null;
+  /** How a passing verdict counts such alerts ("3 allowed"); null: not counted there. */
+  counted: string | null;
+}
+
+export const STATUS: Readonly<Record<AlertStatus, StatusTraits>> = {
+  gating: { gates: true, sarif: 'error', counted: null },
+  resolved: { gates: false, sarif: 'note', counted: 'resolved by this pull request' },
+  due: { gates: false, sarif: 'warning', counted: 'inside their grace period' },
+  allowed: { gates: false, sarif: null, counted: 'allowed' },
+  unreachable: { gates: false, sarif: 'severity', counted: 'unreachable ignored' },
+  'below-threshold': { gates: false, sarif: 'severity', counted: 'below the threshold' },
+  'not-alerted': { gates: false, sarif: null, counted: 'not alerted' },
+};
+
+/**
+ * The rule of the verdict's ordered list that decided an alert's status. A gating alert names what
+ * makes it gate: its severity, or (under known-exploited: fail) that CISA lists it.
+ */
+export type VerdictRule =
+  'not-alerted' | 'below-threshold' | 'unreachable' | 'allowed' | 'resolved' | 'grace' | 'severity' | 'known-exploited';
+
+/** Each alert's fate and why: what the verdict decided, for the reports to show, never to work out again. */
+export interface Disposition {
+  /** It fails the gate. */
+  gates: boolean;
+  /** The rule that decided. */
+  rule: VerdictRule;
+  /** Why, in a phrase: "at or above the high threshold", "allowed by allow-alerts entry GHSA-…". */
+  reason: string;
+  /** known-exploited: warn flags it: CISA lists it, and under `fail` it would gate. */
+  flagged: boolean;
+}
 
 /** What a pull request did to an alert's package version (contract: "Resolved by this pull request"). */
 export interface Resolution {
@@ -92,9 +155,11 @@ export interface Alert {
   updatedAt: string | null;
 }
 
-/** An alert with the policy's decision. */
+/** An alert with the verdict's decision. */
 export interface EvaluatedAlert extends Alert {
   status: AlertStatus;
+  /** Whether it gates, the rule that decided, and why. */
+  disposition: Disposition;
   /** The allow entry that suppressed it (status `allowed`). */
   allowedBy?: AllowEntry;
   /** Where its package is declared, from the SCA package search (when read); see locations.ts. */
@@ -112,6 +177,41 @@ export interface EvaluatedAlert extends Alert {
   daysLeft: number | null;
   /** Its CISA KEV catalog entry when one of its CVE ids is listed; null when none is or the catalog was not read. */
   knownExploited: KevEntry | null;
+}
+
+/** Plain code-unit order: locale-free, so the order is the same on every runner. */
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Worst first: severity, then score descending (no score last), then advisory id, then alert id,
+ * so the order does not depend on the order the service returned the alerts in.
+ */
+export function worstFirst(a: Alert, b: Alert): number {
+  const bySeverity = RANK[b.severity] - RANK[a.severity];
+  if (bySeverity !== 0) return bySeverity;
+  if (a.score !== b.score) {
+    if (a.score === null) return 1;
+    if (b.score === null) return -1;
+    return b.score - a.score;
+  }
+  return compareText(a.advisory, b.advisory) || compareText(a.id, b.id);
+}
+
+/** Known-exploited alerts before the others (contract: first among the gating); 0 between two alike. */
+export const knownExploitedFirst = (a: EvaluatedAlert, b: EvaluatedAlert): number =>
+  Number(b.knownExploited !== null) - Number(a.knownExploited !== null);
+
+/** The verdict's order of the gating alerts, and of every list of alerts: known exploited first, then worst first. */
+export const exploitedThenWorst = (a: EvaluatedAlert, b: EvaluatedAlert): number =>
+  knownExploitedFirst(a, b) || worstFirst(a, b);
+
+const CVE_ID = /^CVE-\d{4}-\d+$/i;
+
+/** A CVE id (CVE-YYYY-N..., any case, spaces around it ignored), upper-cased; null when it is not one. */
+export function cveId(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const id = value.trim();
+  return CVE_ID.test(id) ? id.toUpperCase() : null;
 }
 
 /** A CISA Known Exploited Vulnerabilities catalog entry, as the reports show it. */
@@ -372,6 +472,55 @@ export interface BasePolicyFile {
   changes: PolicyChange[];
   /** Why the workspace's copy could not be compared (it does not parse, or cannot be read); null when it could. */
   proposedUnreadable: string | null;
+}
+
+/** Where an input's value came from (the log, the summary and the JSON report say it). */
+export type InputSource = 'input' | 'file' | 'default';
+
+/**
+ * The inputs a run uses, parsed and without the tokens: what config/ fills in, what the JSON report
+ * records, and what the verdict and the reports read.
+ */
+export interface RunOptions {
+  /** Normalised: no trailing `/`. */
+  apiUrl: string;
+  organizationId: string | null;
+  projectId: string | null;
+  repositoryId: string | null;
+  appId: string | null;
+  failOnSeverity: Threshold;
+  ignoreUnreachable: boolean;
+  allowAlerts: AllowEntry[];
+  failOnCriticalIssues: boolean;
+  postureDays: number;
+  onApiError: (typeof ON_API_ERROR)[number];
+  requestTimeoutMs: number;
+  maxRetries: number;
+  /** null: the input was empty, so the setting is left as it is. */
+  settings: { prScanning: boolean | null; maxPrTimeoutMinutes: number | null; cweWhitelist: string[] | null };
+  dryRun: boolean;
+  summary: boolean;
+  commentOnPr: CommentMode;
+  reportFile: string | null;
+  sarifFile: string | null;
+  annotations: boolean;
+  configFile: string | null;
+  licenses: { allow: string[] | null; deny: string[] | null; exceptions: string[]; unknown: UnknownLicenses };
+  graceDays: GraceDays;
+  knownExploited: KnownExploitedMode;
+  kevSource: FeedSource;
+  prChanges: (typeof PR_CHANGES)[number];
+  /** Per input name; secrets say where they came from too, never what they are. */
+  sources: Record<string, InputSource>;
+  /** A local policy file read at a pull request's base commit; null otherwise. */
+  basePolicy: BasePolicyFile | null;
+}
+
+/** The inputs a policy file gave (an input in the workflow wins over the file), in input order. */
+export function fromPolicyFile(sources: Record<string, InputSource>): string[] {
+  return Object.entries(sources)
+    .filter(([, source]) => source === 'file')
+    .map(([name]) => name);
 }
 
 /** The JSON report's schemaVersion: it changes only when a field is removed or changes meaning. */

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { KevSource } from '../../src/config/fields.js';
+import type { FeedSource } from '../../src/model.js';
 import { MAX_CATALOG_BYTES, readCatalog, type CatalogReadOptions } from '../../src/kev/read.js';
 import type { KevCatalog, Outcome } from '../../src/model.js';
 import { CATALOG_TEXT } from '../fixtures/kev.js';
@@ -258,7 +258,7 @@ describe('readCatalog from a workspace file', () => {
   afterEach(() => rm(root, { recursive: true, force: true }));
 
   const fromFile = (path: string) =>
-    readCatalog({ kind: 'file', path } satisfies KevSource, { workspace, timeoutMs: 1_000, maxRetries: 0 });
+    readCatalog({ kind: 'file', path } satisfies FeedSource, { workspace, timeoutMs: 1_000, maxRetries: 0 });
 
   test('a copy inside the workspace is read', async () => {
     await writeFile(join(workspace, 'security/kev.json'), CATALOG_TEXT);

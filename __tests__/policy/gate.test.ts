@@ -1,11 +1,7 @@
-import {
-  evaluateAlerts,
-  failureMessage,
-  gateVerdict,
-  isOnlyUnreachable,
-  severityCounts,
-  type PolicyOptions,
-} from '../../src/policy/gate.js';
+import { failureMessage, gateVerdict, severityCounts } from '../../src/policy/gate.js';
+import { isOnlyUnreachable } from '../../src/policy/verdict.js';
+import { evaluateAlerts, type PolicyOptions } from '../fixtures/judge.js';
+import { makeEvaluated } from '../fixtures/result.js';
 import { alertSeverity } from '../../src/policy/severity.js';
 import type {
   Alert,
@@ -60,15 +56,7 @@ function gated(
   status: AlertStatus = 'gating',
   pkg?: string,
 ): EvaluatedAlert {
-  return {
-    ...makeAlert({ advisory, severity, score, pkg }),
-    status,
-    resolution: null,
-    changedByPullRequest: false,
-    dueOn: null,
-    daysLeft: null,
-    knownExploited: null,
-  };
+  return makeEvaluated({ ...makeAlert({ advisory, severity, score, pkg }), status });
 }
 
 const options = (over: Partial<PolicyOptions> = {}): PolicyOptions => ({
@@ -178,7 +166,7 @@ describe('evaluateAlerts: status', () => {
     expect(alerts[0]?.status).toBe(expected);
   });
 
-  test('keeps input order and every field of each alert, adding its status (nothing resolved or due yet)', () => {
+  test('keeps input order and every field of each alert, adding its status and disposition (nothing resolved or due yet)', () => {
     const input = [
       makeAlert({ severity: 'low', score: 2.5 }),
       makeAlert({
@@ -191,10 +179,12 @@ describe('evaluateAlerts: status', () => {
     ];
     const { alerts } = evaluateAlerts(input, options());
     const fresh = { resolution: null, changedByPullRequest: false, dueOn: null, daysLeft: null, knownExploited: null };
+    const below = { gates: false, rule: 'below-threshold', reason: 'below the critical threshold', flagged: false };
+    const gates = { gates: true, rule: 'severity', reason: 'at or above the critical threshold', flagged: false };
     expect(alerts).toEqual([
-      { ...input[0], ...fresh, status: 'below-threshold' },
-      { ...input[1], ...fresh, status: 'gating' },
-      { ...input[2], ...fresh, status: 'below-threshold' },
+      { ...input[0], ...fresh, status: 'below-threshold', disposition: below },
+      { ...input[1], ...fresh, status: 'gating', disposition: gates },
+      { ...input[2], ...fresh, status: 'below-threshold', disposition: below },
     ]);
     expect(alerts.map((e) => [e.severity, e.score])).toEqual([
       ['low', 2.5],

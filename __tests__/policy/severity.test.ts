@@ -1,4 +1,5 @@
-import { alertSeverity, meetsThreshold, severityRank, worseCopy, worstFirst } from '../../src/policy/severity.js';
+import { severityRank, worstFirst } from '../../src/model.js';
+import { alertSeverity, meetsThreshold, worseCopy } from '../../src/policy/severity.js';
 import { SEVERITIES, type Alert, type Severity, type Threshold } from '../../src/model.js';
 
 /** An alert with only what ordering reads set to something meaningful. */

@@ -5,8 +5,8 @@
 import { isAbsolute, win32 } from 'node:path';
 import * as z from 'zod/mini';
 import { allowEntryOf, parseAllowList } from '../policy/allowlist.js';
-import type { AllowEntry } from '../model.js';
-import { parseGraceDays, type GraceDaysSetting } from './grace-days.js';
+import type { AllowEntry, FeedSource, GraceDays } from '../model.js';
+import { parseGraceDays } from './grace-days.js';
 
 /** Adds an issue with `message` to the current input and returns zod's "no value". */
 type Fail = (message: string) => never;
@@ -104,23 +104,13 @@ export const apiUrl = field((value, fail) => {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 });
 
-/** Where the KEV catalog is read: a URL, or a file in the workspace. */
-export type KevSource = { kind: 'url'; url: string } | { kind: 'file'; path: string };
-
-/** Where the catalog is read, as messages name it: a URL without its query (it may be signed), or the path. */
-export function kevSourceName(source: KevSource): string {
-  if (source.kind === 'file') return source.path;
-  const url = new URL(source.url);
-  return `${url.origin}${url.pathname}`;
-}
-
 /**
  * `kev-url`: an https URL (http only for a loopback host, as for api-url), without credentials
  * (the catalog is never sent any); or a path relative to the workspace that stays inside it. A
  * value with `://` is a URL; anything else, a path.
  */
-export const kevSource = <D extends KevSource>(fallback: D) =>
-  optional(fallback, (value, fail): KevSource => {
+export const feedSource = <D extends FeedSource>(fallback: D) =>
+  optional(fallback, (value, fail): FeedSource => {
     if (!value.includes('://')) {
       const problem = workspacePathProblem(value);
       return problem ? fail(problem) : { kind: 'file', path: value };
@@ -262,7 +252,7 @@ export const packageList = optional([] as string[], (value, fail): string[] => {
 });
 
 /** `grace-days`: `severity=days` pairs; empty means no grace for any severity. */
-export const graceDays = optional({} as GraceDaysSetting, (value, fail) => {
+export const graceDays = optional({} as GraceDays, (value, fail) => {
   const { days, errors } = parseGraceDays(value);
   errors.forEach((error) => fail(error));
   return errors.length > 0 ? z.NEVER : days;

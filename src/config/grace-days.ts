@@ -1,14 +1,12 @@
 // `grace-days`: `severity=days` pairs, comma- or newline-separated (contract: "Inputs", "Grace
 // periods"). Severities case-insensitive, spaces around `=` allowed, a severity given twice is an
 // error, days a whole number 0..3650; a severity left out has 0.
-import { SEVERITIES, type Severity } from '../model.js';
+import { SEVERITIES, type GraceDays, type Severity } from '../model.js';
 
 export const MAX_GRACE_DAYS = 3650;
 
-export type GraceDaysSetting = Partial<Record<Severity, number>>;
-
-export function parseGraceDays(value: string): { days: GraceDaysSetting; errors: string[] } {
-  const days: GraceDaysSetting = {};
+export function parseGraceDays(value: string): { days: GraceDays; errors: string[] } {
+  const days: GraceDays = {};
   const errors: string[] = [];
   const pairs = value
     .split(/[,\r\n]/)
@@ -29,7 +27,7 @@ export function parseGraceDays(value: string): { days: GraceDaysSetting; errors:
  * One severity's days added to `days` (the pair syntax and a policy file's mapping share it), or
  * what is wrong with them: a severity is case-insensitive and given once, days a whole number.
  */
-export function addGraceDays(days: GraceDaysSetting, word: string, count: string): string | null {
+export function addGraceDays(days: GraceDays, word: string, count: string): string | null {
   const severity = word.toLowerCase() as Severity;
   if (!SEVERITIES.includes(severity)) return `${JSON.stringify(word)} is not a severity; use ${SEVERITIES.join(', ')}`;
   if (!/^\d+$/.test(count) || Number(count) > MAX_GRACE_DAYS)
@@ -40,7 +38,7 @@ export function addGraceDays(days: GraceDaysSetting, word: string, count: string
 }
 
 /** `critical=0, high=30`: the setting as people write it (for logs and the summary). */
-export function formatGraceDays(days: GraceDaysSetting): string {
+export function formatGraceDays(days: GraceDays): string {
   const given = SEVERITIES.filter((s) => days[s] !== undefined).map((s) => `${s}=${days[s]}`);
   return given.length > 0 ? given.join(', ') : 'none';
 }

@@ -4,15 +4,17 @@ import * as z from 'zod/mini';
 import {
   COMMENT_MODES,
   failure,
+  feedSourceName,
   KEV_FEED_URL,
   KNOWN_EXPLOITED,
   ON_API_ERROR,
   PR_CHANGES,
   success,
-  type BasePolicyFile,
   THRESHOLDS,
   UNKNOWN_LICENSES,
+  type InputSource,
   type Outcome,
+  type RunOptions,
 } from '../model.js';
 import {
   type AllowMapping,
@@ -22,9 +24,8 @@ import {
   bool,
   graceDays,
   cweList,
+  feedSource,
   integer,
-  kevSource,
-  kevSourceName,
   licenseList,
   oneOf,
   packageList,
@@ -82,7 +83,7 @@ const FIELDS = {
   'grace-days': graceDays,
   'known-exploited': oneOf(KNOWN_EXPLOITED, 'off'),
   // Validated whatever known-exploited says (contract), so a typo shows before it is switched on.
-  'kev-url': kevSource({ kind: 'url', url: KEV_FEED_URL }),
+  'kev-url': feedSource({ kind: 'url', url: KEV_FEED_URL }),
   'pr-changes': oneOf(PR_CHANGES, 'auto'),
 };
 
@@ -94,9 +95,6 @@ export const NOT_IN_FILE: readonly string[] = [
   'config-token',
   'config-file',
 ];
-
-/** Where each input's value came from (the log, the summary and the JSON report say it). */
-export type InputSource = 'input' | 'file' | 'default';
 
 const isGiven = (value: InputValue | undefined): value is InputValue =>
   value !== undefined && (typeof value === 'string' ? value.trim() !== '' : value.length > 0);
@@ -196,8 +194,7 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
         { when: () => true },
       ),
     ),
-    z.transform((v: z.output<typeof inputs>) => ({
-      /** Normalised: no trailing `/`. */
+    z.transform((v: z.output<typeof inputs>): Omit<Config, 'sources' | 'basePolicy'> => ({
       apiUrl: v['api-url'],
       tokenId: v['api-token-id'],
       tokenSecret: v['api-token-secret'],
@@ -213,7 +210,6 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
       onApiError: v['on-api-error'],
       requestTimeoutMs: Math.max(1, Math.round(v['request-timeout-seconds'] * 1000)),
       maxRetries: v['max-retries'],
-      /** null: the input was empty, so the setting is left as it is. */
       settings: {
         prScanning: v['set-pr-scanning'],
         maxPrTimeoutMinutes: v['set-max-pr-timeout-minutes'],
@@ -234,7 +230,6 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
         exceptions: v['license-exceptions'],
         unknown: v['unknown-licenses'],
       },
-      /** Days of grace per severity; a severity left out has none. */
       graceDays: v['grace-days'],
       knownExploited: v['known-exploited'],
       kevSource: v['kev-url'],
@@ -243,23 +238,22 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
   );
 }
 
-/** The run's configuration: what the schema makes of the inputs, and where each came from. */
-export type Config = z.output<ReturnType<typeof schema>> & {
-  /** Per input name; secrets say where they came from too, never what they are. */
-  sources: Record<string, InputSource>;
-  /** A local policy file read at a pull request's base commit; null otherwise. */
-  basePolicy: BasePolicyFile | null;
-};
+/** The run's configuration: the options every part reads (model.ts), and the tokens. */
+export interface Config extends RunOptions {
+  tokenId: string;
+  tokenSecret: string;
+  githubToken: string | null;
+  configToken: string | null;
+}
 
 const SECRETS = ['tokenId', 'tokenSecret', 'githubToken', 'configToken'] as const;
-/** The configuration without its secrets: what the JSON report records. */
-export type RunOptions = Omit<Config, (typeof SECRETS)[number]>;
 
+/** The configuration without its secrets: what the JSON report records. */
 export function runOptions(config: Config): RunOptions {
   const options: Partial<Config> = { ...config };
   for (const key of SECRETS) delete options[key];
   // A mirror's URL may be signed in its query: recorded without it.
-  if (config.kevSource.kind === 'url') options.kevSource = { kind: 'url', url: kevSourceName(config.kevSource) };
+  if (config.kevSource.kind === 'url') options.kevSource = { kind: 'url', url: feedSourceName(config.kevSource) };
   return options as RunOptions;
 }
 
@@ -311,11 +305,4 @@ export function settingValue(name: string, value: InputValue): { value: unknown 
 /** The one message for core.setFailed that lists every bad input. */
 export function formatInputErrors(errors: string[]): string {
   return ['Invalid inputs (no request was sent):', ...errors.map((error) => `- ${error}`)].join('\n');
-}
-
-/** The inputs a policy file gave (an input in the workflow wins over the file), in input order. */
-export function fromPolicyFile(sources: Record<string, InputSource>): string[] {
-  return Object.entries(sources)
-    .filter(([, source]) => source === 'file')
-    .map(([name]) => name);
 }

@@ -1,10 +1,9 @@
 // Step 1 of a run: every input, merged with the policy file when `config-file` names one, checked
 // at once. Pure but for the file read (in a chunk of its own, like the SPDX id list it may need).
 import type { RunnerContext } from '../github/context.js';
-import { success, failure } from '../model.js';
+import { failure, fromPolicyFile, success, type BasePolicyFile } from '../model.js';
 import { bool } from './fields.js';
-import type { BasePolicyFile } from '../model.js';
-import { collectInputs, fromPolicyFile, parseInputs, settingValue, type Config, type PolicyFile } from './inputs.js';
+import { collectInputs, parseInputs, settingValue, type Config, type PolicyFile } from './inputs.js';
 import type { PolicyFileRead } from './policy-file.js';
 
 /** Why no configuration: every input error at once; or, `apiError`, a read that decides the verdict failed. */

@@ -16,9 +16,9 @@ import {
 } from 'yaml';
 import { readFileAtRef } from '../github/contents.js';
 import { readWorkspaceFile } from '../github/workspace.js';
-import { failure, success, type Outcome } from '../model.js';
+import { failure, success, type GraceDays, type Outcome } from '../model.js';
 import { leavesWorkspace } from './fields.js';
-import { addGraceDays, formatGraceDays, type GraceDaysSetting } from './grace-days.js';
+import { addGraceDays, formatGraceDays } from './grace-days.js';
 import { INPUT_NAMES, NOT_IN_FILE, type AllowMapping, type InputValue, type PolicyFile } from './inputs.js';
 
 export const MAX_POLICY_BYTES = 1024 * 1024;
@@ -262,7 +262,7 @@ function graceDaysMapping(
   source: string,
   error: (node: Node | null, message: string) => void,
 ): string | null {
-  const days: GraceDaysSetting = {};
+  const days: GraceDays = {};
   let ok = true;
   for (const pair of node.items as Pair<Node, Node | null>[]) {
     const severity = isScalar(pair.key) && pair.key.value !== null ? scalarText(pair.key, source) : null;

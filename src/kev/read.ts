@@ -5,9 +5,8 @@
 import { getWithRetries } from '../api/get.js';
 import { SetupError } from '../api/errors.js';
 import { transportFor } from '../api/transport.js';
-import { kevSourceName, type KevSource } from '../config/fields.js';
 import { readWorkspaceFile } from '../github/workspace.js';
-import { failure, type KevCatalog, type Outcome } from '../model.js';
+import { failure, feedSourceName, type FeedSource, type KevCatalog, type Outcome } from '../model.js';
 import { parseCatalog } from './catalog.js';
 
 /** A file as much as an answer (contract). CISA's catalog is about 1.5 MB. */
@@ -23,8 +22,8 @@ export interface CatalogReadOptions {
 }
 
 /** The catalog, or why it could not be read, in a sentence that names where and what to do. */
-export async function readCatalog(source: KevSource, options: CatalogReadOptions): Promise<Outcome<KevCatalog>> {
-  const where = `The KEV catalog (kev-url ${kevSourceName(source)})`;
+export async function readCatalog(source: FeedSource, options: CatalogReadOptions): Promise<Outcome<KevCatalog>> {
+  const where = `The KEV catalog (kev-url ${feedSourceName(source)})`;
   const text = source.kind === 'file' ? await fromWorkspace(source.path, options) : await fromUrl(source.url, options);
   if (!text.ok) return failure(`${where} could not be read: ${text.error}`);
   const catalog = parseCatalog(text.value);

@@ -1,5 +1,6 @@
 // The `allow-alerts` input: parsing, expiry and matching.
-import type { Alert, AllowEntry } from '../model.js';
+import type { Alert, AllowEntry, EvaluatedAlert, Warning } from '../model.js';
+import { plural } from '../numbers.js';
 
 const FORM = '"<advisory-id> [until YYYY-MM-DD] [# reason]"';
 const DATE_FORM = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -96,4 +97,41 @@ export function entryMatches(entry: AllowEntry, alert: Pick<Alert, 'advisory' | 
   if (wanted === '') return false;
   const names = [alert.advisory, ...alert.aliases];
   return names.some((name) => name.trim().toLowerCase() === wanted);
+}
+
+function allowWarnings(entry: AllowEntry, evaluated: EvaluatedAlert[], today: string): Warning[] {
+  const warnings: Warning[] = [];
+  const matched = evaluated.filter((e) => entryMatches(entry, e));
+  if (isExpired(entry, today)) {
+    const regating = matched.filter((e) => e.status === 'gating').length;
+    const consequence =
+      regating === 0
+        ? ''
+        : ` ${plural(regating, 'alert')} it matches ${regating === 1 ? 'fails' : 'fail'} the gate again.`;
+    warnings.push({
+      kind: 'expired-allow',
+      message: `allow-alerts entry ${entry.id} expired: its until date ${entry.until} has passed, so it suppresses nothing.${consequence}`,
+    });
+  }
+  if (matched.length === 0) {
+    warnings.push({
+      kind: 'unmatched-allow',
+      message: `allow-alerts entry ${entry.id} matches no alert of this repository: it can be removed, or the id may be mistyped.`,
+    });
+  }
+  return warnings;
+}
+
+/**
+ * Warnings about expired and unmatched allow entries. An expired entry says how many of its alerts
+ * gate again, so it reads the statuses as the verdict left them: after a pull request resolved some
+ * and grace periods made others due.
+ */
+export function allowListWarnings(allow: AllowEntry[], evaluated: EvaluatedAlert[], today: string): Warning[] {
+  // Duplicate entries would repeat the same warning word for word.
+  const warnings = new Map<string, Warning>();
+  for (const warning of allow.flatMap((entry) => allowWarnings(entry, evaluated, today))) {
+    warnings.set(`${warning.kind}\n${warning.message}`, warning);
+  }
+  return [...warnings.values()];
 }

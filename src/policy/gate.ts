@@ -1,116 +1,19 @@
-// The gate: which alerts fail it, why, and the verdict. Pure: `today` and the posture row come in.
+// The verdict in words: pass or fail, one sentence per cause (or why it passed), the gating alerts
+// in the verdict's order, and the failure message. Pure: it reads the dispositions the verdict's
+// rules (verdict.ts) gave each alert, and decides nothing about an alert itself.
 import { plural } from '../numbers.js';
 import {
+  ALERT_STATUSES,
+  exploitedThenWorst,
   SEVERITIES,
-  type Alert,
-  type AlertStatus,
-  type AllowEntry,
+  STATUS,
   type EvaluatedAlert,
   type LicenseFinding,
-  type Reachability,
   type SeverityCounts,
   type Threshold,
   type Verdict,
-  type Warning,
   packagesOf,
 } from '../model.js';
-import { entryMatches, isExpired } from './allowlist.js';
-import { exploitedEntry, exploitedThenWorst, type KnownExploitedPolicy } from './known-exploited.js';
-import { meetsThreshold } from './severity.js';
-
-export interface PolicyOptions {
-  failOn: Threshold;
-  ignoreUnreachable: boolean;
-  allow: AllowEntry[];
-  failOnCriticalIssues: boolean;
-  /** YYYY-MM-DD, UTC. */
-  today: string;
-  /** The KEV catalog, when read under known-exploited warn or fail; null otherwise. */
-  knownExploited?: KnownExploitedPolicy | null;
-}
-
-/** Reachability found only unreachable uses; no analysis (null) is not proof of that. */
-export function isOnlyUnreachable(reachability: Reachability | null): boolean {
-  return (
-    reachability !== null &&
-    reachability.reachable === 0 &&
-    reachability.needsReview === 0 &&
-    reachability.unreachable > 0
-  );
-}
-
-function evaluateAlert(alert: Alert, opts: PolicyOptions, active: AllowEntry[]): EvaluatedAlert {
-  const kev = opts.knownExploited ?? null;
-  const knownExploited = kev && exploitedEntry(alert, kev.entries);
-  const evaluated = (status: AlertStatus): EvaluatedAlert => ({
-    ...alert,
-    status,
-    resolution: null,
-    changedByPullRequest: false,
-    dueOn: null,
-    daysLeft: null,
-    knownExploited,
-  });
-  if (!alert.alerted) return evaluated('not-alerted');
-  // known-exploited: fail gates a listed alert whatever its severity says.
-  const gatesAsExploited = knownExploited !== null && kev?.gates === true;
-  if (!meetsThreshold(alert.severity, opts.failOn) && !gatesAsExploited) return evaluated('below-threshold');
-  if (opts.ignoreUnreachable && isOnlyUnreachable(alert.reachability)) return evaluated('unreachable');
-  const allowedBy = active.find((entry) => entryMatches(entry, alert));
-  return allowedBy ? { ...evaluated('allowed'), allowedBy } : evaluated('gating');
-}
-
-function allowWarnings(entry: AllowEntry, evaluated: EvaluatedAlert[], today: string): Warning[] {
-  const warnings: Warning[] = [];
-  const matched = evaluated.filter((e) => entryMatches(entry, e));
-  if (isExpired(entry, today)) {
-    const regating = matched.filter((e) => e.status === 'gating').length;
-    const consequence =
-      regating === 0
-        ? ''
-        : ` ${plural(regating, 'alert')} it matches ${regating === 1 ? 'fails' : 'fail'} the gate again.`;
-    warnings.push({
-      kind: 'expired-allow',
-      message: `allow-alerts entry ${entry.id} expired: its until date ${entry.until} has passed, so it suppresses nothing.${consequence}`,
-    });
-  }
-  if (matched.length === 0) {
-    warnings.push({
-      kind: 'unmatched-allow',
-      message: `allow-alerts entry ${entry.id} matches no alert of this repository: it can be removed, or the id may be mistyped.`,
-    });
-  }
-  return warnings;
-}
-
-/** Each alert's status (input order kept). Status order: not-alerted, below-threshold, unreachable, allowed, gating. */
-export function alertStatuses(alerts: Alert[], opts: PolicyOptions): EvaluatedAlert[] {
-  const active = opts.allow.filter((entry) => !isExpired(entry, opts.today));
-  return alerts.map((alert) => evaluateAlert(alert, opts, active));
-}
-
-/**
- * Warnings about expired and unmatched allow entries. An expired entry says how many of its alerts
- * gate again, so it reads the statuses as they end up: after a pull request resolved some and grace
- * periods made others due.
- */
-export function allowListWarnings(allow: AllowEntry[], evaluated: EvaluatedAlert[], today: string): Warning[] {
-  // Duplicate entries would repeat the same warning word for word.
-  const warnings = new Map<string, Warning>();
-  for (const warning of allow.flatMap((entry) => allowWarnings(entry, evaluated, today))) {
-    warnings.set(`${warning.kind}\n${warning.message}`, warning);
-  }
-  return [...warnings.values()];
-}
-
-/** Each alert's status, and the allow list's warnings on those statuses. */
-export function evaluateAlerts(
-  alerts: Alert[],
-  opts: PolicyOptions,
-): { alerts: EvaluatedAlert[]; warnings: Warning[] } {
-  const evaluated = alertStatuses(alerts, opts);
-  return { alerts: evaluated, warnings: allowListWarnings(opts.allow, evaluated, opts.today) };
-}
 
 /** Alerts per severity, every severity present. */
 export function severityCounts(alerts: EvaluatedAlert[]): SeverityCounts {
@@ -147,7 +50,7 @@ function sparedClause(evaluated: EvaluatedAlert[]): string {
  * known-exploited: fail, the listed alerts below the threshold are named as such.
  */
 function gatingReason(gating: EvaluatedAlert[], failOn: Threshold, evaluated: EvaluatedAlert[]): string {
-  const [atThreshold, exploited] = partition(gating, (e) => meetsThreshold(e.severity, failOn));
+  const [exploited, atThreshold] = partition(gating, (e) => e.disposition.rule === 'known-exploited');
   const listed = atThreshold.filter((e) => e.knownExploited !== null).length;
   const kev = listed > 0 ? `, ${listed} known exploited` : '';
   const verb = (n: number) => (n === 1 ? 'fails' : 'fail');
@@ -168,16 +71,11 @@ function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
 
 function passReason(evaluated: EvaluatedAlert[], failOn: Threshold): string {
   if (failOn === 'none') return 'fail-on-severity is none: no alert fails the gate on its severity.';
-  const count = (status: AlertStatus) => evaluated.filter((e) => e.status === status).length;
-  const parts = [
-    [count('resolved'), 'resolved by this pull request'],
-    [count('due'), 'inside their grace period'],
-    [count('allowed'), 'allowed'],
-    [count('unreachable'), 'unreachable ignored'],
-    [count('below-threshold'), 'below the threshold'],
-    [count('not-alerted'), 'not alerted'],
-  ] as const;
-  const said = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
+  const count = (status: EvaluatedAlert['status']) => evaluated.filter((e) => e.status === status).length;
+  const said = ALERT_STATUSES.flatMap((status) => {
+    const [n, what] = [count(status), STATUS[status].counted];
+    return n > 0 && what !== null ? [`${n} ${what}`] : [];
+  });
   return `No alert at or above ${failOn}${said.length > 0 ? ` (${said.join(', ')})` : ''}.`;
 }
 
@@ -187,7 +85,7 @@ function passReason(evaluated: EvaluatedAlert[], failOn: Threshold): string {
  */
 export function gateVerdict(
   evaluated: EvaluatedAlert[],
-  opts: Pick<PolicyOptions, 'failOn' | 'failOnCriticalIssues'>,
+  opts: { failOn: Threshold; failOnCriticalIssues: boolean },
   postureRepository: { criticalIssues: number | null } | null,
   licenseViolations: LicenseFinding[] = [],
 ): Verdict {

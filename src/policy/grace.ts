@@ -1,10 +1,7 @@
 // Pure: grace periods (contract: "Pull requests and time"). An alert that would gate gets its
 // severity's days from its `createdAt`; until then it is due, not gating. No readable createdAt,
 // no grace: an alert the gate cannot date is judged as if it were old.
-import type { EvaluatedAlert, Severity } from '../model.js';
-
-/** Days of grace per severity; a severity left out has 0. */
-export type GraceDays = Partial<Record<Severity, number>>;
+import type { GraceDays, Severity } from '../model.js';
 
 const DAY_MS = 86_400_000;
 
@@ -64,31 +61,4 @@ export function nextDue(graces: Iterable<Grace | null | undefined>): string | nu
     if (grace?.pending && (earliest === null || grace.dueAt < earliest)) earliest = grace.dueAt;
   }
   return earliest === null ? null : earliest.slice(0, 10);
-}
-
-/**
- * Applies the grace periods to evaluated alerts, in place: a gating alert inside its period becomes
- * `due`; one past it keeps gating and carries the date it is overdue since. Resolved alerts are not
- * due (resolution wins). Returns the earliest date a due alert starts to gate, or null.
- */
-export function applyGrace(
-  alerts: EvaluatedAlert[],
-  days: GraceDays,
-  now: Date,
-  /** Alerts that get no grace period: known exploited under known-exploited: fail. */
-  graceless: (alert: EvaluatedAlert) => boolean = () => false,
-): string | null {
-  const graces: Grace[] = [];
-  for (const alert of alerts) {
-    if (alert.status !== 'gating' || graceless(alert)) continue;
-    const grace = graceOf(alert.severity, alert.createdAt, days, now);
-    if (grace === null) continue;
-    alert.dueOn = grace.dueOn;
-    if (grace.pending) {
-      alert.status = 'due';
-      alert.daysLeft = grace.daysLeft;
-      graces.push(grace);
-    }
-  }
-  return nextDue(graces);
 }

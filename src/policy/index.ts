@@ -1,13 +1,5 @@
 // The gate policy: pure functions, no I/O.
-export { alertSeverity, meetsThreshold, severityFromScore, severityRank, worseCopy, worstFirst } from './severity.js';
-export { entryMatches, isExpired, parseAllowList } from './allowlist.js';
-export {
-  alertStatuses,
-  allowListWarnings,
-  evaluateAlerts,
-  failureMessage,
-  gateVerdict,
-  isOnlyUnreachable,
-  severityCounts,
-  type PolicyOptions,
-} from './gate.js';
+export { meetsThreshold, worseCopy } from './severity.js';
+export { allowListWarnings, entryMatches, isExpired, parseAllowList } from './allowlist.js';
+export { failureMessage, gateVerdict, severityCounts } from './gate.js';
+export { isOnlyUnreachable, judgeAlerts, RULES, type VerdictPolicy } from './verdict.js';

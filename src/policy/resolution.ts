@@ -1,7 +1,7 @@
 // Pure: which alerts a pull request resolves, and which it only touches (contract: "Pull requests
 // and time", "Resolved by this pull request" and "Details of the rule"). Everything here fails
 // closed: whatever cannot be compared exactly resolves nothing.
-import type { DependencyChange, EvaluatedAlert, Package, Resolution } from '../model.js';
+import type { DependencyChange, Package, Resolution } from '../model.js';
 import { packageMatches, parsePackageIdentifier, type PackageIdentifier } from '../packages/locations.js';
 
 export interface ChangeVerdict {
@@ -127,24 +127,4 @@ function manifestsListing(id: PackageIdentifier, packages: readonly Package[]): 
   const paths = listed.map((pkg) => manifestKey(pkg.manifestPath));
   if (paths.some((path) => path === '')) return null;
   return [...new Set(paths)].sort();
-}
-
-/**
- * Applies the change to evaluated alerts, in place: a gating alert it resolves becomes `resolved`
- * (only an alert that would gate can be resolved); any other alert whose package it adds or removes
- * is labelled changed. Returns how many were resolved.
- */
-export function applyChange(alerts: EvaluatedAlert[], judge: (alert: ResolvableAlert) => ChangeVerdict): number {
-  let resolved = 0;
-  for (const alert of alerts) {
-    const { resolution, changed } = judge(alert);
-    if (resolution !== null && alert.status === 'gating') {
-      alert.status = 'resolved';
-      alert.resolution = resolution;
-      resolved++;
-    } else {
-      alert.changedByPullRequest = changed || resolution !== null;
-    }
-  }
-  return resolved;
 }

@@ -1,5 +1,5 @@
 // Severity of an alert and its order, per the contract's "Severity" section.
-import type { Alert, Severity, Threshold } from '../model.js';
+import { severityRank, type Alert, type Severity, type Threshold } from '../model.js';
 
 // A Map, not an object literal: a service word like "constructor" must not hit Object.prototype.
 const NAMED = new Map<string, Severity>([
@@ -10,8 +10,6 @@ const NAMED = new Map<string, Severity>([
   ['important', 'high'], // Red Hat and Microsoft say "important"
   ['low', 'low'],
 ]);
-
-const RANK: Record<Severity, number> = { critical: 4, high: 3, medium: 2, low: 1, unknown: 0 };
 
 /** Severity from a CVSS v3 score; anything not a positive number is `unknown`. */
 export function severityFromScore(score: number | null | undefined): Severity {
@@ -29,36 +27,11 @@ export function alertSeverity(word: string | null | undefined, score: number | n
   return NAMED.get(typeof word === 'string' ? word.trim().toLowerCase() : '') ?? severityFromScore(score);
 }
 
-/** critical 4 … low 1, unknown 0. */
-export function severityRank(s: Severity): number {
-  return RANK[s];
-}
-
 /** Whether an alert of severity `s` fails a gate set at `t`. `unknown` fails only at `low`. */
 export function meetsThreshold(s: Severity, t: Threshold): boolean {
   if (t === 'none') return false;
   if (s === 'unknown') return t === 'low';
-  return RANK[s] >= RANK[t];
-}
-
-/** Plain code-unit order: locale-free, so the order is the same on every runner. */
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/**
- * Worst first: severity, then score descending (no score last), then advisory id, then alert id,
- * so the order does not depend on the order the service returned the alerts in.
- */
-export function worstFirst(a: Alert, b: Alert): number {
-  const bySeverity = RANK[b.severity] - RANK[a.severity];
-  if (bySeverity !== 0) return bySeverity;
-  if (a.score !== b.score) {
-    if (a.score === null) return 1;
-    if (b.score === null) return -1;
-    return b.score - a.score;
-  }
-  return compareText(a.advisory, b.advisory) || compareText(a.id, b.id);
+  return severityRank(s) >= severityRank(t);
 }
 
 /**
@@ -67,6 +40,6 @@ export function worstFirst(a: Alert, b: Alert): number {
  */
 export function worseCopy<A extends Pick<Alert, 'alerted' | 'severity' | 'score'>>(a: A, b: A): A {
   if (a.alerted !== b.alerted) return a.alerted ? a : b;
-  if (a.severity !== b.severity) return RANK[a.severity] >= RANK[b.severity] ? a : b;
+  if (a.severity !== b.severity) return severityRank(a.severity) >= severityRank(b.severity) ? a : b;
   return (b.score ?? -Infinity) > (a.score ?? -Infinity) ? b : a;
 }

@@ -3,12 +3,17 @@
 // declares the package. The text goes to core.error and core.warning, which escape it for the
 // workflow command, so it is plain text, not Markdown.
 import { FALLBACK_MANIFEST_PATH, packageLabel } from '../packages/locations.js';
-import type { EvaluatedAlert, GateResult, LicenseFinding, ManifestLocation, Threshold } from '../model.js';
+import {
+  worstFirst,
+  type EvaluatedAlert,
+  type GateResult,
+  type LicenseFinding,
+  type ManifestLocation,
+} from '../model.js';
 import { formatNumber, plural } from './format.js';
 import { flaggedAsKnownExploited, kevNote } from './known-exploited.js';
 import { plainLine, firstReference } from './plain.js';
 import { reachabilityLabel } from './summary-alerts.js';
-import { worstFirst } from '../policy/severity.js';
 
 /** GitHub shows at most 10 error annotations per step; the rest are dropped silently. */
 export const MAX_ERROR_ANNOTATIONS = 10;
@@ -36,9 +41,9 @@ export interface Annotations {
  * What the annotation says first: that the alert is known exploited (and which CVE CISA lists), why
  * now (overdue, due) and that the pull request changes the package.
  */
-function notesFirst(e: EvaluatedAlert, failOn: Threshold): string[] {
+function notesFirst(e: EvaluatedAlert): string[] {
   const notes: string[] = [];
-  const kev = kevNote(e, failOn);
+  const kev = kevNote(e);
   if (kev !== null && e.knownExploited !== null) {
     const { cve, name } = e.knownExploited;
     notes.push(kev, plainLine(name ? `${cve}: ${name}` : cve, MAX_TITLE));
@@ -52,13 +57,13 @@ function notesFirst(e: EvaluatedAlert, failOn: Threshold): string[] {
   return notes;
 }
 
-function alertAnnotation(e: EvaluatedAlert, failOn: Threshold): Annotation {
+function alertAnnotation(e: EvaluatedAlert): Annotation {
   const location = e.locations?.[0];
   const pkg = location?.package ?? packageLabel(e.package);
   const reachability = reachabilityLabel(e.reachability);
   const reference = firstReference(e.references);
   const message = [
-    ...notesFirst(e, failOn),
+    ...notesFirst(e),
     plainLine(e.summary, MAX_SUMMARY) || 'No summary given',
     `Score ${e.score === null ? 'none' : formatNumber(e.score)}`,
     `Reachability: ${reachability === '—' ? 'not analysed' : reachability}`,
@@ -109,9 +114,8 @@ export function buildAnnotations(result: GateResult, max = MAX_ERROR_ANNOTATIONS
   const cap = Math.max(1, Math.floor(max));
   const total = gating.length + licenses.length;
   // Only the annotations shown are built: 100,000 gating alerts must not mean 100,000 messages.
-  const failOn = result.options.failOnSeverity;
   const build = (count: number) => [
-    ...gating.slice(0, count).map((e) => alertAnnotation(e, failOn)),
+    ...gating.slice(0, count).map((e) => alertAnnotation(e)),
     ...licenses.slice(0, Math.max(0, count - gating.length)).map(licenseAnnotation),
   ];
   if (total <= cap) return { annotations: build(total), omitted: 0 };
@@ -149,8 +153,7 @@ export function buildWarningAnnotations(result: GateResult, max = MAX_WARNING_AN
   const flags = (e: EvaluatedAlert) => warn && flaggedAsKnownExploited(e);
   const flagged = result.alerts.filter(flags).sort(worstFirst);
   const due = result.alerts.filter((e) => e.status === 'due' && !flags(e)).sort(soonestFirst);
-  const failOn = result.options.failOnSeverity;
-  const annotate = (alerts: EvaluatedAlert[]) => alerts.map((e) => alertAnnotation(e, failOn));
+  const annotate = (alerts: EvaluatedAlert[]) => alerts.map((e) => alertAnnotation(e));
   const cap = Math.max(1, Math.floor(max));
   const total = flagged.length + due.length;
   if (total <= cap) return { annotations: annotate([...flagged, ...due]), omitted: 0 };

@@ -6,12 +6,19 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Log, ReportingDescriptor, Result, Run } from 'sarif';
 import { fallbackLocation, FALLBACK_MANIFEST_PATH, packageLabel, repoRelativePath } from '../packages/locations.js';
-import type { AlertStatus, EvaluatedAlert, GateResult, ManifestLocation, Severity } from '../model.js';
+import {
+  severityRank,
+  STATUS,
+  type AlertStatus,
+  type EvaluatedAlert,
+  type GateResult,
+  type ManifestLocation,
+  type Severity,
+} from '../model.js';
 import { formatNumber, plural } from './format.js';
 import { kevNote } from './known-exploited.js';
 import { code, escapeText, link, safeHref, truncate } from './markdown.js';
 import { firstReference, plainLine, plainText } from './plain.js';
-import { severityRank } from '../policy/severity.js';
 import { cutAt, placeholder } from './skeleton.js';
 import { belowThreshold } from './summary-alerts.js';
 
@@ -47,16 +54,24 @@ const NOT_GATING_LEVELS: Record<Severity, Level> = {
   unknown: 'note',
 };
 
-/** Alerts reported, and why each that does not gate does not: `not-alerted` and `allowed` are left out. */
-const REPORTED: Partial<Record<AlertStatus, (result: GateResult, alert: EvaluatedAlert) => string | null>> = {
-  gating: () => null,
+/**
+ * Why an alert reported that does not gate does not, for its message; null for a gating alert and for
+ * those not reported (STATUS says which: the service did not alert them, or allow-alerts allowed them).
+ */
+const NOT_GATING: Record<AlertStatus, ((result: GateResult, alert: EvaluatedAlert) => string) | null> = {
+  gating: null,
   resolved: (_result, alert) => resolvedBy(alert),
   due: (_result, alert) =>
     `inside its grace period (grace-days), it fails the gate from ${alert.dueOn ?? 'its due date'} (UTC)` +
     (alert.daysLeft === null ? '' : `, ${plural(alert.daysLeft, 'day')} left`),
   'below-threshold': belowThreshold,
   unreachable: () => 'only unreachable uses (ignore-unreachable)',
+  allowed: null,
+  'not-alerted': null,
 };
+
+/** Reported in SARIF: every alert the service alerted and allow-alerts did not allow. */
+const isReported = (e: EvaluatedAlert) => STATUS[e.status].sarif !== null;
 
 /** "resolved by this pull request, which removes 4.17.20 from package.json (adding 4.17.21)": service and GitHub text, cut. */
 function resolvedBy(alert: EvaluatedAlert): string {
@@ -73,13 +88,11 @@ function resolvedBy(alert: EvaluatedAlert): string {
 
 /**
  * `error` when the alert gates; a `note` when the pull request resolves it and a `warning` while it
- * is coming due, whatever its severity; otherwise by severity.
+ * is coming due, whatever its severity; otherwise by severity (STATUS says which).
  */
 function levelOf(status: AlertStatus, severity: Severity): Level {
-  if (status === 'gating') return 'error';
-  if (status === 'resolved') return 'note';
-  if (status === 'due') return 'warning';
-  return NOT_GATING_LEVELS[severity];
+  const level = STATUS[status].sarif ?? 'severity';
+  return level === 'severity' ? NOT_GATING_LEVELS[severity] : level;
 }
 
 /**
@@ -96,8 +109,8 @@ function messageNotes(alert: EvaluatedAlert, exploited: string | null): string {
 }
 
 /** "Known exploited (CISA KEV, added 2021-12-10): … CISA lists CVE-2021-44228: Apache Log4j2 …."; null when not listed. */
-function exploitedText(alert: EvaluatedAlert, result: GateResult): string | null {
-  const note = kevNote(alert, result.options.failOnSeverity);
+function exploitedText(alert: EvaluatedAlert): string | null {
+  const note = kevNote(alert);
   if (note === null || alert.knownExploited === null) return null;
   const { cve, name } = alert.knownExploited;
   return `${note}. ${asSentence(`CISA lists ${plainLine(name ? `${cve}: ${name}` : cve, 300)}`)}`;
@@ -164,7 +177,7 @@ function findingsOf(result: GateResult, limit: number): { findings: Finding[]; t
   // came in). A bucket wholly past the limit is only counted, never sorted.
   const buckets: EvaluatedAlert[][] = [[], [], [], [], []];
   for (const e of result.alerts) {
-    if (e.status !== 'gating' && REPORTED[e.status]) buckets[4 - severityRank(e.severity)]!.push(e);
+    if (e.status !== 'gating' && isReported(e)) buckets[4 - severityRank(e.severity)]!.push(e);
   }
   const seen = new Set<string>();
   const findings: Finding[] = [];
@@ -185,7 +198,7 @@ function findingsOf(result: GateResult, limit: number): { findings: Finding[]; t
     }
     const advisoryId = alert.advisory.trim() || alert.id;
     const locations = alert.locations?.length ? alert.locations : [fallbackLocation()];
-    const exploited = exploitedText(alert, result);
+    const exploited = exploitedText(alert);
     for (const location of locations) {
       if (findings.length >= limit) {
         beyond++;
@@ -201,7 +214,7 @@ function findingsOf(result: GateResult, limit: number): { findings: Finding[]; t
         alert,
         advisoryId,
         level: levelOf(alert.status, alert.severity),
-        notGating: REPORTED[alert.status]?.(result, alert) ?? null,
+        notGating: NOT_GATING[alert.status]?.(result, alert) ?? null,
         exploited,
         location: { ...location, path },
         pkg,

@@ -1,6 +1,6 @@
 // The alert parts of the job summary: gating table, allowed alerts (collapsed) and the not-gating count.
 // They are the only parts that grow with the data, so they are filled row by row within a byte budget.
-import type { AlertStatus, EvaluatedAlert, GateResult, Reachability, Threshold } from '../model.js';
+import type { AlertStatus, EvaluatedAlert, GateResult, Reachability } from '../model.js';
 import { fitRows, type ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
 import { gatesOnlyAsKnownExploited, kevMark } from './known-exploited.js';
@@ -47,32 +47,32 @@ export function packageCell(e: EvaluatedAlert): string {
  * A known-exploited alert says so with CISA's name for the flaw, and one that gates only for that
  * says why it gates at all (its severity is below the threshold); null when the catalog does not list it.
  */
-function exploitedNote(e: EvaluatedAlert, failOn: Threshold): string | null {
+function exploitedNote(e: EvaluatedAlert): string | null {
   const kev = e.knownExploited;
   if (kev === null) return null;
   const name = escapeCell(kev.name, 120);
-  const effect = gatesOnlyAsKnownExploited(e, failOn) ? ', so it fails the gate whatever its severity' : '';
+  const effect = gatesOnlyAsKnownExploited(e) ? ', so it fails the gate whatever its severity' : '';
   return `**Known exploited**${name ? ` (CISA: ${name})` : ''}${effect}.`;
 }
 
 /** A gating alert past its grace period says since when (the date is the action's own text), then whether it is known exploited. */
-function summaryCell(e: EvaluatedAlert, failOn: Threshold): string {
+function summaryCell(e: EvaluatedAlert): string {
   const notes = [
     e.status === 'gating' && e.dueOn !== null ? `**Overdue since ${e.dueOn}.**` : null,
-    exploitedNote(e, failOn),
+    exploitedNote(e),
     escapeCell(e.summary, 200) || null,
   ].filter((note) => note !== null);
   return notes.join(' ');
 }
 
-function gatingRow(e: EvaluatedAlert, failOn: Threshold): string {
+function gatingRow(e: EvaluatedAlert): string {
   const cells = [
     severityLabel(e.severity),
     advisoryCell(e),
     packageCell(e),
     formatNumber(e.score),
     reachabilityLabel(e.reachability),
-    summaryCell(e, failOn),
+    summaryCell(e),
   ];
   return `| ${cells.join(' | ')} |`;
 }
@@ -111,21 +111,20 @@ export function boundedTable<T>(
 /**
  * The gating alerts in the verdict's order (known exploited first, then worst first). `noVerdict`:
  * the run ended in an error (a page of alerts may be missing), so "none gates" speaks only of the
- * alerts read; `failOn` tells an alert that gates only as known exploited.
+ * alerts read.
  */
 export function gatingSection(
   gating: EvaluatedAlert[],
   maxRows: number,
   budget: ByteBudget,
-  { noVerdict, failOn }: { noVerdict: boolean; failOn: Threshold },
+  { noVerdict }: { noVerdict: boolean },
 ): string {
   const title = `### Gating alerts (${formatNumber(gating.length)})`;
   if (gating.length === 0)
     return `${title}\n\n${noVerdict ? 'No alert among those read fails the gate.' : 'No alert fails the gate.'}`;
   budget.charge(title, '');
   const more = (n: number) => `…and ${plural(n, 'more gating alert')} (see the JSON report or the service).`;
-  const row = (e: EvaluatedAlert) => gatingRow(e, failOn);
-  return [title, '', ...boundedTable(GATING_HEADER, gating, row, { maxRows, budget, more })].join('\n');
+  return [title, '', ...boundedTable(GATING_HEADER, gating, gatingRow, { maxRows, budget, more })].join('\n');
 }
 
 /** Collapsed: allowed alerts still deserve a look, but they do not fail the gate. */
@@ -145,22 +144,30 @@ export function belowThreshold(result: GateResult): string {
   return failOn === 'none' ? 'fail-on-severity is none' : `below the ${failOn} threshold`;
 }
 
-const NOT_GATING: [AlertStatus, (result: GateResult) => string][] = [
-  ['below-threshold', belowThreshold],
-  ['unreachable', () => 'only unreachable (ignored)'],
-  ['not-alerted', () => 'not alerted by the service'],
-];
+/** The alerts the not-gating line counts, in its order, and its words; null: listed in a table of their own. */
+const NOT_GATING: Record<AlertStatus, ((result: GateResult) => string) | null> = {
+  'below-threshold': belowThreshold,
+  unreachable: () => 'only unreachable (ignored)',
+  'not-alerted': () => 'not alerted by the service',
+  gating: null,
+  resolved: null,
+  due: null,
+  allowed: null,
+};
 
 /**
  * "Not gating: 3 below the high threshold (1 known exploited) · 1 only unreachable (ignored)", or
  * null when none: these alerts are not listed, so the known-exploited ones among them are counted.
  */
 export function notGatingLine(result: GateResult): string | null {
-  const parts = NOT_GATING.map(([status, describe]) => {
-    const alerts = result.alerts.filter((e) => e.status === status);
-    const exploited = alerts.filter((e) => e.knownExploited !== null).length;
-    const kev = exploited > 0 ? ` (${formatNumber(exploited)} known exploited)` : '';
-    return alerts.length > 0 ? `**${formatNumber(alerts.length)}** ${describe(result)}${kev}` : null;
-  }).filter((part) => part !== null);
+  const parts = Object.entries(NOT_GATING)
+    .map(([status, describe]) => {
+      if (describe === null) return null;
+      const alerts = result.alerts.filter((e) => e.status === status);
+      const exploited = alerts.filter((e) => e.knownExploited !== null).length;
+      const kev = exploited > 0 ? ` (${formatNumber(exploited)} known exploited)` : '';
+      return alerts.length > 0 ? `**${formatNumber(alerts.length)}** ${describe(result)}${kev}` : null;
+    })
+    .filter((part) => part !== null);
   return parts.length > 0 ? `Not gating: ${parts.join(' · ')}.` : null;
 }

@@ -2,9 +2,16 @@
 // requests and time"): what the verdict rests on, the alerts the change resolves, the ones it
 // changes without resolving, and the ones coming due. The tables grow with the data, so they are
 // filled within the page's byte budget like the gating table.
-import { SEVERITIES, type ChangeView, type EvaluatedAlert, type GateResult, type ScanView } from '../model.js';
-import { exploitedThenWorst, knownExploitedFirst } from '../policy/known-exploited.js';
-import { worstFirst } from '../policy/severity.js';
+import {
+  exploitedThenWorst,
+  knownExploitedFirst,
+  SEVERITIES,
+  worstFirst,
+  type ChangeView,
+  type EvaluatedAlert,
+  type GateResult,
+  type ScanView,
+} from '../model.js';
 import type { ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
 import { catalogLine, gatesOnlyAsKnownExploited } from './known-exploited.js';
@@ -167,7 +174,7 @@ export function dueSection(alerts: EvaluatedAlert[], maxRows: number, budget: By
 function statusText(e: EvaluatedAlert, result: GateResult): string {
   switch (e.status) {
     case 'gating':
-      return gatesOnlyAsKnownExploited(e, result.options.failOnSeverity)
+      return gatesOnlyAsKnownExploited(e)
         ? '❌ fails the gate as known exploited'
         : e.dueOn === null
           ? '❌ fails the gate'

@@ -1,7 +1,13 @@
 // The job summary: one Markdown page rendered from the result model, verdict first, under GitHub's
 // 1 MiB step-summary limit however many alerts there are.
-import { fromPolicyFile } from '../config/inputs.js';
-import { SEVERITIES, type AlertCounts, type GateResult, type ScheduleView, type SettingChange } from '../model.js';
+import {
+  fromPolicyFile,
+  SEVERITIES,
+  type AlertCounts,
+  type GateResult,
+  type ScheduleView,
+  type SettingChange,
+} from '../model.js';
 import { ByteBudget, byteLength, cutToBytes } from './budget.js';
 import { formatMinutes, formatNumber, formatUtcDateTime, plural, SEVERITY_MARKERS } from './format.js';
 import { code, codeCell, escapeCell, escapeText, truncate } from './markdown.js';
@@ -83,10 +89,7 @@ function validDate(iso: string): Date | null {
 export function gatingAlertsSection(result: GateResult, maxRows: number, budget: ByteBudget): string {
   return result.counts === null
     ? NOT_READ_GATING
-    : gatingSection(result.verdict.gating, maxRows, budget, {
-        noVerdict: result.result === 'error',
-        failOn: result.options.failOnSeverity,
-      });
+    : gatingSection(result.verdict.gating, maxRows, budget, { noVerdict: result.result === 'error' });
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Config } from '../config/inputs.js';
 import { runOptions } from '../config/inputs.js';
 import type { ApiError } from '../api/client.js';
 import {
+  feedSourceName,
   SCHEMA_VERSION,
   type Alert,
   type AlertCounts,
@@ -29,11 +30,9 @@ import {
   type Warning,
 } from '../model.js';
 import { manifestLocator } from '../packages/locations.js';
-import { alertStatuses, allowListWarnings, gateVerdict, severityCounts } from '../policy/index.js';
-import { applyGrace } from '../policy/grace.js';
-import { gatesAsKnownExploited, knownExploitedWarning } from '../policy/known-exploited.js';
-import { kevSourceName } from '../config/fields.js';
-import { applyChange, changeJudge } from '../policy/resolution.js';
+import { allowListWarnings, gateVerdict, judgeAlerts, severityCounts } from '../policy/index.js';
+import { knownExploitedWarning } from '../policy/known-exploited.js';
+import { changeJudge, type ChangeVerdict, type ResolvableAlert } from '../policy/resolution.js';
 import type { PullRequestChange } from '../github/changes.js';
 import type { Read, RepositoryReads, Statistics } from './gather.js';
 import { runError, type RepositoryRef } from './resolve.js';
@@ -87,10 +86,8 @@ export function assembleResult(input: AssembleInput): GateResult {
   if (unchecked) found.errors.push(unchecked);
 
   const catalog = weighCatalog(config, input.catalog ?? null, found);
-  const alerts = judgeAlerts(reads.alerts.alerts, config, now, read.packages, catalog);
-  // Pull requests and time: what the change resolves, then what is still inside its grace period.
-  const change = judgeChange(alerts, input.change ?? null, read.packages);
-  const nextDue = applyGrace(alerts, config.graceDays, now, (a) => gatesAsKnownExploited(a, config.knownExploited));
+  const change = weighChange(input.change ?? null, read.packages);
+  const alerts = judgeAndLocate(reads.alerts.alerts, config, now, read.packages, catalog, change.judge);
   const flagged = config.knownExploited === 'warn' ? knownExploitedWarning(alerts) : null;
   if (flagged) found.warnings.push({ kind: 'known-exploited', message: flagged });
   const alertsRead = reads.alerts.totalCount !== null;
@@ -102,9 +99,9 @@ export function assembleResult(input: AssembleInput): GateResult {
     ...baseResult(config, repository, now, found.errors, input.settings),
     result: finalResult(verdict, found.errors),
     blobUrl: input.blobUrl ?? null,
-    counts: alertsRead ? countsOf(alerts, verdict, change.resolved, catalog !== null) : null,
+    counts: alertsRead ? countsOf(alerts, verdict, change.judge !== null, catalog !== null) : null,
     change: change.view,
-    nextDue,
+    nextDue: nextDueOf(alerts),
     scan: read.packages ? scanOf(read.packages) : null,
     knownExploited: catalogView(config, input.catalog ?? null),
     licenses,
@@ -226,21 +223,24 @@ function uncheckedCriticalIssues(
   };
 }
 
-/** Each alert's status under the policy, located in its manifests when the packages were read. */
-function judgeAlerts(
+/** Each alert judged by the verdict's rules, located in its manifests when the packages were read. */
+function judgeAndLocate(
   alerts: Alert[],
   config: Config,
   now: Date,
   packages: Package[] | null,
   catalog: KevCatalog | null,
+  change: ((alert: ResolvableAlert) => ChangeVerdict) | null,
 ): EvaluatedAlert[] {
-  const evaluated = alertStatuses(alerts, {
+  const mode = config.knownExploited;
+  const evaluated = judgeAlerts(alerts, {
     failOn: config.failOnSeverity,
     ignoreUnreachable: config.ignoreUnreachable,
     allow: config.allowAlerts,
-    failOnCriticalIssues: config.failOnCriticalIssues,
-    today: today(now),
-    knownExploited: catalog && { entries: catalog.entries, gates: config.knownExploited === 'fail' },
+    graceDays: config.graceDays,
+    now,
+    knownExploited: catalog && mode !== 'off' ? { entries: catalog.entries, mode } : null,
+    change,
   });
   // The evaluated alerts are this function's own: their locations are set in place, not copied
   // (100,000 alerts are a lot of copies).
@@ -277,7 +277,7 @@ function verdictOf(
 function countsOf(
   evaluated: EvaluatedAlert[],
   verdict: Verdict,
-  resolved: number | null,
+  changeRead: boolean,
   catalogRead: boolean,
 ): AlertCounts {
   return {
@@ -285,7 +285,8 @@ function countsOf(
     total: evaluated.length,
     gating: verdict.gating.length,
     allowed: evaluated.filter((a) => a.status === 'allowed').length,
-    resolved,
+    // Empty when the change was not read, 0 when it was and resolved nothing.
+    resolved: changeRead ? evaluated.filter((a) => a.status === 'resolved').length : null,
     due: evaluated.filter((a) => a.status === 'due').length,
     // Every alert read that the catalog lists, whatever else applies to it (contract).
     knownExploited: catalogRead ? evaluated.filter((a) => a.knownExploited !== null).length : null,
@@ -324,7 +325,7 @@ function weighCatalog(config: Config, catalog: Outcome<KevCatalog> | null, found
 /** What the reports say of the catalog; null when known-exploited is off. */
 function catalogView(config: Config, catalog: Outcome<KevCatalog> | null): KnownExploitedView | null {
   if (config.knownExploited === 'off') return null;
-  const source = kevSourceName(config.kevSource);
+  const source = feedSourceName(config.kevSource);
   const mode = config.knownExploited;
   if (catalog === null || !catalog.ok)
     return {
@@ -340,16 +341,23 @@ function catalogView(config: Config, catalog: Outcome<KevCatalog> | null): Known
   return { mode, source, read: true, version, released, entries: entries.size, error: null };
 }
 
+/** The earliest date (YYYY-MM-DD) on which an alert coming due starts to gate; null when none is due. */
+function nextDueOf(alerts: EvaluatedAlert[]): string | null {
+  let earliest: string | null = null;
+  for (const { status, dueOn } of alerts)
+    if (status === 'due' && dueOn !== null && (earliest === null || dueOn < earliest)) earliest = dueOn;
+  return earliest;
+}
+
 /**
  * Resolution fails closed (contract, "Fail closed"): only with the change and the package search
- * both read can an alert be resolved; `resolved` is null when the change was not read.
+ * both read can an alert be resolved; `judge` is null when the change was not read.
  */
-function judgeChange(
-  alerts: EvaluatedAlert[],
+function weighChange(
   change: PullRequestChange | null,
   packages: Package[] | null,
-): { view: ChangeView | null; resolved: number | null } {
-  if (change === null) return { view: null, resolved: null };
+): { view: ChangeView | null; judge: ((alert: ResolvableAlert) => ChangeVerdict) | null } {
+  if (change === null) return { view: null, judge: null };
   const { read, ...where } = change;
   const view = (state: ChangeView['state'], entries: number | null, reason: string | null): ChangeView => ({
     ...where,
@@ -357,15 +365,14 @@ function judgeChange(
     entries,
     reason,
   });
-  if (read.state === 'off') return { view: view('off', null, null), resolved: null };
-  if (read.state === 'unavailable') return { view: view('unavailable', null, read.reason), resolved: null };
+  if (read.state === 'off') return { view: view('off', null, null), judge: null };
+  if (read.state === 'unavailable') return { view: view('unavailable', null, read.reason), judge: null };
   if (packages === null) {
     const reason =
       "the service's package search could not be read, so no alert can be tied to the manifests the change edits; nothing is resolved.";
-    return { view: view('unavailable', read.changes.length, reason), resolved: null };
+    return { view: view('unavailable', read.changes.length, reason), judge: null };
   }
-  const resolved = applyChange(alerts, changeJudge(read.changes, packages));
-  return { view: view('read', read.changes.length, null), resolved };
+  return { view: view('read', read.changes.length, null), judge: changeJudge(read.changes, packages) };
 }
 
 /** The commit and branch most of the package search's packages were scanned at; null when none says. */

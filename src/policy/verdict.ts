@@ -1,0 +1,237 @@
+// The verdict's rules in one ordered list: for each alert, the first rule that decides gives its
+// disposition (whether it gates, the rule, and why). A security reviewer reads RULES and the small
+// functions it names to know why anything gates; the reports only show what was decided here.
+// Pure: the clock, the catalog and the pull request's change come in.
+import {
+  type Alert,
+  type AllowEntry,
+  type AlertStatus,
+  type Disposition,
+  type EvaluatedAlert,
+  type GraceDays,
+  type KevEntry,
+  type Reachability,
+  type Resolution,
+  type Threshold,
+  type VerdictRule,
+} from '../model.js';
+import { entryMatches, isExpired } from './allowlist.js';
+import { graceOf, type Grace } from './grace.js';
+import { exploitedEntry } from './known-exploited.js';
+import type { ChangeVerdict, ResolvableAlert } from './resolution.js';
+import { meetsThreshold } from './severity.js';
+
+export interface VerdictPolicy {
+  failOn: Threshold;
+  ignoreUnreachable: boolean;
+  /** The allow-alerts entries that have not expired. */
+  allow: AllowEntry[];
+  /** Grace periods per severity; none when absent. */
+  graceDays?: GraceDays;
+  now: Date;
+  /** The KEV catalog, when read under known-exploited warn or fail; null otherwise. */
+  knownExploited?: { entries: ReadonlyMap<string, KevEntry>; mode: 'warn' | 'fail' } | null;
+  /** What the pull request's change does to an alert's package, when it and the package search were read. */
+  change?: ((alert: ResolvableAlert) => ChangeVerdict) | null;
+}
+
+/** What would make an alert gate, were no rule to spare it. */
+interface Ground {
+  rule: Extract<VerdictRule, 'severity' | 'known-exploited'>;
+  reason: string;
+  /** A grace period can delay it (known-exploited alerts get none). */
+  graceful: boolean;
+}
+
+/** What the rules know of one alert, worked out once. */
+interface Facts {
+  alert: Alert;
+  kev: KevEntry | null;
+  /** What would make it gate, the first deciding; empty when nothing would. */
+  grounds: Ground[];
+  /** What the pull request's change does to its package; null off a change that was read. */
+  change: ChangeVerdict | null;
+}
+
+/** A rule's decision: the alert's status, the rule, why, and what the reports show of it. */
+interface Decision {
+  status: AlertStatus;
+  rule: VerdictRule;
+  reason: string;
+  allowedBy?: AllowEntry;
+  resolution?: Resolution;
+  grace?: Grace;
+}
+
+/** A rule decides an alert's fate, or (null) leaves it to the next. */
+type Rule = (facts: Facts, policy: VerdictPolicy) => Decision | null;
+
+/** The grounds to gate, in the order that names the deciding one: its severity first. */
+const GROUNDS: ((facts: Omit<Facts, 'grounds'>, policy: VerdictPolicy) => Ground | null)[] = [
+  bySeverity,
+  byKnownExploited,
+];
+
+/**
+ * The verdict's rules, in order; the first that decides wins. Each rule that spares an alert applies
+ * only to one that would gate (so `allowed` counts only alerts that would have gated), except that an
+ * alert the service did not alert on never gates.
+ */
+export const RULES: readonly Rule[] = [
+  notAlerted,
+  // (VEX statements of not affected or fixed go here.)
+  noGround,
+  unreachable,
+  allowed,
+  resolvedByTheChange,
+  insideGracePeriod,
+  gates,
+];
+
+function bySeverity({ alert }: Omit<Facts, 'grounds'>, { failOn }: VerdictPolicy): Ground | null {
+  if (!meetsThreshold(alert.severity, failOn)) return null;
+  return { rule: 'severity', reason: `at or above the ${failOn} threshold`, graceful: true };
+}
+
+/** Under known-exploited: fail, a listed alert gates whatever its severity, with no grace period. */
+function byKnownExploited({ kev }: Omit<Facts, 'grounds'>, policy: VerdictPolicy): Ground | null {
+  if (kev === null || policy.knownExploited?.mode !== 'fail') return null;
+  const reason = `known exploited (CISA KEV lists ${kev.cve}), which fails the gate whatever its severity (known-exploited: fail)`;
+  return { rule: 'known-exploited', reason, graceful: false };
+}
+
+function notAlerted({ alert }: Facts): Decision | null {
+  return alert.alerted ? null : { status: 'not-alerted', rule: 'not-alerted', reason: 'not alerted by the service' };
+}
+
+function noGround({ grounds }: Facts, { failOn }: VerdictPolicy): Decision | null {
+  if (grounds.length > 0) return null;
+  const reason = failOn === 'none' ? 'fail-on-severity is none' : `below the ${failOn} threshold`;
+  return { status: 'below-threshold', rule: 'below-threshold', reason };
+}
+
+/** Reachability found only unreachable uses; no analysis (null) is not proof of that. */
+export function isOnlyUnreachable(r: Reachability | null): boolean {
+  return r !== null && r.reachable === 0 && r.needsReview === 0 && r.unreachable > 0;
+}
+
+function unreachable({ alert }: Facts, policy: VerdictPolicy): Decision | null {
+  if (!policy.ignoreUnreachable || !isOnlyUnreachable(alert.reachability)) return null;
+  return { status: 'unreachable', rule: 'unreachable', reason: 'only unreachable uses (ignore-unreachable)' };
+}
+
+function allowed({ alert }: Facts, policy: VerdictPolicy): Decision | null {
+  const entry = policy.allow.find((e) => entryMatches(e, alert));
+  if (entry === undefined) return null;
+  const until = entry.until ? ` until ${entry.until}` : '';
+  const reason = `allowed by allow-alerts entry ${entry.id}${until}${entry.reason ? `: ${entry.reason}` : ''}`;
+  return { status: 'allowed', rule: 'allowed', reason, allowedBy: entry };
+}
+
+function resolvedByTheChange({ change }: Facts): Decision | null {
+  const resolution = change?.resolution ?? null;
+  if (resolution === null) return null;
+  const reason = `resolved by this pull request, which removes ${resolution.removed} from ${resolution.manifests.join(', ')}`;
+  return { status: 'resolved', rule: 'resolved', reason, resolution };
+}
+
+function insideGracePeriod(facts: Facts, policy: VerdictPolicy): Decision | null {
+  const grace = graceFor(facts, policy);
+  if (!grace?.pending) return null;
+  const reason = `inside its grace period (grace-days): it fails the gate from ${grace.dueOn} (UTC)`;
+  return { status: 'due', rule: 'grace', reason, grace };
+}
+
+/** What is left gates, on its first ground; past its grace period, it says since when. */
+function gates(facts: Facts, policy: VerdictPolicy): Decision {
+  const ground = facts.grounds[0]!; // noGround decided every alert without one
+  const grace = graceFor(facts, policy) ?? undefined;
+  const overdue = grace ? `, overdue since ${grace.dueOn} (grace-days)` : '';
+  return { status: 'gating', rule: ground.rule, reason: `${ground.reason}${overdue}`, grace };
+}
+
+/** The alert's grace period: none when a ground that allows none makes it gate. */
+function graceFor({ alert, grounds }: Facts, policy: VerdictPolicy): Grace | null {
+  if (!policy.graceDays || grounds.some((g) => !g.graceful)) return null;
+  return graceOf(alert.severity, alert.createdAt, policy.graceDays, policy.now);
+}
+
+/** The first decision of the list. */
+function decide(facts: Facts, policy: VerdictPolicy): Decision {
+  for (const rule of RULES) {
+    const decision = rule(facts, policy);
+    if (decision) return decision;
+  }
+  throw new Error('no rule decided'); // `gates` always decides
+}
+
+function factsOf(alert: Alert, policy: VerdictPolicy): Facts {
+  const catalog = policy.knownExploited;
+  const kev = catalog ? exploitedEntry(alert, catalog.entries) : null;
+  const change = policy.change ? policy.change(alert) : null;
+  const known = { alert, kev, change };
+  const grounds = GROUNDS.map((ground) => ground(known, policy)).filter((g) => g !== null);
+  return { ...known, grounds };
+}
+
+/**
+ * known-exploited: warn flags a listed alert that `fail` would gate: the same rules, with the catalog
+ * deciding.
+ */
+function flaggedUnderWarn(facts: Facts, policy: VerdictPolicy): boolean {
+  const catalog = policy.knownExploited;
+  if (facts.kev === null || catalog?.mode !== 'warn') return false;
+  const asFail = { ...policy, knownExploited: { ...catalog, mode: 'fail' as const } };
+  return decide(factsOf(facts.alert, asFail), asFail).status === 'gating';
+}
+
+/**
+ * One disposition object per distinct disposition of a run: 100,000 alerts gating on their severity
+ * share one, rather than each holding a copy of the same words.
+ */
+type Dispositions = (disposition: Disposition) => Disposition;
+function sharedDispositions(): Dispositions {
+  const seen = new Map<string, Disposition>();
+  return (disposition) => {
+    const key = `${disposition.rule}\n${disposition.flagged}\n${disposition.reason}`;
+    const known = seen.get(key);
+    if (known) return known;
+    seen.set(key, disposition);
+    return disposition;
+  };
+}
+
+/** One alert judged: its status and disposition, and what the reports show of the rule that decided. */
+export function judgeAlert(alert: Alert, policy: VerdictPolicy, shared: Dispositions = (d) => d): EvaluatedAlert {
+  const facts = factsOf(alert, policy);
+  const decision = decide(facts, policy);
+  const disposition = shared({
+    gates: decision.status === 'gating',
+    rule: decision.rule,
+    reason: decision.reason,
+    flagged: flaggedUnderWarn(facts, policy),
+  });
+  const { grace, resolution = null } = decision;
+  return {
+    ...alert,
+    status: decision.status,
+    disposition,
+    ...(decision.allowedBy ? { allowedBy: decision.allowedBy } : {}),
+    resolution,
+    // A label wherever the alert is listed: the change touches its package but did not resolve it.
+    changedByPullRequest: facts.change !== null && decision.status !== 'resolved' && changes(facts.change),
+    dueOn: grace?.dueOn ?? null,
+    daysLeft: grace?.pending ? grace.daysLeft : null,
+    knownExploited: facts.kev,
+  };
+}
+
+const changes = (change: ChangeVerdict) => change.changed || change.resolution !== null;
+
+/** Every alert judged, in the order given. Expired allow-alerts entries spare nothing. */
+export function judgeAlerts(alerts: Alert[], policy: VerdictPolicy): EvaluatedAlert[] {
+  const today = policy.now.toISOString().slice(0, 10);
+  const active = { ...policy, allow: policy.allow.filter((entry) => !isExpired(entry, today)) };
+  const shared = sharedDispositions();
+  return alerts.map((alert) => judgeAlert(alert, active, shared));
+}
