@@ -6,7 +6,7 @@ import {
   severityCounts,
   type PolicyOptions,
 } from '../../src/policy/gate.js';
-import { alertSeverity } from '../../src/policy/severity.js';
+import { alertSeverity } from '../../src/api/severity.js';
 import type {
   Alert,
   AlertStatus,

@@ -1,4 +1,5 @@
-import { alertSeverity, meetsThreshold, severityRank, worseCopy, worstFirst } from '../../src/policy/severity.js';
+import { alertSeverity } from '../../src/api/severity.js';
+import { meetsThreshold, severityRank, worseCopy, worstFirst } from '../../src/policy/severity.js';
 import { SEVERITIES, type Alert, type Severity, type Threshold } from '../../src/model.js';
 
 /** An alert with only what ordering reads set to something meaningful. */

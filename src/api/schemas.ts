@@ -13,7 +13,7 @@ import {
   type Schedule,
   type TimeSaved,
 } from '../model.js';
-import { alertSeverity } from '../policy/severity.js';
+import { alertSeverity } from './severity.js';
 
 // ---------- shared scalars ----------
 

@@ -1,5 +1,5 @@
 // The gate policy: pure functions, no I/O.
-export { alertSeverity, meetsThreshold, severityFromScore, severityRank, worseCopy, worstFirst } from './severity.js';
+export { meetsThreshold, severityRank, worseCopy, worstFirst } from './severity.js';
 export { entryMatches, isExpired, parseAllowList } from './allowlist.js';
 export {
   alertStatuses,
