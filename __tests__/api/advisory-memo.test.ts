@@ -1,10 +1,10 @@
-// The memo of advisories already read (schemas.ts) may hold only what the alerts hold anyway: zod's
+// The memo of advisories already read (alerts.ts) may hold only what the alerts hold anyway: zod's
 // reading of the metadata, never the wire object with its unknown keys, and nothing of an advisory
 // whose texts were cut. Measured on the heap after a full collection.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, test } from '@jest/globals';
-import { alertsResponseSchema, MAX_TEXT } from '../../src/api/schemas.js';
+import { alertsResponseSchema, MAX_TEXT } from '../../src/api/alerts.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;

@@ -2,7 +2,8 @@
 // parses as Infinity. A severity score that large bands as critical; a posture count that large is
 // an error of the posture read, never "none".
 import { describe, expect, test } from '@jest/globals';
-import { postureResponseSchema, readAlert } from '../../src/api/schemas.js';
+import { readAlert } from '../../src/api/alerts.js';
+import { postureResponseSchema } from '../../src/api/schemas.js';
 
 const HUGE = JSON.parse('1e999') as number;
 

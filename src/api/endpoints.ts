@@ -1,6 +1,7 @@
 // One typed function per endpoint of service-api.md. Requests are validated before anything is sent.
 import type { z } from 'zod';
 import { ApiError, type CallOptions, type ServiceClient } from './client.js';
+import { alertsResponseSchema } from './alerts.js';
 import * as s from './schemas.js';
 
 export const PATHS = {
@@ -40,7 +41,7 @@ export function createEndpoints(client: ServiceClient) {
     timeSaved: endpoint(client, PATHS.timeSaved, s.timeSavedRequestSchema, s.timeSavedSchema),
     searchPackages: endpoint(client, PATHS.searchPackages, s.packagesRequestSchema, s.packagesResponseSchema),
     searchLicenses: endpoint(client, PATHS.searchLicenses, s.licensesRequestSchema, s.licensesResponseSchema),
-    searchAlerts: endpoint(client, PATHS.searchAlerts, s.alertsRequestSchema, s.alertsResponseSchema),
+    searchAlerts: endpoint(client, PATHS.searchAlerts, s.alertsRequestSchema, alertsResponseSchema),
     listRepositories: endpoint(
       client,
       PATHS.listRepositories,
