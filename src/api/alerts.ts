@@ -32,87 +32,107 @@ const when = z
 const requiredId = (message: string) =>
   z.union([z.string(), z.number().transform(String)], { error: message }).pipe(z.string().trim().min(1, message));
 
-/** Reachability counts; not analysed (null) when missing, empty, or any count is not a number. */
-const reachabilitySchema = z
-  .object({ reachable: count, needsReview: count, unreachable: count })
-  .nullable()
-  .catch(null);
+/**
+ * One field of an alert in its two forms: exactly as the spec describes it (the fast reader), and
+ * tolerant (the tolerant reader), which must read to the same type. Both readers are built from the
+ * tables below, so a field added to one cannot be forgotten in the other.
+ */
+interface Field<Exact extends z.ZodType> {
+  exact: Exact;
+  tolerant: z.ZodType<z.output<Exact>>;
+}
+type FieldTable = Record<string, Field<z.ZodType>>;
+
+function field<Exact extends z.ZodType>(exact: Exact, tolerant: z.ZodType<z.output<Exact>>): Field<Exact> {
+  return { exact, tolerant };
+}
+
+/** One form of every field of `table`, as the shape of a zod object. */
+function shapeOf<T extends FieldTable, F extends 'exact' | 'tolerant'>(table: T, form: F): { [K in keyof T]: T[K][F] } {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, forms] of Object.entries(table)) shape[key] = forms[form];
+  return shape as { [K in keyof T]: T[K][F] };
+}
 
 /**
  * An id exactly as the spec describes it, with nothing to trim: a padded one goes to the tolerant
  * reader, which trims it, so that both readers give every id the same.
  */
 const wellFormedId = z.string().regex(/^\S(?:[\s\S]*\S)?$/);
+/** Whole, non-negative counts in both forms: 0.5 unreachable is not "only unreachable". */
+const wholeCount = z.number().int().nonnegative();
 
-/** An alert's advisory exactly as the spec describes it (`metadata`). */
-const wellFormedMetadataSchema = z.object({
-  id: wellFormedId,
-  severity: z.string().nullable().optional(),
-  severityScore: z.number().nullable().optional(),
-  packageIdentifier: z.string(),
-  summary: z.string(),
-  description: z.string(),
-  aliases: z.array(z.string()),
-  references: z.array(z.string()),
-});
+/** Reachability counts; tolerant: not analysed (null) when missing, empty, or any count is not a number. */
+const REACHABILITY = {
+  reachable: field(wholeCount, count),
+  needsReview: field(wholeCount, count),
+  unreachable: field(wholeCount, count),
+};
+
+/**
+ * An alert's advisory (`metadata`). Tolerant: the advisory id is required; severity and score fall
+ * back as the contract's "Severity" says; the rest only feeds the reports.
+ */
+const METADATA = {
+  id: field(wellFormedId, requiredId('the alert has no advisory id (metadata.id)')),
+  severity: field(
+    z.string().nullable().optional(),
+    z
+      .unknown()
+      .optional()
+      .transform((v) => (typeof v === 'string' ? v : null)),
+  ),
+  severityScore: field(z.number().nullable().optional(), severityScore),
+  packageIdentifier: field(z.string(), prose),
+  summary: field(z.string(), prose),
+  description: field(z.string(), prose),
+  aliases: field(z.array(z.string()), strings),
+  references: field(z.array(z.string()), strings),
+};
+
+/**
+ * An alert. Tolerant: what the gate needs (`id`, `metadata.id`) is required; `isAlerted` is false
+ * only when the service says so; everything else only feeds the reports, and may be null or missing.
+ */
+const ALERT = {
+  id: field(wellFormedId, requiredId('the alert has no id')),
+  isAlerted: field(
+    z.boolean(),
+    z
+      .unknown()
+      .optional()
+      .transform((v) => v !== false && v !== 'false'),
+  ),
+  createdAt: field(
+    z.string().optional(),
+    when.transform((v) => v ?? undefined),
+  ),
+  updatedAt: field(
+    z.string().optional(),
+    when.transform((v) => v ?? undefined),
+  ),
+  metadata: field(
+    z.object(shapeOf(METADATA, 'exact')),
+    z.object(shapeOf(METADATA, 'tolerant'), 'the alert has no metadata'),
+  ),
+  languages: field(z.array(z.string()), strings),
+  reachabilityCounts: field(
+    z.object(shapeOf(REACHABILITY, 'exact')).nullable().optional(),
+    z.object(shapeOf(REACHABILITY, 'tolerant')).nullable().catch(null),
+  ),
+};
 
 /**
  * An alert exactly as the spec describes it. Most answers are this, and zod checks a plain object
  * like it several times faster than the tolerant reader below, which only reads what this refuses.
  */
-const wellFormedAlertSchema = z.object({
-  id: wellFormedId,
-  isAlerted: z.boolean(),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
-  metadata: wellFormedMetadataSchema,
-  languages: z.array(z.string()),
-  // Whole, non-negative counts, as the tolerant reader's: 0.5 unreachable is not "only unreachable".
-  reachabilityCounts: z
-    .object({
-      reachable: z.number().int().nonnegative(),
-      needsReview: z.number().int().nonnegative(),
-      unreachable: z.number().int().nonnegative(),
-    })
-    .nullable()
-    .optional(),
-});
+const wellFormedAlertSchema = z.object(shapeOf(ALERT, 'exact'));
 /** The same alert without its advisory, for an advisory already read (see `readAlert`). */
 const wellFormedShellSchema = wellFormedAlertSchema.omit({ metadata: true });
 type AlertFields = z.output<typeof wellFormedAlertSchema>;
 
-/**
- * Any other alert, read field by field. What the gate needs (`id`, `metadata.id`) is required;
- * `isAlerted` is false only when the service says so; severity and score fall back as the
- * contract's "Severity" says; everything else only feeds the reports, and may be null or missing.
- */
-const tolerantAlertSchema: z.ZodType<AlertFields> = z.object({
-  id: requiredId('the alert has no id'),
-  isAlerted: z
-    .unknown()
-    .optional()
-    .transform((v) => v !== false && v !== 'false'),
-  createdAt: when.transform((v) => v ?? undefined),
-  updatedAt: when.transform((v) => v ?? undefined),
-  metadata: z.object(
-    {
-      id: requiredId('the alert has no advisory id (metadata.id)'),
-      severity: z
-        .unknown()
-        .optional()
-        .transform((v) => (typeof v === 'string' ? v : null)),
-      severityScore,
-      packageIdentifier: prose,
-      summary: prose,
-      description: prose,
-      aliases: strings,
-      references: strings,
-    },
-    'the alert has no metadata',
-  ),
-  languages: strings,
-  reachabilityCounts: reachabilitySchema,
-});
+/** Any other alert, read field by field. */
+const tolerantAlertSchema: z.ZodType<AlertFields> = z.object(shapeOf(ALERT, 'tolerant'));
 
 const clipText = (s: string) =>
   s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : s;
@@ -172,7 +192,7 @@ function toAlert(alert: Omit<AlertFields, 'metadata'>, part: AdvisoryPart): Aler
 const advisories = new Map<string, { metadata: AlertFields['metadata']; part: AdvisoryPart }>();
 /** More than most repositories have; past it, the alerts of advisories not yet met are read whole. */
 const MAX_ADVISORIES = 10_000;
-const METADATA_FIELDS = Object.keys(wellFormedMetadataSchema.shape);
+const METADATA_FIELDS = Object.keys(METADATA);
 
 /** Equal field for field, `a` being metadata read well-formed (strings, numbers, lists of strings). */
 function sameMetadata(a: AlertFields['metadata'], b: Record<string, unknown>): boolean {
