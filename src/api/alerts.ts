@@ -1,6 +1,6 @@
 // The readers of an alert of sca/alerts/search (shared/spec/service-api.md), as the model's Alert:
 // a fast one for alerts exactly as the spec describes them, a tolerant one for any other, and a memo
-// of the advisories already read.
+// of the advisories already read, one per run.
 import { z } from 'zod';
 import { failure, success, type Alert, type Outcome } from '../model.js';
 import { count, describeIssue, eachOf, numeric, pageResponse, prose, wellFormed } from './schemas.js';
@@ -181,6 +181,9 @@ function toAlert(alert: Omit<AlertFields, 'metadata'>, part: AdvisoryPart): Aler
   };
 }
 
+/** Reads one alert as the model's Alert, or says what it lacks for the gate. */
+export type AlertReader = (value: unknown) => Outcome<Alert>;
+
 /**
  * Advisories already read, by id, with zod's reading of their metadata. A repository's alerts
  * repeat advisories (one advisory, many manifests): an alert whose metadata is, field for field,
@@ -189,7 +192,7 @@ function toAlert(alert: Omit<AlertFields, 'metadata'>, part: AdvisoryPart): Aler
  * It holds zod's output, not the wire object (no unknown keys), and only advisories whose texts
  * were kept whole: nothing the alerts do not hold already.
  */
-const advisories = new Map<string, { metadata: AlertFields['metadata']; part: AdvisoryPart }>();
+type AdvisoryMemo = Map<string, { metadata: AlertFields['metadata']; part: AdvisoryPart }>;
 /** More than most repositories have; past it, the alerts of advisories not yet met are read whole. */
 const MAX_ADVISORIES = 10_000;
 const METADATA_FIELDS = Object.keys(METADATA);
@@ -206,12 +209,30 @@ function sameMetadata(a: AlertFields['metadata'], b: Record<string, unknown>): b
   return true;
 }
 
+/** Remembers an advisory whose texts were kept whole, while the memo has room. */
+function remember(advisories: AdvisoryMemo, metadata: AlertFields['metadata'], part: AdvisoryPart): void {
+  const whole =
+    metadata.summary.length <= MAX_TEXT &&
+    metadata.description.length <= MAX_TEXT &&
+    metadata.references.length <= MAX_REFERENCES;
+  if (whole && advisories.size < MAX_ADVISORIES) advisories.set(part.advisory, { metadata, part });
+}
+
+/**
+ * A reader with a memo of its own, for one run (createEndpoints makes one): nothing a run or a test
+ * reads is known to another, and the memo goes when the run does.
+ */
+export function createAlertReader(): AlertReader {
+  const advisories: AdvisoryMemo = new Map();
+  return (value) => readAlert(value, advisories);
+}
+
 /**
  * One alert as the model's Alert: an advisory already read, else the fast reader (the spec's shape),
  * else the tolerant reader. Wherever the fast reader reads an alert, the tolerant one reads it the
  * same (__tests__/api/alert-readers.test.ts proves it over every fixture and edge case).
  */
-export function readAlert(value: unknown): Outcome<Alert> {
+function readAlert(value: unknown, advisories: AdvisoryMemo): Outcome<Alert> {
   const metadata = (value as { metadata?: unknown } | null)?.metadata;
   const raw = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>) : null;
   const known = typeof raw?.id === 'string' ? advisories.get(raw.id) : undefined;
@@ -220,18 +241,10 @@ export function readAlert(value: unknown): Outcome<Alert> {
     if (shell.success) return success(toAlert(shell.data, known.part));
   }
   const wellFormed = wellFormedAlertSchema.safeParse(value);
-  if (wellFormed.success) {
-    const read = wellFormed.data.metadata;
-    const part = advisoryPart(read);
-    const whole =
-      read.summary.length <= MAX_TEXT &&
-      read.description.length <= MAX_TEXT &&
-      read.references.length <= MAX_REFERENCES;
-    if (whole && known === undefined && advisories.size < MAX_ADVISORIES)
-      advisories.set(part.advisory, { metadata: read, part });
-    return success(toAlert(wellFormed.data, part));
-  }
-  return readTolerantAlert(value);
+  if (!wellFormed.success) return readTolerantAlert(value);
+  const part = advisoryPart(wellFormed.data.metadata);
+  if (known === undefined) remember(advisories, wellFormed.data.metadata, part);
+  return success(toAlert(wellFormed.data, part));
 }
 
 /** The fast reader alone, without the memo: the Alert when `value` has the spec's shape, else null. */
@@ -248,5 +261,10 @@ export function readTolerantAlert(value: unknown): Outcome<Alert> {
     : failure(parsed.error.issues.map(describeIssue).join('; '));
 }
 
-/** Each alert is read on its own: one that lacks what the gate needs is reported by position. */
-export const alertsResponseSchema = z.object({ alerts: eachOf(readAlert), ...pageResponse });
+/**
+ * The answer of sca/alerts/search, each alert read on its own by `read` (its memo spans the pages
+ * of the run): one that lacks what the gate needs is reported by position.
+ */
+export function alertsResponseSchema(read: AlertReader) {
+  return z.object({ alerts: eachOf(read), ...pageResponse });
+}
