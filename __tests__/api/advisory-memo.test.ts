@@ -1,13 +1,16 @@
-// The memo of advisories already read (schemas.ts) may hold only what the alerts hold anyway: zod's
+// The memo of advisories already read (alerts.ts) may hold only what the alerts hold anyway: zod's
 // reading of the metadata, never the wire object with its unknown keys, and nothing of an advisory
 // whose texts were cut. Measured on the heap after a full collection.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, test } from '@jest/globals';
-import { alertsResponseSchema, MAX_TEXT } from '../../src/api/schemas.js';
+import { alertsResponseSchema, createAlertReader, MAX_TEXT, type AlertReader } from '../../src/api/alerts.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
+
+/** One run's reader, alive for the whole file, so that what its memo keeps is on the heap when measured. */
+const alertsResponse = alertsResponseSchema(createAlertReader());
 
 /** Heap growth, in bytes, left by reading `alerts` once the read itself is dropped. */
 function retainedBy(alerts: unknown[]): number {
@@ -15,7 +18,7 @@ function retainedBy(alerts: unknown[]): number {
   gc();
   const before = process.memoryUsage().heapUsed;
   // In a function of its own, so that nothing of the read is live when the heap is measured.
-  const unreadable = (() => alertsResponseSchema.parse(JSON.parse(text)).alerts.filter((a) => !a.ok).length)();
+  const unreadable = (() => alertsResponse.parse(JSON.parse(text)).alerts.filter((a) => !a.ok).length)();
   expect(unreadable).toBe(0);
   gc();
   return process.memoryUsage().heapUsed - before;
@@ -56,5 +59,25 @@ describe('the advisory memo holds nothing the alerts do not', () => {
     const references = (i: number) => Array.from({ length: 200 }, (_, j) => `https://example.com/${i}/${j}`);
     const alerts = Array.from({ length: 1000 }, (_, i) => alert(i, { tag: 'refs', references: references(i) }));
     expect(retainedBy(alerts)).toBeLessThan(2 * MiB);
+  });
+});
+
+describe('each reader has a memo of its own (one reader a run)', () => {
+  /** An alert of one advisory, GHSA-shared, read by `reader`. */
+  const read = (reader: AlertReader, i: number) => {
+    const outcome = reader(alert(i, { tag: 'shared', id: 'GHSA-shared' }));
+    if (!outcome.ok) throw new Error(`expected alert_${i} read, got ${outcome.error}`);
+    return outcome.value;
+  };
+
+  test('an advisory read by one reader is not known to another, which reads it anew, to the same', () => {
+    const [one, another] = [createAlertReader(), createAlertReader()];
+    const first = read(one, 1);
+    // Within a reader, the alerts of one advisory share its reading (the memo), lists and all.
+    expect(read(one, 2).references).toBe(first.references);
+    const elsewhere = read(another, 3);
+    expect(elsewhere.references).not.toBe(first.references);
+    expect(elsewhere.aliases).not.toBe(first.aliases);
+    expect(elsewhere).toEqual({ ...first, id: 'alert_3' });
   });
 });

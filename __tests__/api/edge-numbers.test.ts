@@ -2,9 +2,11 @@
 // parses as Infinity. A severity score that large bands as critical; a posture count that large is
 // an error of the posture read, never "none".
 import { describe, expect, test } from '@jest/globals';
-import { postureResponseSchema, readAlert } from '../../src/api/schemas.js';
+import { createAlertReader } from '../../src/api/alerts.js';
+import { postureResponseSchema } from '../../src/api/schemas.js';
 
 const HUGE = JSON.parse('1e999') as number;
+const readAlert = createAlertReader();
 
 describe('a severity score too large for a number', () => {
   const alert = (severityScore: unknown, severity: unknown = null) => ({

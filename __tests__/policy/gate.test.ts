@@ -2,7 +2,7 @@ import { failureMessage, gateVerdict, severityCounts } from '../../src/policy/ga
 import { isOnlyUnreachable } from '../../src/policy/verdict.js';
 import { evaluateAlerts, type PolicyOptions } from '../fixtures/judge.js';
 import { makeEvaluated } from '../fixtures/result.js';
-import { alertSeverity } from '../../src/policy/severity.js';
+import { alertSeverity } from '../../src/api/severity.js';
 import type {
   Alert,
   AlertStatus,

@@ -1,5 +1,6 @@
 import { severityRank, worstFirst } from '../../src/model.js';
-import { alertSeverity, meetsThreshold, worseCopy } from '../../src/policy/severity.js';
+import { alertSeverity } from '../../src/api/severity.js';
+import { meetsThreshold, worseCopy } from '../../src/policy/severity.js';
 import { SEVERITIES, type Alert, type Severity, type Threshold } from '../../src/model.js';
 
 /** An alert with only what ordering reads set to something meaningful. */

@@ -1,6 +1,7 @@
 // One typed function per endpoint of service-api.md. Requests are validated before anything is sent.
 import type { z } from 'zod';
 import { ApiError, type CallOptions, type ServiceClient } from './client.js';
+import { alertsResponseSchema, createAlertReader } from './alerts.js';
 import * as s from './schemas.js';
 
 export const PATHS = {
@@ -34,13 +35,15 @@ function endpoint<Req extends z.ZodType, Res extends z.ZodType>(
   };
 }
 
+/** The endpoints of one run: their alert reader's memo of advisories is this run's alone. */
 export function createEndpoints(client: ServiceClient) {
+  const alerts = alertsResponseSchema(createAlertReader());
   return {
     securityPosture: endpoint(client, PATHS.securityPosture, s.postureRequestSchema, s.postureResponseSchema),
     timeSaved: endpoint(client, PATHS.timeSaved, s.timeSavedRequestSchema, s.timeSavedSchema),
     searchPackages: endpoint(client, PATHS.searchPackages, s.packagesRequestSchema, s.packagesResponseSchema),
     searchLicenses: endpoint(client, PATHS.searchLicenses, s.licensesRequestSchema, s.licensesResponseSchema),
-    searchAlerts: endpoint(client, PATHS.searchAlerts, s.alertsRequestSchema, s.alertsResponseSchema),
+    searchAlerts: endpoint(client, PATHS.searchAlerts, s.alertsRequestSchema, alerts),
     listRepositories: endpoint(
       client,
       PATHS.listRepositories,

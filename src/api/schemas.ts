@@ -1,11 +1,11 @@
-// Zod schemas of every request and response in shared/spec/service-api.md. Responses the action
-// reads are turned into the model's own types here (wire data stops at this edge), keeping only
-// the fields it uses; fields the spec does not list are accepted and dropped (zod's default).
+// Zod schemas of every request and response in shared/spec/service-api.md (an alert's readers are in
+// alerts.ts). Responses the action reads are turned into the model's own types here (wire data stops
+// at this edge), keeping only the fields it uses; fields the spec does not list are accepted and
+// dropped (zod's default).
 import { z } from 'zod';
 import {
   failure,
   success,
-  type Alert,
   type Outcome,
   type Package,
   type Posture,
@@ -13,7 +13,6 @@ import {
   type Schedule,
   type TimeSaved,
 } from '../model.js';
-import { alertSeverity } from '../policy/severity.js';
 
 // ---------- shared scalars ----------
 
@@ -32,7 +31,7 @@ const id = z.string();
  * or as a string) is Infinity here: each reader says what that means (contract, "Numbers at the
  * edge of the range"): a severity score bands as critical, a count is an error, a statistic is null.
  */
-const numeric = z.union([
+export const numeric = z.union([
   z.number(),
   z.literal([Infinity, -Infinity]),
   z
@@ -41,55 +40,30 @@ const numeric = z.union([
     .regex(/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/, 'expected a number')
     .transform(Number),
 ]);
-const count = numeric.pipe(z.number().int().nonnegative());
+export const count = numeric.pipe(z.number().int().nonnegative());
 /** Report-only number: null when missing, null, not a number or too large for one. */
 const statistic = numeric.pipe(z.number()).nullable().catch(null);
-/** An alert's severity score: null when missing, null or not a number; Infinity kept (it bands as critical). */
-const severityScore = numeric.nullable().catch(null);
 /**
  * Text as JS can always encode it: a lone UTF-16 surrogate (valid in JSON, as `\ud800`) becomes
  * U+FFFD, or encodeURI would throw on it in a report link after the verdict was decided.
  */
-const wellFormed = (s: string) =>
+export const wellFormed = (s: string) =>
   s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 /** Report-only text: '' when missing, null or not a string. */
-const prose = z
+export const prose = z
   .string()
   .nullable()
   .catch(null)
   .transform((s) => wellFormed(s ?? ''));
-/** Report-only list of strings: [] when missing or null; non-strings dropped. */
-const strings = z
-  .array(z.unknown())
-  .nullable()
-  .catch(null)
-  .transform((items) => (items ?? []).filter((item): item is string => typeof item === 'string'));
-/**
- * Report-only long text (summary, description): longer than any report shows is cut here, so a
- * service that sends 100 KB descriptions does not fill the memory with them.
- */
-export const MAX_TEXT = 4096;
-/** Links: the reports show at most ten; an advisory may list thousands. */
-const MAX_REFERENCES = 20;
-
-/** Report-only date-time: null when missing or not one (by its form: it is only shown). */
-const when = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/)
-  .nullable()
-  .catch(null);
 /** An id that may come as a number. */
 const anyId = z.union([z.string(), z.number().transform(String)]);
-/** An id the action cannot do without: `message` when missing, null or empty. */
-const requiredId = (message: string) =>
-  z.union([z.string(), z.number().transform(String)], { error: message }).pipe(z.string().trim().min(1, message));
 
 /**
  * Reads each element of an array on its own: one bad element does not spoil the others. The array
  * itself is required: null is no list, never an empty one (a `licenses: null` read as "none" would
  * pass a deny list unjudged).
  */
-function eachOf<T>(read: (item: unknown) => Outcome<T>) {
+export function eachOf<T>(read: (item: unknown) => Outcome<T>) {
   return z.array(z.unknown()).transform((items) => items.map(read));
 }
 
@@ -126,7 +100,7 @@ const pageRequest = {
   pageSize: z.number().int().min(1, 'pageSize must be >= 1').optional(),
 };
 /** totalCount decides how many pages there are and whether the read is complete: required. */
-const pageResponse = {
+export const pageResponse = {
   totalCount: count,
   page: statistic,
   /** The page size the server answered with; null when it did not say. */
@@ -305,203 +279,7 @@ export const scaLicenseSchema = z.object({
 export type LicenseAnswer = z.output<typeof scaLicenseSchema>;
 export const licensesResponseSchema = z.object({ licenses: eachOf(readWith(scaLicenseSchema)) });
 
-// ---------- 5. sca/alerts/search ----------
-
-/** Reachability counts; not analysed (null) when missing, empty, or any count is not a number. */
-const reachabilitySchema = z
-  .object({ reachable: count, needsReview: count, unreachable: count })
-  .nullable()
-  .catch(null);
-
-/**
- * An id exactly as the spec describes it, with nothing to trim: a padded one goes to the tolerant
- * reader, which trims it, so that both readers give every id the same.
- */
-const wellFormedId = z.string().regex(/^\S(?:[\s\S]*\S)?$/);
-
-/** An alert's advisory exactly as the spec describes it (`metadata`). */
-const wellFormedMetadataSchema = z.object({
-  id: wellFormedId,
-  severity: z.string().nullable().optional(),
-  severityScore: z.number().nullable().optional(),
-  packageIdentifier: z.string(),
-  summary: z.string(),
-  description: z.string(),
-  aliases: z.array(z.string()),
-  references: z.array(z.string()),
-});
-
-/**
- * An alert exactly as the spec describes it. Most answers are this, and zod checks a plain object
- * like it several times faster than the tolerant reader below, which only reads what this refuses.
- */
-const wellFormedAlertSchema = z.object({
-  id: wellFormedId,
-  isAlerted: z.boolean(),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
-  metadata: wellFormedMetadataSchema,
-  languages: z.array(z.string()),
-  // Whole, non-negative counts, as the tolerant reader's: 0.5 unreachable is not "only unreachable".
-  reachabilityCounts: z
-    .object({
-      reachable: z.number().int().nonnegative(),
-      needsReview: z.number().int().nonnegative(),
-      unreachable: z.number().int().nonnegative(),
-    })
-    .nullable()
-    .optional(),
-});
-/** The same alert without its advisory, for an advisory already read (see `readAlert`). */
-const wellFormedShellSchema = wellFormedAlertSchema.omit({ metadata: true });
-type AlertFields = z.output<typeof wellFormedAlertSchema>;
-
-/**
- * Any other alert, read field by field. What the gate needs (`id`, `metadata.id`) is required;
- * `isAlerted` is false only when the service says so; severity and score fall back as the
- * contract's "Severity" says; everything else only feeds the reports, and may be null or missing.
- */
-const tolerantAlertSchema: z.ZodType<AlertFields> = z.object({
-  id: requiredId('the alert has no id'),
-  isAlerted: z
-    .unknown()
-    .optional()
-    .transform((v) => v !== false && v !== 'false'),
-  createdAt: when.transform((v) => v ?? undefined),
-  updatedAt: when.transform((v) => v ?? undefined),
-  metadata: z.object(
-    {
-      id: requiredId('the alert has no advisory id (metadata.id)'),
-      severity: z
-        .unknown()
-        .optional()
-        .transform((v) => (typeof v === 'string' ? v : null)),
-      severityScore,
-      packageIdentifier: prose,
-      summary: prose,
-      description: prose,
-      aliases: strings,
-      references: strings,
-    },
-    'the alert has no metadata',
-  ),
-  languages: strings,
-  reachabilityCounts: reachabilitySchema,
-});
-
-const clipText = (s: string) =>
-  s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : s;
-const isDateTime = (s: string | undefined) =>
-  s !== undefined && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s) ? s : null;
-
-/** What an alert takes from its advisory (`metadata`), the same for every alert of that advisory. */
-type AdvisoryPart = Pick<
-  Alert,
-  'advisory' | 'aliases' | 'severity' | 'score' | 'package' | 'summary' | 'description' | 'references'
->;
-
-/** The model's part of an advisory: severity normalised, long text cut, nothing else kept. */
-function advisoryPart(metadata: AlertFields['metadata']): AdvisoryPart {
-  const score = metadata.severityScore ?? null;
-  return {
-    advisory: metadata.id,
-    aliases: metadata.aliases,
-    severity: alertSeverity(metadata.severity, score),
-    score: score !== null && Number.isFinite(score) ? score : null,
-    package: wellFormed(metadata.packageIdentifier),
-    summary: wellFormed(clipText(metadata.summary)),
-    description: wellFormed(clipText(metadata.description)),
-    references:
-      metadata.references.length > MAX_REFERENCES ? metadata.references.slice(0, MAX_REFERENCES) : metadata.references,
-  };
-}
-
-/** The model's Alert from the fields read. */
-function toAlert(alert: Omit<AlertFields, 'metadata'>, part: AdvisoryPart): Alert {
-  return {
-    id: alert.id,
-    advisory: part.advisory,
-    aliases: part.aliases,
-    severity: part.severity,
-    score: part.score,
-    alerted: alert.isAlerted,
-    reachability: alert.reachabilityCounts ?? null,
-    package: part.package,
-    summary: part.summary,
-    description: part.description,
-    references: part.references,
-    languages: alert.languages,
-    createdAt: isDateTime(alert.createdAt),
-    updatedAt: isDateTime(alert.updatedAt),
-  };
-}
-
-/**
- * Advisories already read, by id, with zod's reading of their metadata. A repository's alerts
- * repeat advisories (one advisory, many manifests): an alert whose metadata is, field for field,
- * the metadata of one already read has the same reading, so zod reads only the rest of it, and the
- * alerts share one copy of the advisory's texts. A memo of zod's own results, never a second reader.
- * It holds zod's output, not the wire object (no unknown keys), and only advisories whose texts
- * were kept whole: nothing the alerts do not hold already.
- */
-const advisories = new Map<string, { metadata: AlertFields['metadata']; part: AdvisoryPart }>();
-/** More than most repositories have; past it, the alerts of advisories not yet met are read whole. */
-const MAX_ADVISORIES = 10_000;
-const METADATA_FIELDS = Object.keys(wellFormedMetadataSchema.shape);
-
-/** Equal field for field, `a` being metadata read well-formed (strings, numbers, lists of strings). */
-function sameMetadata(a: AlertFields['metadata'], b: Record<string, unknown>): boolean {
-  for (const field of METADATA_FIELDS) {
-    const x = (a as Record<string, unknown>)[field];
-    const y = b[field];
-    if (Object.is(x, y)) continue;
-    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
-    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
-  }
-  return true;
-}
-
-/**
- * One alert as the model's Alert: an advisory already read, else the fast reader (the spec's shape),
- * else the tolerant reader. Wherever the fast reader reads an alert, the tolerant one reads it the
- * same (__tests__/api/alert-readers.test.ts proves it over every fixture and edge case).
- */
-export function readAlert(value: unknown): Outcome<Alert> {
-  const metadata = (value as { metadata?: unknown } | null)?.metadata;
-  const raw = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>) : null;
-  const known = typeof raw?.id === 'string' ? advisories.get(raw.id) : undefined;
-  if (known !== undefined && raw !== null && sameMetadata(known.metadata, raw)) {
-    const shell = wellFormedShellSchema.safeParse(value);
-    if (shell.success) return success(toAlert(shell.data, known.part));
-  }
-  const wellFormed = wellFormedAlertSchema.safeParse(value);
-  if (wellFormed.success) {
-    const read = wellFormed.data.metadata;
-    const part = advisoryPart(read);
-    const whole =
-      read.summary.length <= MAX_TEXT &&
-      read.description.length <= MAX_TEXT &&
-      read.references.length <= MAX_REFERENCES;
-    if (whole && known === undefined && advisories.size < MAX_ADVISORIES)
-      advisories.set(part.advisory, { metadata: read, part });
-    return success(toAlert(wellFormed.data, part));
-  }
-  return readTolerantAlert(value);
-}
-
-/** The fast reader alone, without the memo: the Alert when `value` has the spec's shape, else null. */
-export function readWellFormedAlert(value: unknown): Alert | null {
-  const parsed = wellFormedAlertSchema.safeParse(value);
-  return parsed.success ? toAlert(parsed.data, advisoryPart(parsed.data.metadata)) : null;
-}
-
-/** The tolerant reader alone: any alert, field by field, or what it lacks for the gate. */
-export function readTolerantAlert(value: unknown): Outcome<Alert> {
-  const parsed = tolerantAlertSchema.safeParse(value);
-  return parsed.success
-    ? success(toAlert(parsed.data, advisoryPart(parsed.data.metadata)))
-    : failure(parsed.error.issues.map(describeIssue).join('; '));
-}
+// ---------- 5. sca/alerts/search (the answer is read in alerts.ts) ----------
 
 export const alertsRequestSchema = z.object({
   ...pageRequest,
@@ -510,8 +288,6 @@ export const alertsRequestSchema = z.object({
   severities: z.array(z.string()).optional(),
   reachability: z.array(z.string()).optional(),
 });
-/** Each alert is read on its own: one that lacks what the gate needs is reported by position. */
-export const alertsResponseSchema = z.object({ alerts: eachOf(readAlert), ...pageResponse });
 
 // ---------- 6. installations/repositories ----------
 
