@@ -110,6 +110,24 @@ describe('readCatalog from a URL', () => {
     expect(sleeps).toEqual([2000]);
   });
 
+  test.each(['0x10', '1e3', '-5'])(
+    'a 503 with Retry-After %s, which RFC 9110 does not allow: the backoff, not what Number() reads',
+    async (value) => {
+      handlers = [status(503, { 'retry-after': value }), json(CATALOG_TEXT)];
+      read(await fromUrl('/kev.json'));
+      expect(sleeps).toHaveLength(1);
+      // The first backoff step: 1 s, half of it random (0x10 would be 16 s, 1e3 over the 60 s cap).
+      expect(sleeps[0]).toBeGreaterThanOrEqual(500);
+      expect(sleeps[0]).toBeLessThanOrEqual(1_000);
+    },
+  );
+
+  test('a 503 with Retry-After past 60 s: waits 60 s', async () => {
+    handlers = [status(503, { 'retry-after': '3600' }), json(CATALOG_TEXT)];
+    read(await fromUrl('/kev.json'));
+    expect(sleeps).toEqual([60_000]);
+  });
+
   test('5xx every time: max-retries + 1 requests, then why', async () => {
     handlers = [status(502)];
     const outcome = await fromUrl('/kev.json', { maxRetries: 1 });
@@ -131,6 +149,19 @@ describe('readCatalog from a URL', () => {
     handlers = [status(302, { location: '/moved/kev.json' }), json(CATALOG_TEXT)];
     read(await fromUrl('/kev.json'));
     expect(requests.map((r) => r.path)).toEqual(['/kev.json', '/moved/kev.json']);
+  });
+
+  test('redirects within the origin: 5 followed, as for every request, a 6th refused', async () => {
+    const hops = Array.from({ length: 6 }, (_, i) => status(307, { location: `/hop${i + 1}` }));
+    handlers = [...hops.slice(0, 5), json(CATALOG_TEXT)];
+    read(await fromUrl('/kev.json'));
+    expect(requests).toHaveLength(6);
+    handlers = [...hops, json(CATALOG_TEXT)];
+    requests = [];
+    expect(why(await fromUrl('/kev.json'))).toBe(
+      `The KEV catalog (kev-url ${base}/kev.json) could not be read: its host redirected more than 5 times. ${REACH}`,
+    );
+    expect(requests).toHaveLength(6);
   });
 
   test('a redirect to another origin is refused, nothing sent there', async () => {

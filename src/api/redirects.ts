@@ -1,7 +1,7 @@
-// The one redirect follower, for the service client (POST, re-sent on each hop) and the remote policy
-// file (GET): a redirect is followed only within the origin it started from, because the request
-// carries a token (contract: "Never follow a redirect that would send the token headers to another
-// origin"). Each caller keeps its own limits, timeouts and words for what went wrong.
+// The one redirect follower, under api/send.ts's sending once (the service's POST, re-sent on each
+// hop; the GETs of GitHub's REST API and the KEV catalog): a redirect is followed only within the
+// origin it started from, because the request carries a token (contract: "Never follow a redirect
+// that would send the token headers to another origin"). The limit and the signals are its caller's.
 import type { Answer, Sending, Transport } from './transport.js';
 
 export interface FollowLimits {
