@@ -190,7 +190,7 @@ async function readEverything(
  */
 async function readKnownExploited(config: Config, context: RunnerContext): Promise<Outcome<KevCatalog> | null> {
   if (config.knownExploited === 'off') return null;
-  const { readCatalog } = await import('../kev/read.js');
+  const { readCatalog } = await import('../feeds/kev/read.js');
   return readCatalog(config.kevSource, {
     workspace: context.workspace,
     timeoutMs: config.requestTimeoutMs,

@@ -2,11 +2,11 @@
 // (proxies, NODE_EXTRA_CA_CERTS, timeouts, retries, the size cap) with no credentials and nothing
 // about the repository, or from a copy in the workspace (air-gapped runners, GHES). Never rejects:
 // a catalog that cannot be read or parsed is a message, which the verdict's rules weigh.
-import { getWithRetries } from '../api/get.js';
-import { SetupError } from '../api/errors.js';
-import { transportFor } from '../api/transport.js';
-import { readWorkspaceFile } from '../github/workspace.js';
-import { failure, feedSourceName, type FeedSource, type KevCatalog, type Outcome } from '../model.js';
+import { getWithRetries } from '../../api/get.js';
+import { SetupError } from '../../api/errors.js';
+import { transportFor } from '../../api/transport.js';
+import { readWorkspaceFile } from '../../github/workspace.js';
+import { failure, feedSourceName, type FeedSource, type KevCatalog, type Outcome } from '../../model.js';
 import { parseCatalog } from './catalog.js';
 
 /** A file as much as an answer (contract). CISA's catalog is about 1.5 MB. */

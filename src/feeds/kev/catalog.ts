@@ -4,7 +4,7 @@
 // `vulnerabilityName` and more. Unknown fields are ignored; an entry without a CVE id is skipped
 // and counted; a catalog without the array is not the catalog.
 import { z } from 'zod';
-import { cveId, failure, success, type KevCatalog, type KevEntry, type Outcome } from '../model.js';
+import { cveId, failure, success, type KevCatalog, type KevEntry, type Outcome } from '../../model.js';
 
 // Each field optional: zod runs a transform on a missing key only when its schema is optional, and
 // a field left out is not given, never a reason to refuse the entry or the catalog.

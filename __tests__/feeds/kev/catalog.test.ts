@@ -1,9 +1,9 @@
 // parseCatalog: CISA's KEV JSON (its published field names) to the model; what is skipped and
 // counted, and what is not the catalog at all.
 import { describe, expect, test } from '@jest/globals';
-import { parseCatalog } from '../../src/kev/catalog.js';
-import type { KevCatalog } from '../../src/model.js';
-import { CATALOG_TEXT, cisaCatalog, cisaEntry } from '../fixtures/kev.js';
+import { parseCatalog } from '../../../src/feeds/kev/catalog.js';
+import type { KevCatalog } from '../../../src/model.js';
+import { CATALOG_TEXT, cisaCatalog, cisaEntry } from '../../fixtures/kev.js';
 
 function parsed(text: string): KevCatalog {
   const catalog = parseCatalog(text);

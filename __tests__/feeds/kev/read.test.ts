@@ -8,10 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { FeedSource } from '../../src/model.js';
-import { MAX_CATALOG_BYTES, readCatalog, type CatalogReadOptions } from '../../src/kev/read.js';
-import type { KevCatalog, Outcome } from '../../src/model.js';
-import { CATALOG_TEXT } from '../fixtures/kev.js';
+import type { FeedSource } from '../../../src/model.js';
+import { MAX_CATALOG_BYTES, readCatalog, type CatalogReadOptions } from '../../../src/feeds/kev/read.js';
+import type { KevCatalog, Outcome } from '../../../src/model.js';
+import { CATALOG_TEXT } from '../../fixtures/kev.js';
 
 const REACH =
   'Check kev-url and that the runner can reach it (behind a proxy: https_proxy and no_proxy); on a runner without internet access, give kev-url a copy of the catalog in the workspace.';
