@@ -22,6 +22,9 @@ export type CommentMode = (typeof COMMENT_MODES)[number];
 export const ON_API_ERROR = ['fail', 'warn'] as const;
 /** `pr-changes`. */
 export const PR_CHANGES = ['auto', 'off'] as const;
+/** `pr-introduced`: what the vulnerabilities and license violations a pull request brings in do. */
+export const PR_INTRODUCED = ['fail', 'warn', 'off'] as const;
+export type PrIntroducedMode = (typeof PR_INTRODUCED)[number];
 /** `known-exploited`: check alerts against CISA's KEV catalog, and what a listed one does. */
 export const KNOWN_EXPLOITED = ['off', 'warn', 'fail'] as const;
 export type KnownExploitedMode = (typeof KNOWN_EXPLOITED)[number];
@@ -95,7 +98,15 @@ export const STATUS: Readonly<Record<AlertStatus, StatusTraits>> = {
  * makes it gate: its severity, or (under known-exploited: fail) that CISA lists it.
  */
 export type VerdictRule =
-  'not-alerted' | 'below-threshold' | 'unreachable' | 'allowed' | 'resolved' | 'grace' | 'severity' | 'known-exploited';
+  | 'not-alerted'
+  | 'below-threshold'
+  | 'unreachable'
+  | 'allowed'
+  | 'resolved'
+  | 'grace'
+  | 'severity'
+  | 'known-exploited'
+  | 'introduced';
 
 /** Each alert's fate and why: what the verdict decided, for the reports to show, never to work out again. */
 export interface Disposition {
@@ -274,8 +285,10 @@ export type AlertCounts = SeverityCounts & {
   allowed: number;
   resolved: number | null;
   due: number;
-  /** Alerts whose CVE the KEV catalog lists, whatever their status; null when it was not read. */
+  /** Alerts (and findings) whose CVE the KEV catalog lists, whatever their status; null when it was not read. */
   knownExploited: number | null;
+  /** Vulnerabilities the pull request brings in, any status; null when its change was not read or pr-introduced is off. */
+  introduced: number | null;
 };
 
 export interface Warning {
@@ -398,6 +411,8 @@ export interface LicenseFinding {
   gates: boolean;
   /** Where the package is declared, when the service says. */
   location: ManifestLocation | null;
+  /** Brought in by the pull request (GitHub's license of a package its change adds); absent otherwise. */
+  introduced?: true;
 }
 
 /** How many packages the findings are about: a package under two license entries counts once. */
@@ -510,6 +525,7 @@ export interface RunOptions {
   knownExploited: KnownExploitedMode;
   kevSource: FeedSource;
   prChanges: (typeof PR_CHANGES)[number];
+  prIntroduced: PrIntroducedMode;
   /** Per input name; secrets say where they came from too, never what they are. */
   sources: Record<string, InputSource>;
   /** A local policy file read at a pull request's base commit; null otherwise. */
@@ -556,6 +572,8 @@ export interface GateResult {
   scan: ScanView | null;
   /** The KEV catalog's read (contract: "Known exploited vulnerabilities"); null when known-exploited is off. */
   knownExploited: KnownExploitedView | null;
+  /** What the pull request brings in (contract: "Brought in by the pull request"); null when not judged. */
+  introduced: IntroducedView | null;
 }
 
 /** The pull request's change as the gate read it. */
@@ -597,4 +615,63 @@ export interface DependencyChange {
   packageUrl: string | null;
   /** GHSA ids of the vulnerabilities GitHub lists for this version. */
   advisories: string[];
+  /** The vulnerabilities GitHub lists for this version. */
+  vulnerabilities: ChangeVulnerability[];
+  /** GitHub's SPDX expression of the package's license; null when none (or empty). */
+  license: string | null;
+  /** GitHub's scope: `runtime`, `development` or `unknown`; null when not given. */
+  scope: string | null;
+}
+
+/** A vulnerability GitHub lists on a compare entry. */
+export interface ChangeVulnerability {
+  /** The GHSA id. */
+  advisory: string;
+  /** GitHub's word, normalised: `moderate` is medium, anything unknown is unknown. */
+  severity: Severity;
+  summary: string;
+}
+
+/**
+ * A vulnerability a pull request brings in (contract: "Brought in by the pull request"): one per
+ * advisory, package and version, with every manifest that adds it.
+ */
+export interface IntroducedFinding {
+  /** The GHSA id. */
+  advisory: string;
+  /** Its CVE ids from GitHub's advisory; null when not read (read only when known-exploited is on). */
+  cves: string[] | null;
+  severity: Severity;
+  summary: string;
+  /** The package as GitHub names it. */
+  name: string;
+  ecosystem: string;
+  version: string;
+  packageUrl: string | null;
+  /** Every manifest that adds it, in order. */
+  manifests: string[];
+  /** GitHub's scope (`runtime`, `development`, `unknown`); null when it gave none. */
+  scope: string | null;
+  /** The advisory's page on GitHub (GITHUB_SERVER_URL). */
+  url: string;
+  /** Where each manifest names the package in the workspace (line 1 when it cannot be found); empty until located. */
+  locations: ManifestLocation[];
+}
+
+/** A finding with the verdict's decision, as an alert has it. */
+export interface EvaluatedFinding extends IntroducedFinding {
+  /** `gating`, `allowed`, or `below-threshold` (nothing makes it gate; under pr-introduced: warn, nothing does). */
+  status: AlertStatus;
+  disposition: Disposition;
+  /** The allow entry that spared it (status `allowed`). */
+  allowedBy?: AllowEntry;
+  /** Its CISA KEV entry when one of its CVE ids is listed; null otherwise. */
+  knownExploited: KevEntry | null;
+}
+
+/** What the pull request brings in; null on the result when pr-introduced is off or the change was not read. */
+export interface IntroducedView {
+  mode: 'fail' | 'warn';
+  /** Gating first (in the verdict's order), then the others, worst first. */
+  findings: EvaluatedFinding[];
 }

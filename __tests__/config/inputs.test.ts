@@ -65,6 +65,7 @@ describe('parseInputs defaults', () => {
       knownExploited: 'off',
       kevSource: { kind: 'url', url: KEV_FEED_URL },
       prChanges: 'auto',
+      prIntroduced: 'fail',
       sources: expect.any(Object) as Config['sources'],
       basePolicy: null,
     });

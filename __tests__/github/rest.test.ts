@@ -46,12 +46,15 @@ const answer =
 describe('githubGet', () => {
   test("GitHub's media type, API version and the token, and the answer as text", async () => {
     handlers = [answer(200)];
-    expect(await githubGet(`${base}/repos/acme/webshop/commits/a1b2`, options())).toEqual({
+    const got = await githubGet(`${base}/repos/acme/webshop/commits/a1b2`, options());
+    expect(got).toEqual({
       ok: true,
       status: 200,
       text: '{"sha":"a1b2"}',
       contentType: 'application/json',
+      header: expect.any(Function),
     });
+    expect(got.ok && got.header('content-type')).toBe('application/json');
     expect(requests[0]).toMatchObject({
       accept: 'application/vnd.github+json',
       'x-github-api-version': '2022-11-28',

@@ -39,10 +39,14 @@ import {
 const h = useSimulator();
 const fake = useFakeGitHub();
 
-/** A run on a pull request of acme/webshop (base and head in the event), GitHub's API the fake one. */
+/**
+ * A run on a pull request of acme/webshop (base and head in the event), GitHub's API the fake one.
+ * What the pull request resolves alone: what it brings in (pr-introduced) has tests of its own
+ * (introduced.test.ts), and the compares here add vulnerable versions on purpose.
+ */
 async function judge(inputs: Record<string, string> = {}, options: GateOptions = {}) {
   const run = await h.gate(
-    { 'report-file': REPORT, 'max-retries': '0', ...inputs },
+    { 'report-file': REPORT, 'max-retries': '0', 'pr-introduced': 'off', ...inputs },
     { event: pullRequestEvent(), ...options, env: { GITHUB_API_URL: fake.github.url, ...options.env } },
   );
   return { run, report: reportOf(run) };

@@ -29,6 +29,9 @@ const change = (
   version,
   packageUrl: version ? `pkg:${type}/${name.replace(/^@/, '%40')}@${version}` : `pkg:${type}/${name}`,
   advisories,
+  vulnerabilities: advisories.map((advisory) => ({ advisory, severity: 'high', summary: '' })),
+  license: null,
+  scope: 'runtime',
 });
 
 const lodash: ResolvableAlert = {

@@ -30,7 +30,7 @@ export interface GetOptions {
 
 /** What the host answered (any status, its body read as text), or why no answer came. */
 export type GetAnswer =
-  | { ok: true; status: number; text: string; contentType: string | null }
+  | { ok: true; status: number; text: string; contentType: string | null; header: (name: string) => string | null }
   | { ok: false; status: number | null; reason: string };
 
 export async function getWithRetries(url: string, options: GetOptions): Promise<GetAnswer> {
@@ -51,7 +51,13 @@ function answerOf(sent: Sent, { host, whyNotFollowed, secrets = [], maxBytes }: 
   const fail = (status: number | null, reason: string): GetAnswer => ({ ok: false, status, reason });
   switch (sent.kind) {
     case 'answer':
-      return { ok: true, status: sent.status, text: sent.text, contentType: sent.header('content-type') };
+      return {
+        ok: true,
+        status: sent.status,
+        text: sent.text,
+        contentType: sent.header('content-type'),
+        header: sent.header,
+      };
     case 'other-origin':
       // A token may come back in the host name, lower-cased there: redacted in any case.
       return fail(sent.status, `${host} redirected to ${redactor(secrets)(sent.to.origin)}, ${whyNotFollowed}`);

@@ -9,6 +9,7 @@ import {
   KNOWN_EXPLOITED,
   ON_API_ERROR,
   PR_CHANGES,
+  PR_INTRODUCED,
   success,
   THRESHOLDS,
   UNKNOWN_LICENSES,
@@ -85,6 +86,7 @@ const FIELDS = {
   // Validated whatever known-exploited says (contract), so a typo shows before it is switched on.
   'kev-url': feedSource({ kind: 'url', url: KEV_FEED_URL }),
   'pr-changes': oneOf(PR_CHANGES, 'auto'),
+  'pr-introduced': oneOf(PR_INTRODUCED, 'fail'),
 };
 
 /** Inputs a policy file may not set: the tokens, and the file itself. */
@@ -234,6 +236,7 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
       knownExploited: v['known-exploited'],
       kevSource: v['kev-url'],
       prChanges: v['pr-changes'],
+      prIntroduced: v['pr-introduced'],
     })),
   );
 }

@@ -1,8 +1,10 @@
 // The pull request's dependency changes: GitHub's dependency review compare of the event's base and
-// head (contract: "Pull requests and time"), wire -> model. Read alongside the service reads; its
-// failure never fails the step, it only means nothing is resolved (fail closed), with a notice.
+// head (contract: "Pull requests and time"), wire -> model, read whole: GitHub may answer in pages,
+// linked by `Link: <…>; rel="next"`, and a page that cannot be read means the change was not read,
+// never that it ended there. Read alongside the service reads; whether a failure fails the step is
+// the verdict's to say (pr-introduced), so every failure here is a reason, with its kind.
 import { z } from 'zod';
-import type { DependencyChange } from '../model.js';
+import type { ChangeVulnerability, DependencyChange, Severity } from '../model.js';
 import { githubGet, type GitHubGetOptions } from './rest.js';
 
 const text = z
@@ -10,7 +12,28 @@ const text = z
   .nullish()
   .transform((s) => s ?? '');
 
-const vulnerabilitySchema = z.looseObject({ advisory_ghsa_id: z.string().nullish() });
+// GitHub's words (contract: "Brought in by the pull request"); anything else is unknown.
+const GITHUB_SEVERITY = new Map<string, Severity>([
+  ['critical', 'critical'],
+  ['high', 'high'],
+  ['moderate', 'medium'],
+  ['medium', 'medium'],
+  ['low', 'low'],
+]);
+
+// A vulnerability without its advisory id could be neither reported nor matched: the answer is then
+// not one the gate can trust (as a page that does not parse).
+const vulnerabilitySchema = z
+  .looseObject({
+    advisory_ghsa_id: z.string().trim().min(1),
+    severity: text,
+    advisory_summary: text,
+  })
+  .transform((v): ChangeVulnerability => ({
+    advisory: v.advisory_ghsa_id,
+    severity: GITHUB_SEVERITY.get(v.severity.trim().toLowerCase()) ?? 'unknown',
+    summary: v.advisory_summary,
+  }));
 
 const changeSchema = z.looseObject({
   change_type: z.enum(['added', 'removed']),
@@ -19,25 +42,43 @@ const changeSchema = z.looseObject({
   name: z.string(),
   version: text,
   package_url: z.string().nullish(),
+  license: z.string().nullish(),
+  scope: z.string().nullish(),
   vulnerabilities: z.array(vulnerabilitySchema).nullish(),
 });
 
-/** GitHub's answer: an array of changes. Anything else is not a change the gate can trust. */
+/** One page of GitHub's answer: an array of changes. Anything else is not a change the gate can trust. */
 export const compareSchema = z.array(changeSchema).transform((entries): DependencyChange[] =>
-  entries.map((entry) => ({
-    changeType: entry.change_type,
-    manifest: entry.manifest,
-    ecosystem: entry.ecosystem,
-    name: entry.name,
-    version: entry.version,
-    packageUrl: entry.package_url || null,
-    advisories: (entry.vulnerabilities ?? []).flatMap((v) => (v.advisory_ghsa_id ? [v.advisory_ghsa_id] : [])),
-  })),
+  entries.map((entry) => {
+    const vulnerabilities = entry.vulnerabilities ?? [];
+    return {
+      changeType: entry.change_type,
+      manifest: entry.manifest,
+      ecosystem: entry.ecosystem,
+      name: entry.name,
+      version: entry.version,
+      packageUrl: entry.package_url || null,
+      advisories: vulnerabilities.map((v) => v.advisory),
+      vulnerabilities,
+      license: entry.license?.trim() || null,
+      scope: entry.scope?.trim() || null,
+    };
+  }),
 );
+
+/**
+ * Why the change was not read: `not-enabled` (GitHub answered 403 or 404: the dependency graph or
+ * code security is off, or the token may not read it; or github-token is empty), `not-asked` (the
+ * event names no commits, or GITHUB_REPOSITORY is not set: there is nothing to ask about), `failed`
+ * (anything else, after the usual retries).
+ */
+export type NotReadCause = 'not-enabled' | 'not-asked' | 'failed';
 
 /** What the read of the change gave. */
 export type ChangeRead =
-  { state: 'read'; changes: DependencyChange[] } | { state: 'off' } | { state: 'unavailable'; reason: string };
+  | { state: 'read'; changes: DependencyChange[] }
+  | { state: 'off' }
+  | { state: 'unavailable'; reason: string; cause: NotReadCause };
 
 /** A pull request or merge group, and what its change read gave. */
 export interface PullRequestChange {
@@ -56,8 +97,12 @@ export interface ChangeReadOptions extends Omit<GitHubGetOptions, 'accept' | 'ma
   repository: string | null;
 }
 
-const ENABLE =
-  'To let a pull request resolve the alerts it fixes, enable the dependency graph (Settings > Advanced Security; on a private repository also GitHub Code Security) and give the job `contents: read`.';
+/** How to turn the read on, for every message that says it was not read. */
+export const ENABLE_CHANGE =
+  'To let the gate see what a pull request fixes and brings in, enable the dependency graph (Settings > Advanced Security; on a private repository also GitHub Code Security) and give the job `contents: read`.';
+
+/** Pages followed at most: far beyond any real change, and a bound on a server that links in a circle. */
+const MAX_PAGES = 10_000;
 
 /** The compare to ask for, or why it cannot even be asked for (no commits, repository or token). */
 export function compareTarget(
@@ -67,44 +112,91 @@ export function compareTarget(
   const { base, head } = commits;
   if (!base || !head) return { reason: 'the event does not name its base and head commits.' };
   if (!options.repository) return { reason: 'GITHUB_REPOSITORY is not set.' };
-  if (!options.token) return { reason: `github-token is empty. ${ENABLE}` };
+  if (!options.token) return { reason: `github-token is empty. ${ENABLE_CHANGE}` };
   return { base, head, repository: options.repository };
 }
 
 /**
- * GitHub's dependency review compare of the change's base and head. Never throws: whatever goes
- * wrong is a reason, and the gate then resolves nothing (contract: "Fail closed").
+ * GitHub's dependency review compare of the change's base and head, every page of it. Never throws:
+ * whatever goes wrong is a reason with its cause, and the verdict weighs it.
  */
 export async function readChange(
   commits: { base: string | null; head: string | null },
   options: ChangeReadOptions,
 ): Promise<ChangeRead> {
-  const unavailable = (reason: string): ChangeRead => ({ state: 'unavailable', reason });
   const target = compareTarget(commits, options);
-  if ('reason' in target) return unavailable(target.reason);
+  if ('reason' in target)
+    return { state: 'unavailable', reason: target.reason, cause: options.token ? 'not-asked' : 'not-enabled' };
   const { base, head, repository } = target;
-  const url = `${options.apiUrl}/repos/${repository}/dependency-graph/compare/${base}...${head}`;
-  const answer = await githubGet(url, options);
+  const first = `${options.apiUrl}/repos/${repository}/dependency-graph/compare/${base}...${head}`;
   const where = `GitHub's dependency review compare (${base.slice(0, 7)}...${head.slice(0, 7)})`;
-  if (!answer.ok) return unavailable(`${where}: ${answer.reason}.`);
-  if (answer.status === 403 || answer.status === 404) {
-    return unavailable(
-      `${where} answered HTTP ${answer.status}: the dependency graph${answer.status === 403 ? ' or code security' : ''} is not enabled for this repository, or github-token may not read it. ${ENABLE}`,
-    );
+  const changes: DependencyChange[] = [];
+  const seen = new Set<string>();
+  for (let url: string | null = first, page = 1; url !== null; page++) {
+    if (seen.has(url) || page > MAX_PAGES)
+      return failed(`${where}: its pages link back to page ${seen.has(url) ? 'one already read' : MAX_PAGES}.`);
+    seen.add(url);
+    const read = await readPage(url, page, where, options);
+    if ('cause' in read) return { state: 'unavailable', ...read };
+    changes.push(...read.changes);
+    url = read.next === null ? null : sameOrigin(read.next, first);
+    if (url === null && read.next !== null)
+      return failed(`${where}: page ${page} links its next page on another origin, which is not followed.`);
   }
-  if (answer.status < 200 || answer.status >= 300) return unavailable(`${where} answered HTTP ${answer.status}.`);
+  return { state: 'read', changes };
+}
+
+const failed = (reason: string): ChangeRead => ({ state: 'unavailable', reason, cause: 'failed' });
+
+/** One page: its changes and the next page's URL, or why it cannot be read. */
+async function readPage(
+  url: string,
+  page: number,
+  where: string,
+  options: ChangeReadOptions,
+): Promise<{ changes: DependencyChange[]; next: string | null } | { reason: string; cause: NotReadCause }> {
+  const at = page === 1 ? where : `${where}, page ${page},`;
+  const answer = await githubGet(url, options);
+  if (!answer.ok) return { reason: `${at}: ${answer.reason}.`, cause: 'failed' };
+  if (answer.status === 403 || answer.status === 404)
+    return {
+      reason: `${at} answered HTTP ${answer.status}: the dependency graph${answer.status === 403 ? ' or code security' : ''} is not enabled for this repository, or github-token may not read it. ${ENABLE_CHANGE}`,
+      cause: 'not-enabled',
+    };
+  if (answer.status < 200 || answer.status >= 300)
+    return { reason: `${at} answered HTTP ${answer.status}.`, cause: 'failed' };
+  const parsed = parsePage(answer.text);
+  if (typeof parsed === 'string') return { reason: `${at}: ${parsed}`, cause: 'failed' };
+  return { changes: parsed, next: nextLink(answer.header('link')) };
+}
+
+/** The page's changes, or what is wrong with it. */
+function parsePage(body: string): DependencyChange[] | string {
   let json: unknown;
   try {
-    json = JSON.parse(answer.text.replace(/^\uFEFF/, ''));
+    json = JSON.parse(body.replace(/^\uFEFF/, ''));
   } catch {
-    return unavailable(`${where}: the answer is not JSON.`);
+    return 'the answer is not JSON.';
   }
   const parsed = compareSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return unavailable(
-      `${where}: the answer is not a list of changes (${issue?.path.join('.') || 'answer'}: ${issue?.message}).`,
-    );
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  return `the answer is not a list of changes (${issue?.path.join('.') || 'answer'}: ${issue?.message}).`;
+}
+
+/** The `rel="next"` target of a Link header (RFC 8288), or null when there is none. */
+export function nextLink(header: string | null): string | null {
+  for (const link of header?.split(/,(?=\s*<)/) ?? []) {
+    const match = /^\s*<([^>]*)>(.*)$/.exec(link);
+    const rels = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(match?.[2] ?? '');
+    const names = (rels?.[1] ?? rels?.[2] ?? '').toLowerCase().split(/\s+/);
+    if (match && names.includes('next')) return match[1]!;
   }
-  return { state: 'read', changes: parsed.data };
+  return null;
+}
+
+/** `next` resolved against the first page, when on the same origin; null otherwise (the token goes nowhere else). */
+function sameOrigin(next: string, first: string): string | null {
+  const url = URL.canParse(next, first) ? new URL(next, first) : null;
+  return url !== null && url.origin === new URL(first).origin ? url.href : null;
 }

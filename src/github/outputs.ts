@@ -30,6 +30,8 @@ export function actionOutputs(result: GateResult, files: WrittenFiles): Record<s
     'resolved-count': result.counts?.resolved == null ? '' : String(result.counts.resolved),
     'due-count': count('due'),
     'next-due': result.nextDue ?? '',
+    // Empty when the change was not read or pr-introduced is off (or the alerts were not read).
+    'introduced-count': result.counts?.introduced == null ? '' : String(result.counts.introduced),
     'report-file': files.reportFile ?? '',
     'sarif-file': files.sarifFile ?? '',
   };

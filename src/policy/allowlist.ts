@@ -99,7 +99,10 @@ export function entryMatches(entry: AllowEntry, alert: Pick<Alert, 'advisory' | 
   return names.some((name) => name.trim().toLowerCase() === wanted);
 }
 
-function allowWarnings(entry: AllowEntry, evaluated: EvaluatedAlert[], today: string): Warning[] {
+/** What the allow list is weighed against: each alert (or finding) judged, by its ids. */
+type Judged = Pick<EvaluatedAlert, 'advisory' | 'aliases' | 'status'>;
+
+function allowWarnings(entry: AllowEntry, evaluated: Judged[], today: string): Warning[] {
   const warnings: Warning[] = [];
   const matched = evaluated.filter((e) => entryMatches(entry, e));
   if (isExpired(entry, today)) {
@@ -127,7 +130,7 @@ function allowWarnings(entry: AllowEntry, evaluated: EvaluatedAlert[], today: st
  * gate again, so it reads the statuses as the verdict left them: after a pull request resolved some
  * and grace periods made others due.
  */
-export function allowListWarnings(allow: AllowEntry[], evaluated: EvaluatedAlert[], today: string): Warning[] {
+export function allowListWarnings(allow: AllowEntry[], evaluated: Judged[], today: string): Warning[] {
   // Duplicate entries would repeat the same warning word for word.
   const warnings = new Map<string, Warning>();
   for (const warning of allow.flatMap((entry) => allowWarnings(entry, evaluated, today))) {

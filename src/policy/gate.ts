@@ -8,6 +8,7 @@ import {
   SEVERITIES,
   STATUS,
   type EvaluatedAlert,
+  type EvaluatedFinding,
   type LicenseFinding,
   type SeverityCounts,
   type Threshold,
@@ -88,11 +89,15 @@ export function gateVerdict(
   opts: { failOn: Threshold; failOnCriticalIssues: boolean },
   postureRepository: { criticalIssues: number | null } | null,
   licenseViolations: LicenseFinding[] = [],
+  /** The gating findings the pull request brings in. */
+  introduced: EvaluatedFinding[] = [],
 ): Verdict {
   // Known-exploited alerts first (contract), then worst first.
   const gating = evaluated.filter((e) => e.status === 'gating').sort(exploitedThenWorst);
   const criticalIssues = opts.failOnCriticalIssues ? (postureRepository?.criticalIssues ?? 0) : 0;
   const reasons: string[] = [];
+  // What the pull request brings in first: it is what its author can act on.
+  if (introduced.length > 0) reasons.push(introducedReason(introduced));
   if (gating.length > 0) reasons.push(gatingReason(gating, opts.failOn, evaluated));
   if (licenseViolations.length > 0) reasons.push(licenseReason(licenseViolations));
   if (criticalIssues > 0) {
@@ -104,6 +109,18 @@ export function gateVerdict(
 
   reasons.push(passReason(evaluated, opts.failOn));
   return { result: 'pass', reasons, gating };
+}
+
+/**
+ * "2 vulnerabilities brought in by this pull request fail the gate: GHSA-… (critical, log4j-core@2.14.1), …"
+ */
+function introducedReason(findings: EvaluatedFinding[]): string {
+  const named = findings
+    .slice(0, 3)
+    .map((f) => `${f.advisory} (${f.severity}, ${f.name}@${f.version}${f.knownExploited ? ', known exploited' : ''})`);
+  const more = findings.length > 3 ? ` and ${findings.length - 3} more` : '';
+  const verb = findings.length === 1 ? 'fails' : 'fail';
+  return `${plural(findings.length, 'vulnerability', 'vulnerabilities')} brought in by this pull request ${verb} the gate: ${named.join(', ')}${more}.`;
 }
 
 /** "2 packages violate the license policy: left-pad@1.3.0 (GPL-3.0-only), foo (no known license)." */

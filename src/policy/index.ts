@@ -2,4 +2,4 @@
 export { meetsThreshold, worseCopy } from './severity.js';
 export { allowListWarnings, entryMatches, isExpired, parseAllowList } from './allowlist.js';
 export { failureMessage, gateVerdict, severityCounts } from './gate.js';
-export { isOnlyUnreachable, judgeAlerts, RULES, type VerdictPolicy } from './verdict.js';
+export { isOnlyUnreachable, judgeAlerts, judgeFindings, RULES, type VerdictPolicy } from './verdict.js';

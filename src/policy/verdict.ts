@@ -8,7 +8,9 @@ import {
   type AlertStatus,
   type Disposition,
   type EvaluatedAlert,
+  type EvaluatedFinding,
   type GraceDays,
+  type IntroducedFinding,
   type KevEntry,
   type Reachability,
   type Resolution,
@@ -33,11 +35,17 @@ export interface VerdictPolicy {
   knownExploited?: { entries: ReadonlyMap<string, KevEntry>; mode: 'warn' | 'fail' } | null;
   /** What the pull request's change does to an alert's package, when it and the package search were read. */
   change?: ((alert: ResolvableAlert) => ChangeVerdict) | null;
+  /**
+   * Set when the subjects are what a pull request brings in (pr-introduced): their severity gates as
+   * `introduced`; under `warn` nothing makes them gate. They have no reachability, no createdAt and no
+   * change of their own, so ignore-unreachable, grace periods and resolution never spare them.
+   */
+  introduced?: 'fail' | 'warn';
 }
 
 /** What would make an alert gate, were no rule to spare it. */
 interface Ground {
-  rule: Extract<VerdictRule, 'severity' | 'known-exploited'>;
+  rule: Extract<VerdictRule, 'severity' | 'known-exploited' | 'introduced'>;
   reason: string;
   /** A grace period can delay it (known-exploited alerts get none). */
   graceful: boolean;
@@ -88,8 +96,14 @@ export const RULES: readonly Rule[] = [
   gates,
 ];
 
-function bySeverity({ alert }: Omit<Facts, 'grounds'>, { failOn }: VerdictPolicy): Ground | null {
+function bySeverity({ alert }: Omit<Facts, 'grounds'>, { failOn, introduced }: VerdictPolicy): Ground | null {
   if (!meetsThreshold(alert.severity, failOn)) return null;
+  if (introduced)
+    return {
+      rule: 'introduced',
+      reason: `brought in by this pull request, at or above the ${failOn} threshold`,
+      graceful: false,
+    };
   return { rule: 'severity', reason: `at or above the ${failOn} threshold`, graceful: true };
 }
 
@@ -104,9 +118,14 @@ function notAlerted({ alert }: Facts): Decision | null {
   return alert.alerted ? null : { status: 'not-alerted', rule: 'not-alerted', reason: 'not alerted by the service' };
 }
 
-function noGround({ grounds }: Facts, { failOn }: VerdictPolicy): Decision | null {
+function noGround({ grounds }: Facts, { failOn, introduced }: VerdictPolicy): Decision | null {
   if (grounds.length > 0) return null;
-  const reason = failOn === 'none' ? 'fail-on-severity is none' : `below the ${failOn} threshold`;
+  const reason =
+    introduced === 'warn'
+      ? 'pr-introduced is warn: what this pull request brings in is listed, not gated'
+      : failOn === 'none'
+        ? 'fail-on-severity is none'
+        : `below the ${failOn} threshold`;
   return { status: 'below-threshold', rule: 'below-threshold', reason };
 }
 
@@ -170,18 +189,25 @@ function factsOf(alert: Alert, policy: VerdictPolicy): Facts {
   const kev = catalog ? exploitedEntry(alert, catalog.entries) : null;
   const change = policy.change ? policy.change(alert) : null;
   const known = { alert, kev, change };
-  const grounds = GROUNDS.map((ground) => ground(known, policy)).filter((g) => g !== null);
+  // Under pr-introduced: warn, what the pull request brings in never gates.
+  const grounds =
+    policy.introduced === 'warn' ? [] : GROUNDS.map((ground) => ground(known, policy)).filter((g) => g !== null);
   return { ...known, grounds };
 }
 
 /**
- * known-exploited: warn flags a listed alert that `fail` would gate: the same rules, with the catalog
- * deciding.
+ * A mode set to warn flags what its `fail` would gate: known-exploited: warn a listed alert (or
+ * finding), pr-introduced: warn a finding. The same rules decide, with those modes failing.
  */
 function flaggedUnderWarn(facts: Facts, policy: VerdictPolicy): boolean {
   const catalog = policy.knownExploited;
-  if (facts.kev === null || catalog?.mode !== 'warn') return false;
-  const asFail = { ...policy, knownExploited: { ...catalog, mode: 'fail' as const } };
+  const kevWarns = facts.kev !== null && catalog?.mode === 'warn';
+  if (!kevWarns && policy.introduced !== 'warn') return false;
+  const asFail: VerdictPolicy = {
+    ...policy,
+    knownExploited: catalog && { ...catalog, mode: 'fail' },
+    introduced: policy.introduced && 'fail',
+  };
   return decide(factsOf(facts.alert, asFail), asFail).status === 'gating';
 }
 
@@ -230,8 +256,48 @@ const changes = (change: ChangeVerdict) => change.changed || change.resolution !
 
 /** Every alert judged, in the order given. Expired allow-alerts entries spare nothing. */
 export function judgeAlerts(alerts: Alert[], policy: VerdictPolicy): EvaluatedAlert[] {
-  const today = policy.now.toISOString().slice(0, 10);
-  const active = { ...policy, allow: policy.allow.filter((entry) => !isExpired(entry, today)) };
+  const active = activePolicy(policy);
   const shared = sharedDispositions();
   return alerts.map((alert) => judgeAlert(alert, active, shared));
+}
+
+const activePolicy = (policy: VerdictPolicy): VerdictPolicy => {
+  const today = policy.now.toISOString().slice(0, 10);
+  return { ...policy, allow: policy.allow.filter((entry) => !isExpired(entry, today)) };
+};
+
+/**
+ * What a pull request brings in, judged by the same rules as an alert: matched by allow-alerts and the
+ * KEV catalog through its GHSA id and CVE ids; with no reachability, age or change of its own.
+ */
+export function judgeFindings(
+  findings: IntroducedFinding[],
+  policy: VerdictPolicy & { introduced: 'fail' | 'warn' },
+): EvaluatedFinding[] {
+  const active = activePolicy({ ...policy, change: null });
+  return findings.map((finding) => {
+    const judged = judgeAlert(findingAsAlert(finding), active);
+    const { status, disposition, allowedBy, knownExploited } = judged;
+    return { ...finding, status, disposition, ...(allowedBy ? { allowedBy } : {}), knownExploited };
+  });
+}
+
+/** A finding as the rules read an alert: alerted, its CVE ids as aliases, nothing known of reachability or age. */
+function findingAsAlert(f: IntroducedFinding): Alert {
+  return {
+    id: `introduced:${f.advisory}:${f.name}@${f.version}`,
+    advisory: f.advisory,
+    aliases: f.cves ?? [],
+    severity: f.severity,
+    score: null,
+    alerted: true,
+    reachability: null,
+    package: f.packageUrl ?? `${f.name}@${f.version}`,
+    summary: f.summary,
+    description: '',
+    references: [],
+    languages: [],
+    createdAt: null,
+    updatedAt: null,
+  };
 }

@@ -1,17 +1,19 @@
-// Error annotations for the gating alerts, and warning annotations for the known-exploited alerts
-// flagged under known-exploited: warn and the alerts coming due, placed on the manifest line that
-// declares the package. The text goes to core.error and core.warning, which escape it for the
+// Error annotations for what the pull request brings in and gates and for the gating alerts, and
+// warning annotations for what it brings in that does not gate, the known-exploited alerts flagged
+// under known-exploited: warn and the alerts coming due, placed on the manifest line that declares
+// the package. The text goes to core.error and core.warning, which escape it for the
 // workflow command, so it is plain text, not Markdown.
 import { FALLBACK_MANIFEST_PATH, packageLabel } from '../packages/locations.js';
 import {
   worstFirst,
   type EvaluatedAlert,
+  type EvaluatedFinding,
   type GateResult,
   type LicenseFinding,
   type ManifestLocation,
 } from '../model.js';
 import { formatNumber, plural } from './format.js';
-import { flaggedAsKnownExploited, kevNote } from './known-exploited.js';
+import { flaggedAsKnownExploited, kevNote, kevPhrase } from './known-exploited.js';
 import { plainLine, firstReference } from './plain.js';
 import { reachabilityLabel } from './summary-alerts.js';
 
@@ -103,27 +105,60 @@ function licenseAnnotation(f: LicenseFinding): Annotation {
   return placed(annotation, f.location);
 }
 
+/** A finding the pull request brings in, at one manifest that adds it (one annotation each). */
+type Placed = [finding: EvaluatedFinding, location: ManifestLocation];
+
+const placedFindings = (findings: EvaluatedFinding[]): Placed[] =>
+  findings.flatMap((f) => f.locations.map((location): Placed => [f, location]));
+
+function findingAnnotation([f, location]: Placed): Annotation {
+  const kev = f.knownExploited === null ? null : kevPhrase(f.knownExploited);
+  const message = [
+    ...(kev === null ? [] : [kev]),
+    'Brought in by this pull request: GitHub lists this vulnerability on a package the change adds, which the service has not scanned yet',
+    ...(f.disposition.gates ? [] : [`Does not fail the gate: ${plainLine(f.disposition.reason, MAX_TITLE)}`]),
+    plainLine(f.summary, MAX_SUMMARY) || 'No summary given',
+    ...(f.scope ? [`Scope: ${plainLine(f.scope, 40)}`] : []),
+    f.url,
+  ].join(' · ');
+  const title = plainLine(
+    `${f.severity} ${f.advisory} in ${f.name}@${f.version}, brought in by this pull request`,
+    MAX_TITLE,
+  );
+  return placed({ title, message }, location);
+}
+
+/** The first `count` of several lists, in order, each item built only when taken. */
+function firstOf(lists: { count: number; build: (i: number) => Annotation }[], count: number): Annotation[] {
+  const taken: Annotation[] = [];
+  for (const { count: n, build } of lists) for (let i = 0; i < n && taken.length < count; i++) taken.push(build(i));
+  return taken;
+}
+
 /**
- * One error annotation per gating alert, in the verdict's order (known exploited first, then worst
- * first), then one per license violation. Beyond `max`, the first `max - 1` get one each and a last annotation says how many
- * were left out.
+ * One error annotation per gating finding the pull request brings in (at each manifest that adds it),
+ * then per gating alert, in the verdict's order (known exploited first, then worst first), then per
+ * license violation. Beyond `max`, the first `max - 1` get one each and a last annotation says how
+ * many were left out.
  */
 export function buildAnnotations(result: GateResult, max = MAX_ERROR_ANNOTATIONS): Annotations {
+  const introduced = placedFindings(result.introduced?.findings.filter((f) => f.disposition.gates) ?? []);
   const gating = result.verdict.gating;
   const licenses = result.licenses?.findings.filter((f) => f.gates) ?? [];
   const cap = Math.max(1, Math.floor(max));
-  const total = gating.length + licenses.length;
+  const total = introduced.length + gating.length + licenses.length;
   // Only the annotations shown are built: 100,000 gating alerts must not mean 100,000 messages.
-  const build = (count: number) => [
-    ...gating.slice(0, count).map((e) => alertAnnotation(e)),
-    ...licenses.slice(0, Math.max(0, count - gating.length)).map(licenseAnnotation),
+  const lists = [
+    { count: introduced.length, build: (i: number) => findingAnnotation(introduced[i]!) },
+    { count: gating.length, build: (i: number) => alertAnnotation(gating[i]!) },
+    { count: licenses.length, build: (i: number) => licenseAnnotation(licenses[i]!) },
   ];
-  if (total <= cap) return { annotations: build(total), omitted: 0 };
-  const shown = build(cap - 1);
+  if (total <= cap) return { annotations: firstOf(lists, total), omitted: 0 };
+  const shown = firstOf(lists, cap - 1);
   const omitted = total - shown.length;
-  // Licenses come last: when none is left out, the words can be about alerts alone.
+  // Alerts come between the findings and the licenses: when only alerts are left out, the words can be about them alone.
   const what =
-    licenses.length === 0
+    licenses.length === 0 && introduced.length <= shown.length
       ? ['more gating alert', 'more alert fails', 'more alerts fail']
       : ['more finding', 'more finding fails', 'more findings fail'];
   const more: Annotation = {
@@ -149,25 +184,42 @@ function soonestFirst(a: EvaluatedAlert, b: EvaluatedAlert): number {
  * a last warning says how many were left out.
  */
 export function buildWarningAnnotations(result: GateResult, max = MAX_WARNING_ANNOTATIONS): Annotations {
+  // What the pull request brings in that does not gate comes first: it is what its author can act on.
+  const introduced = placedFindings(result.introduced?.findings.filter((f) => !f.disposition.gates) ?? []);
   const warn = result.knownExploited?.mode === 'warn';
   const flags = (e: EvaluatedAlert) => warn && flaggedAsKnownExploited(e);
   const flagged = result.alerts.filter(flags).sort(worstFirst);
   const due = result.alerts.filter((e) => e.status === 'due' && !flags(e)).sort(soonestFirst);
-  const annotate = (alerts: EvaluatedAlert[]) => alerts.map((e) => alertAnnotation(e));
+  const lists = [
+    { count: introduced.length, build: (i: number) => findingAnnotation(introduced[i]!) },
+    { count: flagged.length, build: (i: number) => alertAnnotation(flagged[i]!) },
+    { count: due.length, build: (i: number) => alertAnnotation(due[i]!) },
+  ];
   const cap = Math.max(1, Math.floor(max));
-  const total = flagged.length + due.length;
-  if (total <= cap) return { annotations: annotate([...flagged, ...due]), omitted: 0 };
+  const total = introduced.length + flagged.length + due.length;
+  if (total <= cap) return { annotations: firstOf(lists, total), omitted: 0 };
   // Only the annotations shown are built.
-  const shownFlagged = flagged.slice(0, cap - 1);
-  const shown = [...shownFlagged, ...due.slice(0, cap - 1 - shownFlagged.length)];
+  const shown = firstOf(lists, cap - 1);
+  const shownIntroduced = Math.min(introduced.length, shown.length);
+  const shownFlagged = Math.min(flagged.length, shown.length - shownIntroduced);
   const omitted = total - shown.length;
-  return { annotations: [...annotate(shown), moreWarnings(flagged.length - shownFlagged.length, omitted)], omitted };
+  const left = { introduced: introduced.length - shownIntroduced, exploited: flagged.length - shownFlagged };
+  return { annotations: [...shown, moreWarnings(left, omitted)], omitted };
 }
 
-/** The last warning annotation: how many alerts (`exploited` of them flagged as known exploited) were left out. */
-function moreWarnings(exploited: number, omitted: number): Annotation {
-  const coming = omitted - exploited;
+/**
+ * The last warning annotation: how many were left out (`introduced` of them vulnerabilities the pull
+ * request brings in, `exploited` alerts flagged as known exploited, the rest coming due).
+ */
+function moreWarnings(left: { introduced: number; exploited: number }, omitted: number): Annotation {
+  const { introduced, exploited } = left;
   const limit = `GitHub shows at most ${MAX_WARNING_ANNOTATIONS} warning annotations per step: see the job summary or the JSON report.`;
+  if (introduced > 0)
+    return {
+      title: `${plural(omitted, 'more warning')} not annotated`,
+      message: `${plural(introduced, 'more vulnerability', 'more vulnerabilities')} brought in by this pull request, and ${plural(omitted - introduced, 'more alert')} known exploited or coming due. ${limit}`,
+    };
+  const coming = omitted - exploited;
   if (exploited === 0)
     return {
       title: `${plural(omitted, 'more alert')} coming due not annotated`,

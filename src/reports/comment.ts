@@ -10,6 +10,7 @@ import { formatUtcDateTime } from './format.js';
 import { catalogLine } from './known-exploited.js';
 import { code, safeHref } from './markdown.js';
 import { changedSection, dueSection, resolvedSection } from './summary-change.js';
+import { introducedSection } from './summary-introduced.js';
 import { licenseSection } from './summary-licenses.js';
 import { policyChangesSection } from './summary-policy-changes.js';
 import { gatingAlertsSection, verdictSection } from './summary.js';
@@ -66,6 +67,7 @@ export function renderComment(result: GateResult, runUrl: string | null, where: 
     verdict,
     policy,
     catalog,
+    introducedSection(result.introduced, COMMENT_MAX_ALERTS, budget),
     gatingAlertsSection(result, COMMENT_MAX_ALERTS, budget),
     resolvedSection(result.alerts, COMMENT_MAX_ALERTS, budget),
     changedSection(result, COMMENT_MAX_ALERTS, budget),

@@ -2,7 +2,6 @@
 // service alerted on and `allow-alerts` did not allow (whatever the threshold) and per affected package,
 // located at the manifest line that declares the package. Code scanning then shows the whole picture,
 // and a threshold change (even to `none`) does not close alerts there: only the level changes.
-import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Log, ReportingDescriptor, Result, Run } from 'sarif';
 import { fallbackLocation, FALLBACK_MANIFEST_PATH, packageLabel, repoRelativePath } from '../packages/locations.js';
@@ -16,16 +15,29 @@ import {
   type Severity,
 } from '../model.js';
 import { formatNumber, plural } from './format.js';
+import {
+  artifactLocation,
+  asSentence,
+  fingerprintKey,
+  hashKey,
+  KEV_TAG,
+  NOT_GATING_LEVELS,
+  ruleName,
+  securitySeverity,
+  fingerprint,
+  FINGERPRINT_KEY,
+  type Level,
+} from './sarif-common.js';
 import { kevNote } from './known-exploited.js';
-import { code, escapeText, link, safeHref, truncate } from './markdown.js';
+import { code, escapeText, link, safeHref } from './markdown.js';
 import { firstReference, plainLine, plainText } from './plain.js';
 import { cutAt, placeholder } from './skeleton.js';
 import { belowThreshold } from './summary-alerts.js';
+import { introducedParts, reportedFindings } from './sarif-introduced.js';
+
+export { FINGERPRINT_KEY, KEV_TAG, fingerprint, securitySeverity } from './sarif-common.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
-export const FINGERPRINT_KEY = 'securityGateAlert/v1';
-/** The tag of the rules and results of known-exploited alerts (CISA's KEV catalog lists them). */
-export const KEV_TAG = 'kev';
 
 // GitHub's upload limits: 25,000 results per run and 10 MB gzipped; we stay well under the latter.
 export const MAX_RESULTS = 25_000;
@@ -42,17 +54,6 @@ export interface SarifOptions {
   toolVersion: string;
   informationUri?: string;
 }
-
-type Level = NonNullable<Result['level']>;
-
-/** The level of an alert that does not gate: a warning while it still matters (medium and up), else a note. */
-const NOT_GATING_LEVELS: Record<Severity, Level> = {
-  critical: 'warning',
-  high: 'warning',
-  medium: 'warning',
-  low: 'note',
-  unknown: 'note',
-};
 
 /**
  * Why an alert reported that does not gate does not, for its message; null for a gating alert and for
@@ -116,12 +117,6 @@ function exploitedText(alert: EvaluatedAlert): string | null {
   return `${note}. ${asSentence(`CISA lists ${plainLine(name ? `${cve}: ${name}` : cve, 300)}`)}`;
 }
 
-/** The text, ending with a full stop unless it ends a sentence already. */
-const asSentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
-
-/** A score within each band, for advisories without one (GitHub ranks alerts by `security-severity`). */
-const REPRESENTATIVE_SCORES: Partial<Record<Severity, number>> = { critical: 9.5, high: 8.0, medium: 5.5, low: 2.0 };
-
 /** One result to report: an alert at one of its locations. License findings are results of their own (below). */
 interface Finding {
   alert: EvaluatedAlert;
@@ -146,26 +141,6 @@ interface Detail {
 }
 const DETAILED: Detail = { short: MAX_DESCRIPTION, description: MAX_DESCRIPTION, references: 10, packages: 20 };
 const BRIEF: Detail = { short: 256, description: 256, references: 3, packages: 5 };
-
-/** A repository file as SARIF names it: `?` and `#` would end a URI path; the rest is left readable. */
-function artifactLocation(path: string) {
-  return { uri: encodeURI(path).replace(/[?#]/g, encodeURIComponent), uriBaseId: '%SRCROOT%' };
-}
-
-/** `security-severity`: the score (clamped to CVSS's 0-10), else one representative of the severity band. */
-export function securitySeverity(severity: Severity, score: number | null): string | undefined {
-  if (score !== null && Number.isFinite(score) && score > 0) return String(Math.min(10, score));
-  const representative = REPRESENTATIVE_SCORES[severity];
-  return representative === undefined ? undefined : representative.toFixed(1);
-}
-
-/** Stable across runs (no line numbers, which move when the manifest is edited), distinct per package and file. */
-export function fingerprint(advisoryId: string, pkg: string, path: string): string {
-  return hashKey(fingerprintKey(advisoryId, pkg, path));
-}
-
-const fingerprintKey = (advisoryId: string, pkg: string, path: string) => `${advisoryId}|${pkg}|${path}`;
-const hashKey = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 32);
 
 /**
  * The reported alerts, most severe first so that the upload limits cut the least severe: the gating
@@ -228,13 +203,6 @@ function findingsOf(result: GateResult, limit: number): { findings: Finding[]; t
     for (const alert of bucket) take(alert);
   }
   return { findings, total: findings.length + beyond };
-}
-
-/** `PrototypePollutionInLodash` from the summary; the id when the summary has no ASCII words. */
-function ruleName(advisoryId: string, summary: string): string {
-  const words = (summary.slice(0, 500).match(/[A-Za-z0-9]+/g) ?? []).slice(0, 12);
-  const name = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
-  return name === '' ? advisoryId : truncate(name, 100);
 }
 
 /** A reference as a list item: a link when it is an http(s) URL, else text (which starts the item's line). */
@@ -386,6 +354,8 @@ interface RenderedRun {
   run: Omit<Run, 'results'>;
   rules: JsonList;
   results: JsonList;
+  /** Each advisory's rule index. */
+  ruleIndexes: ReadonlyMap<string, number>;
 }
 
 /** Results for the first `limit` findings, as many as fit {@link MAX_JSON_CHARS}, and the rules they use. */
@@ -444,6 +414,7 @@ function renderRun(findings: Finding[], total: number, limit: number, options: S
     },
     rules,
     results,
+    ruleIndexes,
   };
 }
 
@@ -515,15 +486,19 @@ function licenseParts(result: GateResult, firstRuleIndex: number): { rules: Repo
  * buffer to measure it compressed).
  */
 export function sarifChunks(result: GateResult, options: SarifOptions): string[] {
+  const introducedFindings = reportedFindings(result);
+  const introducedCount = introducedFindings.reduce((n, f) => n + f.locations.length, 0);
   const licenseCount = result.licenses?.findings.length ?? 0;
-  const { findings, total } = findingsOf(result, Math.max(0, MAX_RESULTS - licenseCount));
+  const { findings, total } = findingsOf(result, Math.max(0, MAX_RESULTS - licenseCount - introducedCount));
   let limit = findings.length;
   for (;;) {
     const alerts = renderRun(findings, total, limit, options);
-    const licenses = licenseParts(result, alerts.rules.length);
+    // What the pull request brings in and the license findings: few and first, never cut.
+    const introduced = introducedParts(introducedFindings, (id) => alerts.ruleIndexes.get(id), alerts.rules.length);
+    const licenses = licenseParts(result, alerts.rules.length + introduced.rules.length);
     const listed = (items: object[]) => items.map((item) => `,${JSON.stringify(item)}`);
-    const rules = inside(alerts.rules.done(), listed(licenses.rules));
-    const results = inside(listed(licenses.results), alerts.results.done());
+    const rules = inside(alerts.rules.done(), listed(introduced.rules), listed(licenses.rules));
+    const results = inside(listed(introduced.results), listed(licenses.results), alerts.results.done());
     // The rules and results go where the placeholders stand, as the JSON they were measured as.
     const lists = { rules: placeholder(), results: placeholder() };
     const log = {

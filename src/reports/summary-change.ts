@@ -17,6 +17,7 @@ import { formatNumber, plural, severityLabel } from './format.js';
 import { catalogLine, gatesOnlyAsKnownExploited } from './known-exploited.js';
 import { code, codeCell, escapeText, truncate } from './markdown.js';
 import { advisoryCell, belowThreshold, boundedTable, packageCell } from './summary-alerts.js';
+import { introducedLine } from './summary-introduced.js';
 
 /** Manifests listed in one cell; an alert's package can be declared in many. */
 const MAX_MANIFESTS = 3;
@@ -87,11 +88,13 @@ function graceLine(result: GateResult): string {
 /** Short and near the top: the data the verdict was made of (contract: "What the reports say"). */
 export function restsOnSection(result: GateResult): string {
   const catalog = catalogLine(result.knownExploited, result.counts);
+  const introduced = introducedLine(result.introduced);
   return [
     '### What the verdict rests on',
     '',
     alertsLine(result),
     changeLine(result.change),
+    ...(introduced === null ? [] : [`- ${introduced}`]),
     graceLine(result),
     ...(catalog === null ? [] : [`- ${catalog}`]),
   ].join('\n');

@@ -18,13 +18,22 @@ function declaredIn(f: LicenseFinding, blobUrl: string | null): string {
   return link(label, `${blobUrl}/${path.split('/').map(encodeURIComponent).join('/')}${lines}`);
 }
 
+/** What the policy made of it; one the pull request brings in says so. */
+function statusOf(f: LicenseFinding): string {
+  const what = f.gates
+    ? f.status === 'unknown'
+      ? '❌ unknown license (fails)'
+      : '❌ not allowed'
+    : '⚠️ unknown license';
+  if (!f.introduced) return what;
+  if (!f.gates && f.status === 'violation')
+    return '⚠️ not allowed, brought in by this pull request (`pr-introduced: warn`)';
+  return `${what}, brought in by this pull request`;
+}
+
 function row(blobUrl: string | null): (f: LicenseFinding) => string {
   return (f) => {
-    const status = f.gates
-      ? f.status === 'unknown'
-        ? '❌ unknown license (fails)'
-        : '❌ not allowed'
-      : '⚠️ unknown license';
+    const status = statusOf(f);
     const license = f.license === '' ? 'none given' : codeCell(f.license, 120);
     return `| ${codeCell(f.package, 120)} | ${license} | ${declaredIn(f, blobUrl)} | ${status} |`;
   };

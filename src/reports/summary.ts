@@ -13,6 +13,7 @@ import { formatMinutes, formatNumber, formatUtcDateTime, plural, SEVERITY_MARKER
 import { code, codeCell, escapeCell, escapeText, truncate } from './markdown.js';
 import { allowedSection, gatingSection, notGatingLine } from './summary-alerts.js';
 import { dueSection, resolvedSection, restsOnSection } from './summary-change.js';
+import { introducedSection } from './summary-introduced.js';
 import { licenseSection } from './summary-licenses.js';
 import { policyChangesSection } from './summary-policy-changes.js';
 import { postureScope, postureSection } from './summary-posture.js';
@@ -65,6 +66,7 @@ export function renderSummary(result: GateResult, options: SummaryOptions = {}):
   const fixed = [...head, ...tail, ...(notGating === null ? [] : [notGating])];
   const budget = new ByteBudget(maxBytes - byteLength(joinSections(fixed)) - 8);
   const alerts = [
+    introducedSection(result.introduced, maxAlerts, budget),
     gatingAlertsSection(result, maxAlerts, budget),
     resolvedSection(result.alerts, maxAlerts, budget),
     dueSection(result.alerts, maxAlerts, budget),

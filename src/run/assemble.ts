@@ -7,6 +7,9 @@ import type { ApiError } from '../api/client.js';
 import {
   feedSourceName,
   SCHEMA_VERSION,
+  severityRank,
+  type EvaluatedFinding,
+  type IntroducedView,
   type Alert,
   type AlertCounts,
   type ChangeView,
@@ -30,7 +33,9 @@ import {
   type Warning,
 } from '../model.js';
 import { manifestLocator } from '../packages/locations.js';
-import { allowListWarnings, gateVerdict, judgeAlerts, severityCounts } from '../policy/index.js';
+import { allowListWarnings, gateVerdict, judgeAlerts, judgeFindings, severityCounts } from '../policy/index.js';
+import { introducedLicenses } from '../policy/introduced.js';
+import type { IntroducedRead } from './introduced.js';
 import { knownExploitedWarning } from '../policy/known-exploited.js';
 import { changeJudge, type ChangeVerdict, type ResolvableAlert } from '../policy/resolution.js';
 import type { PullRequestChange } from '../github/changes.js';
@@ -63,6 +68,8 @@ export interface AssembleInput {
   trace?: (line: string) => void;
   /** The KEV catalog's read (a message when it failed); null (or absent) when known-exploited is off. */
   catalog?: Outcome<KevCatalog> | null;
+  /** What the pull request brings in, gathered; null (or absent) when it is not judged. */
+  introduced?: IntroducedRead | null;
 }
 
 /** The result of a run that read: each read classified, the policy applied, the verdict decided. */
@@ -77,7 +84,7 @@ export function assembleResult(input: AssembleInput): GateResult {
     `alerts (decisive): ${reads.alerts.totalCount === null ? 'not read' : `${reads.alerts.alerts.length} read`}, ${plural(reads.alerts.errors.length, 'error')}`,
   );
   const read = classifyReads(input, found);
-  const licenses = judgeLicenses(read.licenseEntries, input.evaluateLicenses, config);
+  const licenses = judgeLicenses(read.licenseEntries, input.evaluateLicenses, config, input.change ?? null);
   const unknown = unknownLicenseWarning(licenses);
   if (unknown) found.warnings.push(unknown);
   found.errors.push(...settingErrors(input.settings));
@@ -90,20 +97,23 @@ export function assembleResult(input: AssembleInput): GateResult {
   const alerts = judgeAndLocate(reads.alerts.alerts, config, now, read.packages, catalog, change.judge);
   const flagged = config.knownExploited === 'warn' ? knownExploitedWarning(alerts) : null;
   if (flagged) found.warnings.push({ kind: 'known-exploited', message: flagged });
+  const introduced = judgeIntroduced(input, catalog, found);
   const alertsRead = reads.alerts.totalCount !== null;
-  const verdict = verdictOf(alerts, config, posture, licenses, alertsRead);
+  const verdict = verdictOf(alerts, config, posture, licenses, alertsRead, introduced);
   found.trace(`verdict ${verdict.result}: ${verdict.reasons.join(' ') || 'no reason given'}`);
   // On the statuses as they end up: an expired entry's alert that the change resolved does not gate again.
-  found.warnings.unshift(...allowListWarnings(config.allowAlerts, alerts, today(now)));
+  const judged = [...alerts, ...(introduced?.findings ?? []).map((f) => ({ ...f, aliases: f.cves ?? [] }))];
+  found.warnings.unshift(...allowListWarnings(config.allowAlerts, judged, today(now)));
   return {
     ...baseResult(config, repository, now, found.errors, input.settings),
     result: finalResult(verdict, found.errors),
     blobUrl: input.blobUrl ?? null,
-    counts: alertsRead ? countsOf(alerts, verdict, change.judge !== null, catalog !== null) : null,
+    counts: alertsRead ? countsOf(alerts, verdict, change.judge !== null, catalog !== null, introduced) : null,
     change: change.view,
     nextDue: nextDueOf(alerts),
     scan: read.packages ? scanOf(read.packages) : null,
     knownExploited: catalogView(config, input.catalog ?? null),
+    introduced,
     licenses,
     alerts,
     verdict,
@@ -170,15 +180,29 @@ function unavailable(error: ApiError, what: string, found: Findings): null {
   return null;
 }
 
-/** Licenses read under a policy are judged, or the run stops: never read and then passed unjudged. */
+/**
+ * Licenses read under a policy are judged, or the run stops: never read and then passed unjudged.
+ * The licenses a pull request brings in are judged too (first), gating only under pr-introduced: fail.
+ */
 function judgeLicenses(
   entries: LicenseEntry[] | null,
   evaluate: AssembleInput['evaluateLicenses'],
   config: Config,
+  change: PullRequestChange | null,
 ): LicenseReport | null {
   if (!entries) return null;
   if (!evaluate) throw new Error('license entries were read but no license policy was given');
-  return evaluate(entries, config.licenses);
+  const report = evaluate(entries, config.licenses);
+  if (config.prIntroduced === 'off' || change?.read.state !== 'read') return report;
+  const added = evaluate(introducedLicenses(change.read.changes, entries), config.licenses);
+  const gates = config.prIntroduced === 'fail';
+  const introduced = added.findings.map((f) => ({ ...f, gates: f.gates && gates, introduced: true as const }));
+  return {
+    ...report,
+    checked: report.checked + added.checked,
+    exempted: report.exempted + added.exempted,
+    findings: [...introduced, ...report.findings],
+  };
 }
 
 /** unknown-licenses: warn lists the packages whose license is not known, the first five by name. */
@@ -264,34 +288,89 @@ function verdictOf(
   posture: PostureView | null,
   licenses: LicenseReport | null,
   alertsRead: boolean,
+  introduced: IntroducedView | null,
 ): Verdict {
   const judged = gateVerdict(
     evaluated,
     { failOn: config.failOnSeverity, failOnCriticalIssues: config.failOnCriticalIssues },
     posture?.repository ?? null,
     licenses?.findings.filter((f) => f.gates) ?? [],
+    introduced?.findings.filter((f) => f.disposition.gates) ?? [],
   );
   return !alertsRead && judged.result !== 'fail' ? NO_VERDICT : judged;
 }
 
+/** The counts, alerts and findings the pull request brings in alike where the contract counts both. */
 function countsOf(
   evaluated: EvaluatedAlert[],
   verdict: Verdict,
   changeRead: boolean,
   catalogRead: boolean,
+  introduced: IntroducedView | null,
 ): AlertCounts {
+  const findings = introduced?.findings ?? [];
+  const both = [...evaluated, ...findings];
   return {
     ...severityCounts(evaluated),
     total: evaluated.length,
-    gating: verdict.gating.length,
-    allowed: evaluated.filter((a) => a.status === 'allowed').length,
+    gating: verdict.gating.length + findings.filter((f) => f.disposition.gates).length,
+    allowed: both.filter((a) => a.status === 'allowed').length,
     // Empty when the change was not read, 0 when it was and resolved nothing.
     resolved: changeRead ? evaluated.filter((a) => a.status === 'resolved').length : null,
     due: evaluated.filter((a) => a.status === 'due').length,
-    // Every alert read that the catalog lists, whatever else applies to it (contract).
-    knownExploited: catalogRead ? evaluated.filter((a) => a.knownExploited !== null).length : null,
+    // Every alert read (and finding) that the catalog lists, whatever else applies to it (contract).
+    knownExploited: catalogRead ? both.filter((a) => a.knownExploited !== null).length : null,
+    introduced: introduced === null ? null : findings.length,
   };
 }
+
+/**
+ * What the pull request brings in, judged (contract: "Brought in by the pull request"); null when it
+ * is not (pr-introduced off, not a change, the change not read). A change that could not be read is
+ * an error under pr-introduced: fail, unless GitHub said the dependency graph is off (403/404) or
+ * nothing could be asked: then, as under warn, a warning that says what was not checked. Advisories
+ * whose CVE ids could not be read are errors when the KEV catalog decides, warnings otherwise.
+ */
+function judgeIntroduced(input: AssembleInput, catalog: KevCatalog | null, found: Findings): IntroducedView | null {
+  const { config, now } = input;
+  const mode = config.prIntroduced;
+  const read = input.change?.read;
+  if (mode === 'off' || read === undefined || read.state === 'off') return null;
+  if (read.state === 'unavailable') {
+    const message = `What this pull request brings in was not checked (pr-introduced: ${mode}): ${read.reason}`;
+    // An event that names no commits has nothing to ask about: the notice that nothing is resolved says so.
+    if (read.cause === 'not-asked') return null;
+    if (mode === 'fail' && read.cause === 'failed') found.errors.push({ kind: 'api', message });
+    else found.warnings.push({ kind: 'unavailable', message });
+    return null;
+  }
+  const gathered = input.introduced ?? { findings: [], advisoryErrors: [] };
+  for (const message of gathered.advisoryErrors) {
+    if (config.knownExploited === 'fail') found.errors.push({ kind: 'api', message });
+    else
+      found.warnings.push({
+        kind: 'unavailable',
+        message: `${message} Its CVE ids are not checked against the KEV catalog.`,
+      });
+  }
+  const findings = judgeFindings(gathered.findings, {
+    failOn: config.failOnSeverity,
+    ignoreUnreachable: config.ignoreUnreachable,
+    allow: config.allowAlerts,
+    now,
+    knownExploited:
+      catalog && config.knownExploited !== 'off' ? { entries: catalog.entries, mode: config.knownExploited } : null,
+    introduced: mode,
+  });
+  return { mode, findings: findings.sort(gatingThenWorst) };
+}
+
+/** Gating findings first, known exploited first among them, then worst first. */
+const gatingThenWorst = (a: EvaluatedFinding, b: EvaluatedFinding): number =>
+  Number(b.disposition.gates) - Number(a.disposition.gates) ||
+  Number(b.knownExploited !== null) - Number(a.knownExploited !== null) ||
+  severityRank(b.severity) - severityRank(a.severity) ||
+  (a.advisory < b.advisory ? -1 : a.advisory > b.advisory ? 1 : 0);
 
 /**
  * The KEV catalog's read weighed (contract: "Known exploited vulnerabilities"): under `fail` it
@@ -426,6 +505,7 @@ function baseResult(
     nextDue: null,
     scan: null,
     knownExploited: null,
+    introduced: null,
   };
 }
 

@@ -9,6 +9,7 @@ import { compareTarget, readChange, type ChangeRead, type PullRequestChange } fr
 import * as log from '../github/log.js';
 import { success, type GateResult, type KevCatalog, type Outcome, type RunError } from '../model.js';
 import { assembleResult, notSent, stoppedResult } from './assemble.js';
+import { gatherIntroduced } from './introduced.js';
 import { readRepository, readStatistics } from './gather.js';
 import { checkRepositoryId, findRepository, unconfirmedRepository, type RepositoryRef } from './resolve.js';
 import { applySettings, describeSetting, planSettings } from './settings.js';
@@ -83,6 +84,9 @@ async function resolveReadAndJudge(
         : unconfirmedRepository(repository.id, reads, stats);
   if (unconfirmed) return stoppedResult(config, repository, [unconfirmed], started, settings);
   const checkFailed = wrongRepository ? [wrongRepository] : [];
+  // What the pull request brings in: the alerts tell which of its vulnerabilities the service knows.
+  const introduced = await gatherIntroduced(config, context, pullRequest, reads.alerts.alerts);
+  if (introduced) log.info(`${introduced.findings.length} vulnerabilities brought in by the pull request`);
   // 5. The verdict, and the result model every report renders.
   const [{ describeSchedule }, spdx] = await Promise.all([scheduling, licensing]);
   return assembleResult({
@@ -98,6 +102,7 @@ async function resolveReadAndJudge(
     blobUrl: context.blobUrl,
     errors: checkFailed,
     change: pullRequest,
+    introduced,
     catalog,
     trace: (line) => log.debug(`decision: ${line}`),
   });
@@ -236,6 +241,7 @@ async function readPullRequestChange(config: Config, context: RunnerContext): Pr
         ).catch((error: unknown) => ({
           state: 'unavailable' as const,
           reason: `the change could not be read (${error instanceof Error ? error.message : String(error)}).`,
+          cause: 'failed' as const,
         }));
   return { ...context.change, read };
 }

@@ -1,0 +1,83 @@
+// What a pull request brings in, gathered once the alerts are read (contract: "Brought in by the pull
+// request"): the findings (pure, policy/introduced.ts), their advisories' CVE ids from GitHub when the
+// KEV catalog needs them, and where each manifest names the package in the workspace. The verdict
+// weighs what could not be read (assemble.ts).
+import type { Config } from '../config/inputs.js';
+import { readAdvisoryCves } from '../github/advisories.js';
+import type { PullRequestChange } from '../github/changes.js';
+import type { RunnerContext } from '../github/context.js';
+import { readWorkspaceFile } from '../github/workspace.js';
+import type { Alert, IntroducedFinding, ManifestLocation } from '../model.js';
+import { repoRelativePath } from '../packages/locations.js';
+import { lineNaming } from '../packages/manifest-lines.js';
+import { introducedFindings } from '../policy/introduced.js';
+
+/** The findings, and the advisories whose CVE ids could not be read (their messages). */
+export interface IntroducedRead {
+  findings: IntroducedFinding[];
+  advisoryErrors: string[];
+}
+
+/** Manifests larger than this are not searched (a lockfile of 100 MB): the annotation goes on line 1. */
+const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
+/** Distinct manifests searched at most; the others' findings go on line 1. */
+const MAX_MANIFESTS = 50;
+
+/** null when nothing is judged: off a pull request, pr-introduced off, or the change not read. */
+export async function gatherIntroduced(
+  config: Config,
+  context: RunnerContext,
+  change: PullRequestChange | null,
+  alerts: Alert[],
+): Promise<IntroducedRead | null> {
+  if (config.prIntroduced === 'off' || change?.read.state !== 'read') return null;
+  const findings = introducedFindings(change.read.changes, alerts, context.serverUrl);
+  const [advisoryErrors] = await Promise.all([
+    config.knownExploited === 'off' ? [] : withCves(findings, config, context),
+    locate(findings, context.workspace),
+  ]);
+  return { findings, advisoryErrors };
+}
+
+/** Each finding's CVE ids, in place (the findings are this module's own); the advisories not read. */
+async function withCves(findings: IntroducedFinding[], config: Config, context: RunnerContext): Promise<string[]> {
+  if (findings.length === 0) return [];
+  const read = await readAdvisoryCves(
+    findings.map((f) => f.advisory),
+    {
+      apiUrl: context.apiUrl,
+      token: config.githubToken,
+      timeoutMs: config.requestTimeoutMs,
+      maxRetries: config.maxRetries,
+    },
+  );
+  const errors: string[] = [];
+  for (const finding of findings) {
+    const cves = read.get(finding.advisory);
+    if (cves?.ok) finding.cves = cves.value;
+    else if (cves && !errors.includes(cves.error)) errors.push(cves.error);
+  }
+  return errors;
+}
+
+/** Each finding's manifests located in the workspace, in place: the first line naming the package, else line 1. */
+async function locate(findings: IntroducedFinding[], workspace: string): Promise<void> {
+  const manifests = [...new Set(findings.flatMap((f) => f.manifests))];
+  const texts = new Map<string, string | null>();
+  // One at a time: each read holds up to its cap.
+  for (const manifest of manifests.slice(0, MAX_MANIFESTS)) {
+    const read = await readWorkspaceFile(repoRelativePath(manifest), workspace, MAX_MANIFEST_BYTES);
+    texts.set(manifest, read.ok ? read.text : null);
+  }
+  for (const finding of findings)
+    finding.locations = finding.manifests.map((manifest): ManifestLocation => {
+      const text = texts.get(manifest) ?? null;
+      const line = (text === null ? null : lineNaming(text, finding.name)) ?? 1;
+      return {
+        path: repoRelativePath(manifest),
+        startLine: line,
+        endLine: line,
+        package: `${finding.name}@${finding.version}`,
+      };
+    });
+}
