@@ -35,7 +35,7 @@ export const MAIN_REPO = {
   url: 'https://github.com/acme/webshop',
   externalId: '123456789',
 } as const;
-/** acme/clean-lib: no alerts, risk score 0, a disabled scan schedule. */
+/** acme/clean-lib: no alerts, risk score 0, a disabled scan schedule; npm packages and a Java client (java/pom.xml). */
 export const CLEAN_REPO = {
   id: 'repo_clean',
   name: 'acme/clean-lib',
@@ -384,7 +384,10 @@ const MANIFESTS: Record<string, Partial<Record<Ecosystem, { direct: string; tran
     pypi: { direct: 'services/recommender/requirements.txt', transitive: 'services/recommender/requirements.txt' },
     golang: { direct: 'services/gateway/go.mod', transitive: 'services/gateway/go.mod' },
   },
-  [CLEAN_REPO.id]: { npm: { direct: 'package.json', transitive: 'package-lock.json' } },
+  [CLEAN_REPO.id]: {
+    npm: { direct: 'package.json', transitive: 'package-lock.json' },
+    maven: { direct: 'java/pom.xml', transitive: 'java/pom.xml' },
+  },
   [UNSCHEDULED_REPO.id]: { npm: { direct: 'package.json', transitive: 'package-lock.json' } },
   [GITLAB_REPO.id]: { maven: { direct: 'pom.xml', transitive: 'pom.xml' } },
   [BITBUCKET_REPO.id]: { pypi: { direct: 'requirements.txt', transitive: 'requirements.txt' } },
@@ -442,7 +445,8 @@ const CLEAN_PACKAGES: Record<string, readonly string[]> = {
     'pypi:orjson@3.9.10',
     'pypi:certifi@2023.7.22',
   ],
-  [CLEAN_REPO.id]: ['npm:zod@3.23.8', 'npm:tslib@2.6.2'],
+  // slf4j-api: the Java client's one dependency, where the demo's bad pull request adds log4j-core.
+  [CLEAN_REPO.id]: ['npm:zod@3.23.8', 'npm:tslib@2.6.2', 'maven:org.slf4j:slf4j-api@2.0.9'],
   [UNSCHEDULED_REPO.id]: ['npm:express@4.18.2', 'npm:ffmpeg-static@5.2.0'],
   [GITLAB_REPO.id]: ['maven:org.slf4j:slf4j-api@2.0.9'],
   [BITBUCKET_REPO.id]: ['pypi:gunicorn@21.2.0', 'pypi:certifi@2023.7.22'],

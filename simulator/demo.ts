@@ -17,6 +17,7 @@ import {
 } from './data.js';
 import { startFakeGitHub } from './github.js';
 import { KEV_PATH, kevInputs } from './kev.js';
+import { badPullRequest } from './pull-requests.js';
 import { readableLog } from './readable-log.js';
 import { runAction } from './run-action.js';
 import { startSimulator } from './server.js';
@@ -27,6 +28,13 @@ const USAGE = `npm run demo -- [flags]
   --fix-pr        the pull request upgrades the packages behind acme/webshop's critical alerts
                   (log4j-core, commons-text, spring-beans, minimist): a fake GitHub serves its
                   dependency review compare, the alerts are resolved and the gate passes
+  --bad-pr        a pull request on acme/clean-lib (no alerts: the service's alerts pass it) that
+                  brings in what the service has not scanned: log4j-core 2.14.1 in java/pom.xml
+                  (Log4Shell, critical), micromatch 4.0.5 (moderate) and ffmpeg-static (GPL-3.0-only,
+                  under deny-licenses GPL-3.0-only and AGPL-3.0-only): a fake GitHub serves its
+                  dependency review compare and the advisories; the head's manifests are in the
+                  workspace. With --kev the advisories' CVE ids are read and Log4Shell is known
+                  exploited. Not with --fix-pr (another pull request)
   --grace         grace-days "critical=0, high=30, medium=90" with fail-on-severity high, some
                   alerts created days ago: those inside their grace period are due, not gating
   --policy        the settings from a policy file instead: writes .github/security-gate.yml
@@ -39,7 +47,7 @@ const USAGE = `npm run demo -- [flags]
                   Vulnerabilities catalog: a pull request on acme/ops-console, whose alerts are
                   high and medium only (the critical threshold passes them), fails the gate
                   because its high systeminformation alert (CVE-2021-21315) is known exploited.
-                  With --clean, --fix-pr or --grace: their repository, with the check on
+                  With --clean, --fix-pr, --bad-pr or --grace: their repository, with the check on
   --latency MS    with MS milliseconds added to every response
   --out DIR       keep the job summary (summary.md), the JSON report (report.json), the SARIF
                   log (results.sarif), the raw log with its workflow commands (log.txt) and,
@@ -55,12 +63,17 @@ if (args.includes('--help')) {
 const clean = args.includes('--clean');
 const policy = args.includes('--policy');
 const fixPr = args.includes('--fix-pr');
+const badPr = args.includes('--bad-pr');
 const grace = args.includes('--grace');
 const comment = args.includes('--comment');
 const kev = args.includes('--kev');
 const GRACE_DAYS = 'critical=0, high=30, medium=90';
 const latencyAt = args.indexOf('--latency');
 const latencyMs = latencyAt >= 0 ? Number(args[latencyAt + 1]) : 0;
+if (fixPr && badPr) {
+  console.error('--fix-pr and --bad-pr are two different pull requests: choose one');
+  process.exit(2);
+}
 const outAt = args.indexOf('--out');
 const outDir = outAt >= 0 ? args[outAt + 1] : undefined;
 if (outAt >= 0 && (!outDir || outDir.startsWith('--'))) {
@@ -100,9 +113,16 @@ deny-licenses: [${DENIED_LICENSES.join(', ')}]
 unknown-licenses: warn
 `;
 
-/** The repository of the run: --clean's, else acme/webshop for --fix-pr and --grace (its alerts), else --kev's. */
-const onKevRepo = kev && !clean && !fixPr && !grace;
-const target = clean ? CLEAN_REPO : onKevRepo ? KEV_REPO : MAIN_REPO;
+/**
+ * The repository of the run: acme/clean-lib for --clean and --bad-pr (no alerts, so what the pull
+ * request brings in is all that can fail it), else acme/webshop for --fix-pr and --grace (its
+ * alerts), else --kev's.
+ */
+const onCleanRepo = clean || badPr;
+const onKevRepo = kev && !onCleanRepo && !fixPr && !grace;
+const target = onCleanRepo ? CLEAN_REPO : onKevRepo ? KEV_REPO : MAIN_REPO;
+/** --bad-pr's pull request: GitHub's compare and advisories, the head's manifests. */
+const bad = badPr ? badPullRequest() : null;
 
 /** Settings given as inputs; with --policy they come from the file instead (an input would win over it). */
 const settings: Record<string, string> = policy
@@ -111,11 +131,13 @@ const settings: Record<string, string> = policy
       // Under --grace, high alerts gate too: critical=0 gives the critical ones no grace.
       'fail-on-severity': grace ? 'high' : 'critical',
       'allow-alerts':
-        clean || onKevRepo
+        onCleanRepo || onKevRepo
           ? ''
           : `${ADVISORIES.log4jIncompleteFix} until 2099-12-31 # log4j pinned by the vendor, see SEC-123`,
     };
 if (grace) settings['grace-days'] = GRACE_DAYS;
+// --bad-pr: a license policy, so that the GPL-3.0-only package it adds is judged (--policy's file has one).
+if (badPr && !policy) settings['deny-licenses'] = DENIED_LICENSES.join(', ');
 
 /** An alert as the JSON report lists it: what the lines below print. */
 interface ReportedAlert {
@@ -150,6 +172,33 @@ function pullRequestsAndTime(alerts: ReportedAlert[]): string[] {
     if (overdue > 0) lines.push(`Overdue, past their grace period and gating: ${overdue}`);
   }
   return lines;
+}
+
+/** A string field of the report, else undefined: the report's `introduced` list is read as found. */
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/**
+ * What the pull request brings in, from the JSON report's `introduced` list: one line each finding
+ * (advisory, severity, package and version, manifests, whether it gates), or why there is none.
+ */
+function broughtIn(report: { introduced?: unknown } | null): string[] {
+  if (report === null) return ['No JSON report was written.'];
+  if (!Array.isArray(report.introduced))
+    return [
+      'The JSON report has no `introduced` list: this build of the action does not judge what a pull request brings in.',
+    ];
+  const findings = report.introduced as Array<Record<string, unknown>>;
+  const each = findings.map((f) => {
+    const pkg = text(f.package);
+    const version = text(f.version);
+    const manifests = Array.isArray(f.manifests) ? f.manifests.filter((m) => typeof m === 'string') : [];
+    const gates = f.gates === true ? 'gates' : f.gates === false ? 'does not gate' : undefined;
+    const where = manifests.length > 0 ? `in ${manifests.join(', ')}` : undefined;
+    return [text(f.advisory), text(f.severity), pkg && version ? `${pkg}@${version}` : pkg, where, gates]
+      .filter((part) => part !== undefined)
+      .join(', ');
+  });
+  return [`Brought in by this pull request (${each.length}): ${each.join('; ') || 'none'}`];
 }
 
 /** What the run left that --out keeps: its workspace (removed after the run), summary, stdout and PR comment. */
@@ -194,22 +243,37 @@ async function keepReports(run: RunOutput, dir: string): Promise<string[]> {
 const now = new Date();
 // --grace: a few alerts created days ago (the seeded ones date from 2025), relative to this run's clock.
 const sim = await startSimulator({ latencyMs, data: grace ? withRecentAlerts(defaultData(), now) : defaultData() });
-// A fake GitHub: the pull request's dependency review compare (none changed, unless --fix-pr), the
-// policy file as it stands at the pull request's base (--policy) and the sticky comment
-// (--comment). The pull request names its base and head commits, as a real event does.
+// A fake GitHub: the pull request's dependency review compare (none changed, unless --fix-pr or
+// --bad-pr) and the advisories it lists, the policy file as it stands at the pull request's base
+// (--policy) and the sticky comment (--comment). The pull request names its base and head
+// commits, as a real event does.
 const github = await startFakeGitHub();
 try {
   const repository = target.name;
   const repositoryNumericId = Number(target.externalId);
-  const pullRequest = fixPr ? FIX_PR.number : 42;
-  // Unless --fix-pr, the pull request changes no dependency.
-  github.compares.set(`${repository}/${FIX_PR.base}...${FIX_PR.head}`, fixPr ? fixPullRequestChanges(sim.state) : []);
+  const change = bad ?? { number: fixPr ? FIX_PR.number : 42, base: FIX_PR.base, head: FIX_PR.head };
+  const { number: pullRequest, base, head } = change;
+  // Unless --fix-pr or --bad-pr, the pull request changes no dependency.
+  github.compares.set(
+    `${repository}/${base}...${head}`,
+    bad ? bad.changes : fixPr ? fixPullRequestChanges(sim.state) : [],
+  );
+  for (const [id, record] of bad?.advisories ?? []) github.advisories.set(id, record);
   // A pull request is judged by the policy file as it stands at its base: GitHub has it there too.
-  github.commits.add(`${repository}@${FIX_PR.base}`);
-  if (policy) github.files.set(`${repository}/${POLICY_PATH}@${FIX_PR.base}`, { text: POLICY_FILE });
+  github.commits.add(`${repository}@${base}`);
+  if (policy) github.files.set(`${repository}/${POLICY_PATH}@${base}`, { text: POLICY_FILE });
   console.log(
     `Simulator on ${sim.url}, fake GitHub on ${github.url}; running dist/index.js for pull request #${pullRequest} on ${repository}`,
   );
+  if (bad) {
+    console.log("The pull request adds (GitHub's dependency review compare; the service has scanned none of it):");
+    for (const e of bad.changes) {
+      const advisories = e.vulnerabilities.map((v) => `${v.advisory_ghsa_id} ${v.severity}`);
+      console.log(
+        `  ${e.name} ${e.version} in ${e.manifest} (${e.scope}, ${e.license}${advisories.length ? `; ${advisories.join(', ')}` : ''})`,
+      );
+    }
+  }
   if (kev) {
     const count = (sim.kevCatalog as { count?: number }).count;
     console.log(`known-exploited: fail, with the KEV catalog (${count} entries) at ${sim.url}${KEV_PATH}`);
@@ -219,14 +283,15 @@ try {
     process.stdout.write(POLICY_FILE);
   }
   const run = await runAction({
-    files: policy ? { [POLICY_PATH]: POLICY_FILE } : {},
+    // The workspace is the pull request's head: --bad-pr's manifests, and the policy file.
+    files: { ...bad?.files, ...(policy ? { [POLICY_PATH]: POLICY_FILE } : {}) },
     repository,
     event: {
       repository: { id: repositoryNumericId, full_name: repository },
       pull_request: {
         number: pullRequest,
-        base: { sha: FIX_PR.base },
-        head: { sha: FIX_PR.head, repo: { full_name: repository, fork: false } },
+        base: { sha: base },
+        head: { sha: head, repo: { full_name: repository, fork: false } },
       },
     },
     // The commit and run every runner names: the reports link the manifest lines and the run.
@@ -264,6 +329,16 @@ try {
     const report = await readFile(join(run.workspace, REPORT_FILE), 'utf8').catch(() => null);
     const alerts = report === null ? null : (JSON.parse(report) as { alerts?: ReportedAlert[] }).alerts;
     for (const line of alerts ? pullRequestsAndTime(alerts) : ['No JSON report was written.']) console.log(line);
+  }
+  if (bad) {
+    rule('brought in by the pull request (from security-gate.json)');
+    const report = await readFile(join(run.workspace, REPORT_FILE), 'utf8').catch(() => null);
+    for (const line of broughtIn(report === null ? null : (JSON.parse(report) as { introduced?: unknown })))
+      console.log(line);
+    const asked = (pattern: RegExp) => github.requests.filter((r) => pattern.test(r.path)).length;
+    console.log(
+      `GitHub was asked for ${asked(/\/dependency-graph\/compare\//)} page(s) of the compare and ${asked(/\/advisories\//)} advisory record(s)`,
+    );
   }
   if (outDir) {
     rule(`kept in ${outDir}`);

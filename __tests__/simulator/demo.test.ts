@@ -1,6 +1,7 @@
 // `npm run demo -- --out DIR`: the demo run end to end (it spawns dist/index.js, so bundle first),
 // keeping the job summary, the JSON report, the SARIF log, the raw log and the PR comment where the
-// user asked; and `--policy`, whose policy file is read at the pull request's base.
+// user asked; `--policy`, whose policy file is read at the pull request's base; and `--bad-pr`, a pull
+// request whose compare and advisories a fake GitHub serves.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -65,3 +66,26 @@ test('--kev runs a pull request on acme/ops-console with known-exploited fail an
   expect(stdout).toMatch(/^error {3}Security gate failed: 1 alert fails the gate as known exploited/m);
   expect(stdout).toMatch(/exit code 1 \(\d+ requests to the simulator, 1 of them for the KEV catalog, \d+ to GitHub\)/);
 }, 30_000);
+
+test('--bad-pr runs pull request #57 on acme/clean-lib, its compare and advisories served by a fake GitHub that the action reads', async () => {
+  const { stdout } = await demo('--bad-pr');
+  expect(stdout).toMatch(/running dist\/index\.js for pull request #57 on acme\/clean-lib$/m);
+  expect(stdout).toMatch(
+    /^ {2}org\.apache\.logging\.log4j:log4j-core 2\.14\.1 in java\/pom\.xml \(runtime, Apache-2\.0; GHSA-jfh8-c2jp-5v3q critical, /m,
+  );
+  expect(stdout).toMatch(/^ {2}ffmpeg-static 5\.2\.0 in package\.json \(runtime, GPL-3\.0-only\)$/m);
+  expect(stdout).toMatch(
+    /^ {2}micromatch 4\.0\.5 in package-lock\.json \(development, MIT; GHSA-952p-6rrq-rcjv moderate\)$/m,
+  );
+  // Whether the action judges what the pull request brings in or not yet, it read the compare.
+  expect(stdout).toContain('── brought in by the pull request');
+  expect(stdout).toMatch(/^GitHub was asked for [1-9]\d* page\(s\) of the compare and \d+ advisory record\(s\)$/m);
+}, 30_000);
+
+test('--bad-pr with --fix-pr: two pull requests, refused with exit code 2 before anything runs', async () => {
+  await expect(demo('--bad-pr', '--fix-pr')).rejects.toMatchObject({
+    code: 2,
+    stdout: '',
+    stderr: expect.stringContaining('--fix-pr and --bad-pr are two different pull requests'),
+  });
+});
