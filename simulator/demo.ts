@@ -15,6 +15,7 @@ import {
   simulatorInputs,
   withRecentAlerts,
 } from './data.js';
+import type { GateResult } from '../src/model.js';
 import { startFakeGitHub } from './github.js';
 import { KEV_PATH, kevInputs } from './kev.js';
 import { badPullRequest } from './pull-requests.js';
@@ -33,8 +34,10 @@ const USAGE = `npm run demo -- [flags]
                   (Log4Shell, critical), micromatch 4.0.5 (moderate) and ffmpeg-static (GPL-3.0-only,
                   under deny-licenses GPL-3.0-only and AGPL-3.0-only): a fake GitHub serves its
                   dependency review compare and the advisories; the head's manifests are in the
-                  workspace. With --kev the advisories' CVE ids are read and Log4Shell is known
-                  exploited. Not with --fix-pr (another pull request)
+                  workspace. It fails on what the pull request brings in, shown first in the job
+                  summary and in the PR comment (printed, as with --comment). With --kev the
+                  advisories' CVE ids are read and Log4Shell is known exploited. Not with --fix-pr
+                  (another pull request)
   --grace         grace-days "critical=0, high=30, medium=90" with fail-on-severity high, some
                   alerts created days ago: those inside their grace period are due, not gating
   --policy        the settings from a policy file instead: writes .github/security-gate.yml
@@ -65,7 +68,8 @@ const policy = args.includes('--policy');
 const fixPr = args.includes('--fix-pr');
 const badPr = args.includes('--bad-pr');
 const grace = args.includes('--grace');
-const comment = args.includes('--comment');
+// What a pull request brings in is its author's to see: --bad-pr shows the PR comment too.
+const comment = args.includes('--comment') || badPr;
 const kev = args.includes('--kev');
 const GRACE_DAYS = 'critical=0, high=30, medium=90';
 const latencyAt = args.indexOf('--latency');
@@ -174,31 +178,26 @@ function pullRequestsAndTime(alerts: ReportedAlert[]): string[] {
   return lines;
 }
 
-/** A string field of the report, else undefined: the report's `introduced` list is read as found. */
-const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-
 /**
- * What the pull request brings in, from the JSON report's `introduced` list: one line each finding
- * (advisory, severity, package and version, manifests, whether it gates), or why there is none.
+ * What the pull request brings in, from the JSON report's `introduced` view: one line each finding
+ * (advisory, severity, package and version, manifests, what the verdict made of it), or why there is none.
  */
-function broughtIn(report: { introduced?: unknown } | null): string[] {
+function broughtIn(report: Pick<GateResult, 'introduced'> | null): string[] {
   if (report === null) return ['No JSON report was written.'];
-  if (!Array.isArray(report.introduced))
-    return [
-      'The JSON report has no `introduced` list: this build of the action does not judge what a pull request brings in.',
-    ];
-  const findings = report.introduced as Array<Record<string, unknown>>;
-  const each = findings.map((f) => {
-    const pkg = text(f.package);
-    const version = text(f.version);
-    const manifests = Array.isArray(f.manifests) ? f.manifests.filter((m) => typeof m === 'string') : [];
-    const gates = f.gates === true ? 'gates' : f.gates === false ? 'does not gate' : undefined;
-    const where = manifests.length > 0 ? `in ${manifests.join(', ')}` : undefined;
-    return [text(f.advisory), text(f.severity), pkg && version ? `${pkg}@${version}` : pkg, where, gates]
-      .filter((part) => part !== undefined)
-      .join(', ');
-  });
-  return [`Brought in by this pull request (${each.length}): ${each.join('; ') || 'none'}`];
+  if (report.introduced === null)
+    return ['Nothing brought in was judged (pr-introduced is off, or the change was not read).'];
+  const each = report.introduced.findings.map((f) =>
+    [
+      f.advisory,
+      f.severity,
+      `${f.name}@${f.version}`,
+      `in ${f.manifests.join(', ')}`,
+      f.disposition.gates ? 'gates' : f.disposition.reason,
+    ].join(', '),
+  );
+  return [
+    `Brought in by this pull request (${each.length}, pr-introduced: ${report.introduced.mode}): ${each.join('; ') || 'none'}`,
+  ];
 }
 
 /** What the run left that --out keeps: its workspace (removed after the run), summary, stdout and PR comment. */
@@ -333,8 +332,7 @@ try {
   if (bad) {
     rule('brought in by the pull request (from security-gate.json)');
     const report = await readFile(join(run.workspace, REPORT_FILE), 'utf8').catch(() => null);
-    for (const line of broughtIn(report === null ? null : (JSON.parse(report) as { introduced?: unknown })))
-      console.log(line);
+    for (const line of broughtIn(report === null ? null : (JSON.parse(report) as GateResult))) console.log(line);
     const asked = (pattern: RegExp) => github.requests.filter((r) => pattern.test(r.path)).length;
     console.log(
       `GitHub was asked for ${asked(/\/dependency-graph\/compare\//)} page(s) of the compare and ${asked(/\/advisories\//)} advisory record(s)`,

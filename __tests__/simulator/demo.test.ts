@@ -77,9 +77,20 @@ test('--bad-pr runs pull request #57 on acme/clean-lib, its compare and advisori
   expect(stdout).toMatch(
     /^ {2}micromatch 4\.0\.5 in package-lock\.json \(development, MIT; GHSA-952p-6rrq-rcjv moderate\)$/m,
   );
-  // Whether the action judges what the pull request brings in or not yet, it read the compare.
-  expect(stdout).toContain('── brought in by the pull request');
   expect(stdout).toMatch(/^GitHub was asked for [1-9]\d* page\(s\) of the compare and \d+ advisory record\(s\)$/m);
+  // It fails on what the pull request brings in: Log4Shell, critical, in the summary and the comment alike.
+  expect(stdout).toMatch(/^── exit code 1 /m);
+  const summary = stdout.slice(stdout.indexOf('## Security gate: '), stdout.indexOf('── PR comment'));
+  const comment = stdout.slice(stdout.indexOf('── PR comment'));
+  for (const page of [summary, comment]) {
+    expect(page).toMatch(/^### Brought in by this pull request \(5\)$/m);
+    expect(page).toMatch(
+      /\| 🔴 critical \| \[GHSA-jfh8-c2jp-5v3q\]\([^)]*\) \| `org\.apache\.logging\.log4j:log4j-core@2\.14\.1` \| `java\/pom\.xml` \| runtime \| ❌ fails the gate \|/,
+    );
+  }
+  expect(stdout).toMatch(
+    /^Brought in by this pull request \(5, pr-introduced: fail\): .*GHSA-jfh8-c2jp-5v3q, critical, org\.apache\.logging\.log4j:log4j-core@2\.14\.1, in java\/pom\.xml, gates/m,
+  );
 }, 30_000);
 
 test('--bad-pr with --fix-pr: two pull requests, refused with exit code 2 before anything runs', async () => {

@@ -134,6 +134,8 @@ export function introducedFindings(
 export function introducedLicenses(
   changes: readonly DependencyChange[],
   listed: readonly LicenseEntry[],
+  /** Where the workspace's manifest names the package (null: line 1). */
+  lineOf: (manifest: string, name: string) => number | null = () => null,
 ): LicenseEntry[] {
   const known = index(
     listed.flatMap((entry) =>
@@ -146,6 +148,7 @@ export function introducedLicenses(
   return addedNotMoved(changes).flatMap(([id, change]) => {
     const pkg = asPackage(id, change);
     if (known(id).some(([, p]) => packageMatches(id, p))) return [];
-    return [{ id: change.license, name: null, packages: [pkg] }];
+    const line = lineOf(change.manifest, change.name);
+    return [{ id: change.license, name: null, packages: [{ ...pkg, manifestStartLine: line, manifestEndLine: line }] }];
   });
 }

@@ -98,7 +98,7 @@ function licenseAnnotation(f: LicenseFinding): Annotation {
   const annotation: Annotation = {
     title: plainLine(`license ${f.status === 'unknown' ? 'unknown' : f.license} in ${f.package}`, MAX_TITLE),
     message: plainLine(
-      `${f.package} ${why}. Allow or deny licenses with allow-licenses / deny-licenses, or exempt the package with license-exceptions.`,
+      `${f.package} ${why}${f.introduced ? ' (brought in by this pull request)' : ''}. Allow or deny licenses with allow-licenses / deny-licenses, or exempt the package with license-exceptions.`,
       MAX_SUMMARY,
     ),
   };
@@ -115,7 +115,7 @@ function findingAnnotation([f, location]: Placed): Annotation {
   const kev = f.knownExploited === null ? null : kevPhrase(f.knownExploited);
   const message = [
     ...(kev === null ? [] : [kev]),
-    'Brought in by this pull request: GitHub lists this vulnerability on a package the change adds, which the service has not scanned yet',
+    'GitHub lists this vulnerability on a package the change adds, which the service has not scanned yet',
     ...(f.disposition.gates ? [] : [`Does not fail the gate: ${plainLine(f.disposition.reason, MAX_TITLE)}`]),
     plainLine(f.summary, MAX_SUMMARY) || 'No summary given',
     ...(f.scope ? [`Scope: ${plainLine(f.scope, 40)}`] : []),

@@ -84,7 +84,7 @@ export function assembleResult(input: AssembleInput): GateResult {
     `alerts (decisive): ${reads.alerts.totalCount === null ? 'not read' : `${reads.alerts.alerts.length} read`}, ${plural(reads.alerts.errors.length, 'error')}`,
   );
   const read = classifyReads(input, found);
-  const licenses = judgeLicenses(read.licenseEntries, input.evaluateLicenses, config, input.change ?? null);
+  const licenses = judgeLicenses(read.licenseEntries, input.evaluateLicenses, config, input);
   const unknown = unknownLicenseWarning(licenses);
   if (unknown) found.warnings.push(unknown);
   found.errors.push(...settingErrors(input.settings));
@@ -188,20 +188,20 @@ function judgeLicenses(
   entries: LicenseEntry[] | null,
   evaluate: AssembleInput['evaluateLicenses'],
   config: Config,
-  change: PullRequestChange | null,
+  { change, introduced }: Pick<AssembleInput, 'change' | 'introduced'>,
 ): LicenseReport | null {
   if (!entries) return null;
   if (!evaluate) throw new Error('license entries were read but no license policy was given');
   const report = evaluate(entries, config.licenses);
   if (config.prIntroduced === 'off' || change?.read.state !== 'read') return report;
-  const added = evaluate(introducedLicenses(change.read.changes, entries), config.licenses);
+  const added = evaluate(introducedLicenses(change.read.changes, entries, introduced?.lineOf), config.licenses);
   const gates = config.prIntroduced === 'fail';
-  const introduced = added.findings.map((f) => ({ ...f, gates: f.gates && gates, introduced: true as const }));
+  const brought = added.findings.map((f) => ({ ...f, gates: f.gates && gates, introduced: true as const }));
   return {
     ...report,
     checked: report.checked + added.checked,
     exempted: report.exempted + added.exempted,
-    findings: [...introduced, ...report.findings],
+    findings: [...brought, ...report.findings],
   };
 }
 

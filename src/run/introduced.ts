@@ -12,10 +12,12 @@ import { repoRelativePath } from '../packages/locations.js';
 import { lineNaming } from '../packages/manifest-lines.js';
 import { introducedFindings } from '../policy/introduced.js';
 
-/** The findings, and the advisories whose CVE ids could not be read (their messages). */
+/** The findings, the advisories whose CVE ids could not be read (their messages), and where manifests name packages. */
 export interface IntroducedRead {
   findings: IntroducedFinding[];
   advisoryErrors: string[];
+  /** The first line of the workspace's copy of `manifest` that names the package; null when none or not read. */
+  lineOf: (manifest: string, name: string) => number | null;
 }
 
 /** Manifests larger than this are not searched (a lockfile of 100 MB): the annotation goes on line 1. */
@@ -32,11 +34,24 @@ export async function gatherIntroduced(
 ): Promise<IntroducedRead | null> {
   if (config.prIntroduced === 'off' || change?.read.state !== 'read') return null;
   const findings = introducedFindings(change.read.changes, alerts, context.serverUrl);
-  const [advisoryErrors] = await Promise.all([
+  // Under a license policy the licenses of every added package are judged too, and shown at their line.
+  const licensed = config.licenses.allow !== null || config.licenses.deny !== null;
+  const added = licensed ? change.read.changes.filter((c) => c.changeType === 'added').map((c) => c.manifest) : [];
+  const [advisoryErrors, lineOf] = await Promise.all([
     config.knownExploited === 'off' ? [] : withCves(findings, config, context),
-    locate(findings, context.workspace),
+    manifestLines([...findings.flatMap((f) => f.manifests), ...added], context.workspace),
   ]);
-  return { findings, advisoryErrors };
+  for (const finding of findings)
+    finding.locations = finding.manifests.map((manifest): ManifestLocation => {
+      const line = lineOf(manifest, finding.name) ?? 1;
+      return {
+        path: repoRelativePath(manifest),
+        startLine: line,
+        endLine: line,
+        package: `${finding.name}@${finding.version}`,
+      };
+    });
+  return { findings, advisoryErrors, lineOf };
 }
 
 /** Each finding's CVE ids, in place (the findings are this module's own); the advisories not read. */
@@ -60,24 +75,19 @@ async function withCves(findings: IntroducedFinding[], config: Config, context: 
   return errors;
 }
 
-/** Each finding's manifests located in the workspace, in place: the first line naming the package, else line 1. */
-async function locate(findings: IntroducedFinding[], workspace: string): Promise<void> {
-  const manifests = [...new Set(findings.flatMap((f) => f.manifests))];
+/** Where the workspace's copies of `manifests` name a package: their texts read once, searched when asked. */
+async function manifestLines(
+  manifests: string[],
+  workspace: string,
+): Promise<(manifest: string, name: string) => number | null> {
   const texts = new Map<string, string | null>();
   // One at a time: each read holds up to its cap.
-  for (const manifest of manifests.slice(0, MAX_MANIFESTS)) {
+  for (const manifest of [...new Set(manifests)].slice(0, MAX_MANIFESTS)) {
     const read = await readWorkspaceFile(repoRelativePath(manifest), workspace, MAX_MANIFEST_BYTES);
     texts.set(manifest, read.ok ? read.text : null);
   }
-  for (const finding of findings)
-    finding.locations = finding.manifests.map((manifest): ManifestLocation => {
-      const text = texts.get(manifest) ?? null;
-      const line = (text === null ? null : lineNaming(text, finding.name)) ?? 1;
-      return {
-        path: repoRelativePath(manifest),
-        startLine: line,
-        endLine: line,
-        package: `${finding.name}@${finding.version}`,
-      };
-    });
+  return (manifest, name) => {
+    const text = texts.get(manifest) ?? null;
+    return text === null ? null : lineNaming(text, name);
+  };
 }
