@@ -1,6 +1,6 @@
 // `npm run bench`: each scenario beside its floor, measured in the same run, as a ratio. Speed is
 // measured here, not in timed tests.
-//   npm run bench [-- --pairs 21] [--runs 3] [--only startup,latency,scale,kev] [--record]
+//   npm run bench [-- --pairs 21] [--runs 3] [--only startup,latency,scale,kev,pr-scale] [--record]
 // - start-up: dist/index.js on an invalid input vs a minified ncc bundle of @actions/core + zod alone
 //   that validates two inputs and fails (bench/startup-floor.ts), paired runs, median ratio;
 // - latency: 3,000 alerts, 50 ms per response, server page cap 100, vs the start-up floor + 3 round
@@ -9,7 +9,9 @@
 //   peak RSS, vs fetching and JSON.parse-ing the same pages alone (bench/fetch-floor.mjs);
 // - kev: the latency scenario's run with `known-exploited: fail` and a catalog of CISA's size (1,500
 //   entries, 1.3 MB) from the simulator with the same latency, vs the same run without, paired; and
-//   when the catalog's answer went out against the last service answer (the simulator's answeredAt).
+//   when the catalog's answer went out against the last service answer (the simulator's answeredAt);
+// - pr-scale: a pull request of 100,000 alerts, 100,000 packages and a lockfile-wide change of
+//   100,000 entries from the fake GitHub, vs the same run with `pr-changes: off`, paired.
 // --record writes bench/RESULTS.md.
 // The action and every floor run on SECURITY_GATE_NODE when set (as in the integration tests), else
 // on this Node: `npm run bench:node24` measures on Node 24, the runtime action.yml names.
@@ -18,11 +20,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DEMO_TOKEN, MAIN_REPO, simulatorInputs } from '../simulator/data.js';
+import { DEMO_TOKEN, FIX_PR, MAIN_REPO, simulatorInputs } from '../simulator/data.js';
+import { compareEntry, startFakeGitHub, type CompareEntry } from '../simulator/github.js';
 import { KEV_PATH, kevInputs, kevText, largeKevCatalog } from '../simulator/kev.js';
 import { inputEnv, runAction } from '../simulator/run-action.js';
 import { startSimulator, type Simulator } from '../simulator/server.js';
-import type { ScaAlert } from '../simulator/wire.js';
+import type { ScaAlert, ScaPackage } from '../simulator/wire.js';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -332,12 +335,126 @@ async function kev(): Promise<{ lines: string[]; ok: boolean }> {
   }
 }
 
+// ---------- a pull request at scale ----------
+
+const PR_SIZE = 100_000;
+
+/**
+ * acme/webshop with PR_SIZE alerts, each on an npm package of its own that the package search lists
+ * in one lockfile, and GitHub's compare of a pull request that upgrades every other package (one
+ * version removed, the next added: PR_SIZE entries). Of the upgrades, one in ten adds a version
+ * GitHub lists under the alert's advisory, and one in ten adds the old version back, spelled
+ * `v1.0.3`, in another lockfile: those alerts are changed, the other upgrades' resolved.
+ */
+function pullRequestAtScale(seeded: ScaAlert[]): {
+  alerts: ScaAlert[];
+  packages: ScaPackage[];
+  change: CompareEntry[];
+} {
+  const alerts = alertsOf(seeded, PR_SIZE);
+  const packages: ScaPackage[] = [];
+  const change: CompareEntry[] = [];
+  alerts.forEach((alert, i) => {
+    const pkg = { ecosystem: 'npm', name: `bench-package-${i}`, version: `1.0.${i % 10}` };
+    const manifest = `services/s${i % 100}/package-lock.json`;
+    const line = 10 + (i % 1000);
+    alert.metadata.packageIdentifier = `pkg:npm/${pkg.name}@${pkg.version}`;
+    packages.push({
+      ...pkg,
+      // In the order the simulator sorts them, which it does for every page.
+      id: `pkg_${String(i).padStart(7, '0')}`,
+      repositoryId: MAIN_REPO.id,
+      manifestPath: manifest,
+      manifestStartLine: line,
+      manifestEndLine: line,
+    });
+    if (i % 2 === 1) return;
+    const next = { ...pkg, version: `1.0.${(i % 10) + 1}` };
+    change.push(compareEntry('removed', pkg, manifest));
+    if (i % 20 === 2) change.push(compareEntry('added', next, manifest, [alert.metadata.id]));
+    else if (i % 20 === 4)
+      change.push(compareEntry('added', { ...pkg, version: `v${pkg.version}` }, 'legacy/package-lock.json'));
+    else change.push(compareEntry('added', next, manifest));
+  });
+  return { alerts, packages, change };
+}
+
+/** Paired runs of a pull_request on the data above: the change read and judged, and `pr-changes: off`. */
+async function prScale(): Promise<{ lines: string[]; ok: boolean }> {
+  const sim = await startSimulator({ maxPageSize: 1000 });
+  const github = await startFakeGitHub();
+  try {
+    const data = pullRequestAtScale(sim.state.alerts[MAIN_REPO.id] ?? []);
+    sim.state.alerts[MAIN_REPO.id] = data.alerts;
+    sim.state.packages = [...sim.state.packages.filter((p) => p.repositoryId !== MAIN_REPO.id), ...data.packages];
+    github.compares.set(`${MAIN_REPO.name}/${FIX_PR.base}...${FIX_PR.head}`, data.change);
+    const event = {
+      repository: { id: Number(MAIN_REPO.externalId), full_name: MAIN_REPO.name },
+      pull_request: {
+        number: FIX_PR.number,
+        base: { sha: FIX_PR.base },
+        head: { sha: FIX_PR.head, repo: { full_name: MAIN_REPO.name, fork: false } },
+      },
+    };
+    const once = async (prChanges: 'auto' | 'off') => {
+      sim.reset();
+      github.requests.length = 0;
+      const started = performance.now();
+      const run = await runAction({
+        inputs: inputs(sim, { 'fail-on-severity': 'high', 'pr-changes': prChanges }),
+        event,
+        env: { GITHUB_API_URL: github.url },
+        timeoutMs: 600_000,
+      });
+      const wallMs = performance.now() - started;
+      await run.cleanup();
+      const resolved = run.outputs['resolved-count'] ?? '';
+      const read = github.requests.some((r) => r.path.includes('/dependency-graph/compare/'));
+      if (run.exitCode !== 1 || read !== (prChanges === 'auto') || (prChanges === 'auto' && !/^\d+$/.test(resolved)))
+        throw new Error(
+          `pr-scale run (pr-changes ${prChanges}) ended with ${run.exitCode}, resolved-count '${resolved}': ${run.stdout.slice(-2000)}`,
+        );
+      return { wallMs, resolved };
+    };
+    await once('off'); // warm the file cache and the simulator's search cache
+    const judged: number[] = [];
+    const plain: number[] = [];
+    let resolved = '';
+    for (let i = 0; i < RUNS; i++) {
+      // Alternate which goes first, so neither always runs on a warmer machine.
+      let on: { wallMs: number; resolved: string };
+      let off: { wallMs: number; resolved: string };
+      if (i % 2 === 0) {
+        on = await once('auto');
+        off = await once('off');
+      } else {
+        off = await once('off');
+        on = await once('auto');
+      }
+      judged.push(on.wallMs);
+      plain.push(off.wallMs);
+      resolved = on.resolved;
+    }
+    const megabytes = (Buffer.byteLength(JSON.stringify(data.change)) / 1e6).toFixed(0);
+    const r = median(judged) / median(plain);
+    const scenario = `pr-scale: 100,000 alerts and packages, a change of ${data.change.length.toLocaleString('en-US')} entries (${megabytes} MB), page cap 1,000`;
+    return {
+      ok: true,
+      lines: [
+        `| ${scenario} | ${ms(median(judged))} (resolved-count ${resolved}; median of ${RUNS}) | the same run, pr-changes off: ${ms(median(plain))} | ${ratio(r)} | — | — |`,
+      ],
+    };
+  } finally {
+    await Promise.all([sim.close(), github.close()]);
+  }
+}
+
 // ---------- the run ----------
 
 const nodeVersion = spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim();
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${nodeVersion}, ${process.platform}`;
 console.log(`security-gate benchmark on ${machine}`);
-// `--only startup,latency,scale,kev` runs a part (latency still measures the start-up floor it needs).
+// `--only startup,latency,scale,kev,pr-scale` runs a part (latency still measures the start-up floor it needs).
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',')) : null;
 const skipped = { lines: [] as string[], ok: true };
@@ -350,6 +467,8 @@ const c = !only || only.has('scale') ? await scale() : skipped;
 console.log(c.lines.join('\n'));
 const k = !only || only.has('kev') ? await kev() : skipped;
 console.log(k.lines.join('\n'));
+const p = !only || only.has('pr-scale') ? await prScale() : skipped;
+console.log(p.lines.join('\n'));
 
 const table = [
   '| scenario | security-gate | floor, same run | ratio | target | |',
@@ -358,6 +477,7 @@ const table = [
   ...l.lines,
   ...c.lines,
   ...k.lines,
+  ...p.lines,
 ].join('\n');
 console.log(`\n${table}`);
 if (process.argv.includes('--record')) {

@@ -225,6 +225,31 @@ describe('packageMatches', () => {
       { name: 'org.apache.commons:commons-text', version: '1.9', ecosystem: 'maven' },
       true,
     ],
+    // Versions as the contract's "Same package, same version" compares them.
+    ['a version with build metadata is the version', 'pkg:npm/lodash@4.17.20', { version: '4.17.20+b' }, true],
+    ['a version with V is the version', 'pkg:npm/lodash@4.17.20', { version: 'V4.17.20' }, true],
+    ['build metadata on the identifier', 'pkg:npm/lodash@4.17.20%2Bsha.1', {}, true],
+    ['a version with build metadata, another version', 'pkg:npm/lodash@4.17.21', { version: '4.17.20+b' }, false],
+    [
+      'pypi versions by PEP 440: 3.2 is 3.2.0',
+      'pkg:pypi/django@3.2.0',
+      { name: 'Django', version: '3.2', ecosystem: 'pip' },
+      true,
+    ],
+    [
+      'pypi versions by PEP 440: 1.0-alpha is 1.0a0',
+      'pkg:pypi/django@1.0a0',
+      { name: 'django', version: '1.0-alpha', ecosystem: 'pypi' },
+      true,
+    ],
+    ['pypi: 3.2 is not 3.2.1', 'pkg:pypi/django@3.2.1', { name: 'django', version: '3.2', ecosystem: 'pypi' }, false],
+    ['PEP 440 only for pypi', 'pkg:npm/lodash@3.2.0', { version: '3.2' }, false],
+    [
+      'pypi names by PEP 503: dots too',
+      'pkg:pypi/typing.extensions@4.0.0',
+      { name: 'Typing_Extensions', version: '4.0.0', ecosystem: 'pypi' },
+      true,
+    ],
   ])('%s: %s', (_case, identifier, overrides, expected) => {
     const parsed = parsePackageIdentifier(identifier);
     expect(parsed).not.toBeNull();
@@ -407,6 +432,30 @@ describe('locateAlerts', () => {
       locations: [at('package.json', 10, 'lodash@4.17.20', { startColumn: 5, endColumn: 30 })],
     });
     expect(alert.locations).toBeUndefined();
+  });
+
+  test('locates each of many Go modules ending in /v2 by reading its own package, not all of them', () => {
+    const n = 2_000;
+    let reads = 0;
+    const packages = Array.from({ length: n }, (_, i) => {
+      const pkg = makePackage({ ecosystem: 'golang', version: 'v2.0.0' });
+      const name = `github.com/o${i}/m/v2`;
+      // Counts how often the join looks at a package's name.
+      Object.defineProperty(pkg, 'name', {
+        enumerable: true,
+        get: () => {
+          reads++;
+          return name;
+        },
+      });
+      return pkg;
+    });
+    const alerts = packages.map((_, i) => alertFor(`pkg:golang/github.com/o${i}/m/v2@2.0.0`));
+    const located = locateAlerts(alerts, packages);
+    expect(located.map((a) => a.locations?.[0]?.package)).toEqual(
+      packages.map((_, i) => `github.com/o${i}/m/v2@v2.0.0`),
+    );
+    expect(reads).toBeLessThan(20 * n);
   });
 
   test('locates many alerts against many packages quickly (packages indexed by name)', () => {

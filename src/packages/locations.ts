@@ -3,6 +3,7 @@
 // an SCA package matches on name, and on version and ecosystem when both sides have them.
 import { percentDecoded } from '../characters.js';
 import type { EvaluatedAlert, ManifestLocation, Package } from '../model.js';
+import { packageIndex, type PackageName, sameVersion, samePackage, sharedEcosystem } from './identity.js';
 
 /**
  * Where an alert is located when the repository has no manifest the package search knows of. Every
@@ -39,6 +40,9 @@ export function parsePackageIdentifier(id: string): PackageIdentifier | null {
   return { ecosystem: null, name, version, namespace: null };
 }
 
+/** Percent-decoded; most parts hold no escape, and decoding costs on 100,000 alerts. */
+const decoded = (part: string) => (part.includes('%') ? percentDecoded(part) : part);
+
 /** `type/namespace/name@version?qualifiers#subpath` (after `pkg:`); qualifiers and subpath are ignored. */
 function parsePurl(rest: string): PackageIdentifier | null {
   // The purl spec tolerates slashes after the scheme (`pkg://npm/...`).
@@ -51,13 +55,13 @@ function parsePurl(rest: string): PackageIdentifier | null {
   const at = path.lastIndexOf('@');
   // An `@` right after a `/` is an unencoded npm scope (`pkg:npm/@babel/core`), not a version.
   if (at > 0 && path[at - 1] !== '/') {
-    version = percentDecoded(path.slice(at + 1)) || null;
+    version = decoded(path.slice(at + 1)) || null;
     path = path.slice(0, at);
   }
   const segments = path
     .split('/')
     .filter((s) => s !== '')
-    .map(percentDecoded);
+    .map(decoded);
   const name = segments.pop();
   if (!name) return null;
   if (ecosystem === 'maven') return { ecosystem, name, version, namespace: segments.join('/') || null };
@@ -73,59 +77,31 @@ export function packageLabel(identifier: string): string {
   return id.version === null ? name : `${name}@${id.version}`;
 }
 
-// Names services and package URLs use for the same ecosystem; compared lower-cased.
-const ECOSYSTEM_SYNONYMS = new Map<string, string>([
-  ['pip', 'pypi'],
-  ['go', 'golang'],
-  ['rubygems', 'gem'],
-  ['crates', 'cargo'],
-  ['crates.io', 'cargo'],
-]);
+/** An SCA package as `samePackage` compares it. */
+export const packageName = (pkg: Package): PackageName => ({
+  ecosystem: pkg.ecosystem,
+  namespace: null,
+  name: pkg.name,
+});
 
-function canonicalEcosystem(ecosystem: string | null | undefined): string | null {
-  const key = ecosystem?.trim().toLowerCase();
-  if (!key) return null;
-  return ECOSYSTEM_SYNONYMS.get(key) ?? key;
-}
-
-/** Go tags carry a `v` (`v1.6.0`) that other sources drop. */
-function canonicalVersion(version: string): string {
-  return version
-    .trim()
-    .toLowerCase()
-    .replace(/^v(?=\d)/, '');
-}
-
-/** Lower-cased; for PyPI also PEP 503 (`typing_extensions` is `typing-extensions`). */
-function canonicalName(name: string, ecosystem: string | null): string {
-  const lower = name.trim().toLowerCase();
-  return ecosystem === 'pypi' ? lower.replace(/[-_.]+/g, '-') : lower;
-}
-
-/** The part after the last `/` or `:`: a Maven artifact id without its group. */
-function lastSegment(name: string): string {
-  return name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf(':')) + 1);
+/** Versions agree when both sides give one and it is the same, or when either gives none. */
+function versionsAgree(id: PackageIdentifier, pkg: Package): boolean {
+  if (id.version === null || pkg.version.trim() === '') return true;
+  return sameVersion(id.version, pkg.version, sharedEcosystem(id, packageName(pkg)));
 }
 
 /** Whether an SCA package is the one the identifier names. */
 export function packageMatches(id: PackageIdentifier, pkg: Package): boolean {
-  const idEcosystem = canonicalEcosystem(id.ecosystem);
-  const pkgEcosystem = canonicalEcosystem(pkg.ecosystem);
-  if (idEcosystem !== null && pkgEcosystem !== null && idEcosystem !== pkgEcosystem) return false;
-  if (
-    id.version !== null &&
-    pkg.version.trim() !== '' &&
-    canonicalVersion(id.version) !== canonicalVersion(pkg.version)
-  ) {
-    return false;
-  }
-  const ecosystem = idEcosystem ?? pkgEcosystem;
-  const target = canonicalName(pkg.name, ecosystem);
-  const forms =
-    id.namespace === null ? [id.name] : [id.name, `${id.namespace}:${id.name}`, `${id.namespace}/${id.name}`];
-  if (forms.some((form) => canonicalName(form, ecosystem) === target)) return true;
-  // A Maven package may be listed as `group:artifact` while the identifier gives only the artifact.
-  return ecosystem === 'maven' && id.namespace === null && lastSegment(target) === canonicalName(id.name, ecosystem);
+  return samePackage(id, packageName(pkg)) && versionsAgree(id, pkg);
+}
+
+/**
+ * Files the package search once; the function it returns gives, in the search's order, the packages
+ * an identifier names (as {@link packageMatches} says), reading only their bucket.
+ */
+export function packageFinder(packages: readonly Package[]): (id: PackageIdentifier) => Package[] {
+  const named = packageIndex(packages, packageName);
+  return (id) => named(id).filter((pkg) => versionsAgree(id, pkg));
 }
 
 /** Relative to the repository root with forward slashes, as annotations and SARIF want it. */
@@ -179,32 +155,19 @@ export function fallbackLocation(packages: readonly Package[] = []): ManifestLoc
   return { path: first ?? FALLBACK_MANIFEST_PATH, startLine: 1, endLine: 1, package: null };
 }
 
-/** Candidate bucket: every true match shares it, so matching stays linear in alerts × bucket size. */
-function bucketKey(name: string): string {
-  return lastSegment(canonicalName(name, 'pypi'));
-}
-
 /**
  * Where a package identifier is declared: one location per matching package (same file and line
  * once), else one fallback location. Many alerts name the same package: each identifier is parsed
  * and matched once.
  */
 export function manifestLocator(packages: Package[]): (identifier: string) => ManifestLocation[] {
-  const buckets = new Map<string, Package[]>();
-  for (const pkg of packages) {
-    const key = bucketKey(pkg.name);
-    const bucket = buckets.get(key);
-    if (bucket) bucket.push(pkg);
-    else buckets.set(key, [pkg]);
-  }
+  const find = packageFinder(packages);
   const fallback = fallbackLocation(packages);
   const found = new Map<string, ManifestLocation[]>();
   const locate = (identifier: string): ManifestLocation[] => {
     const id = parsePackageIdentifier(identifier);
-    const candidates = id === null ? [] : (buckets.get(bucketKey(id.name)) ?? []);
     const locations = new Map<string, ManifestLocation>();
-    for (const pkg of candidates) {
-      if (id === null || !packageMatches(id, pkg)) continue;
+    for (const pkg of id === null ? [] : find(id)) {
       const location = locationOf(pkg);
       const key = location && `${location.path}\n${location.startLine}`;
       if (location && key && !locations.has(key)) locations.set(key, location);
