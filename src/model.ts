@@ -613,8 +613,6 @@ export interface DependencyChange {
   version: string;
   /** The package URL; null when GitHub gave none. */
   packageUrl: string | null;
-  /** GHSA ids of the vulnerabilities GitHub lists for this version. */
-  advisories: string[];
   /** The vulnerabilities GitHub lists for this version. */
   vulnerabilities: ChangeVulnerability[];
   /** GitHub's SPDX expression of the package's license; null when none (or empty). */

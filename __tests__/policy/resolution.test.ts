@@ -28,7 +28,6 @@ const change = (
   name,
   version,
   packageUrl: version ? `pkg:${type}/${name.replace(/^@/, '%40')}@${version}` : `pkg:${type}/${name}`,
-  advisories,
   vulnerabilities: advisories.map((advisory) => ({ advisory, severity: 'high', summary: '' })),
   license: null,
   scope: 'runtime',
@@ -454,7 +453,7 @@ describe('changeJudge agrees with a literal reading of the rule over random chan
     const cond2 = !mine.some((c) => c.changeType === 'added' && (!exact(c.version) || sameVersion(c.version)));
     const ids = [alert.advisory, ...alert.aliases].map((a) => a.toLowerCase());
     const cond3 = !mine.some(
-      (c) => c.changeType === 'added' && c.advisories.some((a) => ids.includes(a.toLowerCase())),
+      (c) => c.changeType === 'added' && c.vulnerabilities.some((v) => ids.includes(v.advisory.toLowerCase())),
     );
     return cond1 && cond2 && cond3;
   }

@@ -58,7 +58,6 @@ export const compareSchema = z.array(changeSchema).transform((entries): Dependen
       name: entry.name,
       version: entry.version,
       packageUrl: entry.package_url || null,
-      advisories: vulnerabilities.map((v) => v.advisory),
       vulnerabilities,
       license: entry.license?.trim() || null,
       scope: entry.scope?.trim() || null,

@@ -6,21 +6,53 @@
 // Joined through indexes: the work grows with the change and the alerts, not with their product.
 import type { Alert, DependencyChange, IntroducedFinding, LicenseEntry, Package, Severity } from '../model.js';
 import { severityRank } from '../model.js';
-import { packageMatches, parsePackageIdentifier, type PackageIdentifier } from '../packages/locations.js';
+import { packageIndex, samePackage, sameVersion, sharedEcosystem, type PackageName } from '../packages/identity.js';
+import { packageName, parsePackageIdentifier, type PackageIdentifier } from '../packages/locations.js';
 
-/** GitHub's entry as a package: its package URL, else its name and version. */
+/** GitHub's entry as a package: its package URL, else its name, ecosystem and version. */
 export function changePackage(change: DependencyChange): PackageIdentifier | null {
-  const fromPurl =
-    change.packageUrl && /^pkg:/i.test(change.packageUrl) ? parsePackageIdentifier(change.packageUrl) : null;
-  if (fromPurl) return { ...fromPurl, version: fromPurl.version ?? (change.version || null) };
-  const fromName = parsePackageIdentifier(change.name);
-  return (
-    fromName && { ...fromName, ecosystem: change.ecosystem.toLowerCase() || null, version: change.version || null }
-  );
+  const purl = change.packageUrl && /^pkg:/i.test(change.packageUrl) ? parsePackageIdentifier(change.packageUrl) : null;
+  if (purl) return { ...purl, version: purl.version ?? (change.version || null) };
+  const named = parsePackageIdentifier(change.name);
+  return named && { ...named, ecosystem: change.ecosystem || null, version: change.version || null };
 }
 
-/** The package as an SCA package, for the matching and license machinery. */
-function asPackage(id: PackageIdentifier, change: DependencyChange): Package {
+/** An added or removed entry, as a package with its version. */
+interface Entry {
+  id: PackageIdentifier;
+  change: DependencyChange;
+}
+
+const entriesOf = (changes: readonly DependencyChange[], type: DependencyChange['changeType']): Entry[] =>
+  changes.flatMap((change) => {
+    const id = change.changeType === type ? changePackage(change) : null;
+    return id ? [{ id, change }] : [];
+  });
+
+/** Same package and version (contract: "Same package, same version"); a side without a version is none. */
+const sameRelease = (a: PackageIdentifier, b: PackageIdentifier) =>
+  a.version !== null && b.version !== null && sameVersion(a.version, b.version, sharedEcosystem(a, b) ?? null);
+
+/** Added entries that are not moved: the change removes the same package and version nowhere. */
+function addedNotMoved(changes: readonly DependencyChange[]): Entry[] {
+  const removed = packageIndex(entriesOf(changes, 'removed'), (e) => e.id);
+  return entriesOf(changes, 'added').filter(({ id }) => !removed(id).some((r) => sameRelease(r.id, id)));
+}
+
+/** Whether an alert read from the service carries the advisory for the same package (any version). */
+function alertsCarrying(alerts: readonly Alert[]): (advisory: string, id: PackageName) => boolean {
+  const named = alerts.flatMap((alert) => {
+    const id = parsePackageIdentifier(alert.package);
+    return id
+      ? [{ id, advisories: new Set([alert.advisory, ...alert.aliases].map((a) => a.trim().toLowerCase())) }]
+      : [];
+  });
+  const find = packageIndex(named, (a) => a.id);
+  return (advisory, id) => find(id).some((a) => a.advisories.has(advisory.toLowerCase()));
+}
+
+/** The package as an SCA package, for the license machinery. */
+function asPackage({ id, change }: Entry): Package {
   const name = id.namespace === null ? id.name : `${id.namespace}:${id.name}`;
   return {
     id: `pull-request:${change.manifest}:${name}@${id.version ?? ''}`,
@@ -35,57 +67,29 @@ function asPackage(id: PackageIdentifier, change: DependencyChange): Package {
   };
 }
 
-/** A bucket every package that can be the same shares (the name's last part, lower-cased). */
-const bucketOf = (id: PackageIdentifier) => id.name.toLowerCase().replace(/[-_.]+/g, '-');
-
-/** Packages by bucket; `get` gives the candidates to compare exactly. */
-function index<T>(items: Iterable<[PackageIdentifier, T]>): (id: PackageIdentifier) => [PackageIdentifier, T][] {
-  const buckets = new Map<string, [PackageIdentifier, T][]>();
-  for (const item of items) {
-    const bucket = buckets.get(bucketOf(item[0]));
-    if (bucket) bucket.push(item);
-    else buckets.set(bucketOf(item[0]), [item]);
-  }
-  return (id) => buckets.get(bucketOf(id)) ?? [];
-}
-
-/** Added entries that are not moved: the change removes the same package and version nowhere. */
-function addedNotMoved(changes: readonly DependencyChange[]): [PackageIdentifier, DependencyChange][] {
-  const removed = index(
-    changes.flatMap((c) => {
-      const id = c.changeType === 'removed' ? changePackage(c) : null;
-      return id ? [[id, c] as [PackageIdentifier, DependencyChange]] : [];
-    }),
-  );
-  return changes.flatMap((change) => {
-    const id = change.changeType === 'added' ? changePackage(change) : null;
-    if (id === null) return [];
-    const moved = removed(id).some(([other, r]) => packageMatches(id, asPackage(other, r)));
-    return moved ? [] : [[id, change] as [PackageIdentifier, DependencyChange]];
-  });
-}
-
-/** Whether an alert read from the service carries the advisory for the same package. */
-function alertsCarrying(alerts: readonly Alert[]): (advisory: string, pkg: Package) => boolean {
-  const byAdvisory = new Map<string, PackageIdentifier[]>();
-  for (const alert of alerts) {
-    const id = parsePackageIdentifier(alert.package);
-    if (id === null) continue;
-    for (const name of [alert.advisory, ...alert.aliases]) {
-      const key = name.trim().toLowerCase();
-      const list = byAdvisory.get(key);
-      if (list) list.push(id);
-      else byAdvisory.set(key, [id]);
-    }
-  }
-  // The same package, any version: the alert is the one the change touches.
-  return (advisory, pkg) =>
-    (byAdvisory.get(advisory.toLowerCase()) ?? []).some((alertId) =>
-      packageMatches({ ...alertId, version: null }, { ...pkg, version: '' }),
-    );
-}
-
 const worse = (a: Severity, b: Severity): Severity => (severityRank(a) >= severityRank(b) ? a : b);
+
+/** The finding of one vulnerability on one added entry. */
+function findingOf(
+  v: DependencyChange['vulnerabilities'][number],
+  { change }: Entry,
+  serverUrl: string,
+): IntroducedFinding {
+  return {
+    advisory: v.advisory,
+    cves: null,
+    severity: v.severity,
+    summary: v.summary,
+    name: change.name,
+    ecosystem: change.ecosystem,
+    version: change.version,
+    packageUrl: change.packageUrl,
+    manifests: [change.manifest],
+    scope: change.scope,
+    url: `${serverUrl}/advisories/${encodeURIComponent(v.advisory)}`,
+    locations: [],
+  };
+}
 
 /** One finding per advisory, package and version, every manifest that adds it listed once. */
 export function introducedFindings(
@@ -95,35 +99,27 @@ export function introducedFindings(
   serverUrl: string,
 ): IntroducedFinding[] {
   const carried = alertsCarrying(alerts);
-  const findings = new Map<string, IntroducedFinding>();
-  for (const [id, change] of addedNotMoved(changes)) {
-    const pkg = asPackage(id, change);
+  const findings: { id: PackageIdentifier; finding: IntroducedFinding }[] = [];
+  const byAdvisory = new Map<string, typeof findings>();
+  for (const entry of addedNotMoved(changes)) {
+    const { id, change } = entry;
     for (const v of change.vulnerabilities) {
-      if (carried(v.advisory, pkg)) continue;
-      const key = [v.advisory.toLowerCase(), id.ecosystem ?? '', pkg.name.toLowerCase(), pkg.version].join('\n');
-      const known = findings.get(key);
+      if (carried(v.advisory, id)) continue;
+      const key = v.advisory.toLowerCase();
+      const known = byAdvisory.get(key)?.find((f) => samePackage(f.id, id) && sameRelease(f.id, id));
       if (known) {
-        if (!known.manifests.includes(change.manifest)) known.manifests.push(change.manifest);
-        known.severity = worse(known.severity, v.severity);
+        if (!known.finding.manifests.includes(change.manifest)) known.finding.manifests.push(change.manifest);
+        known.finding.severity = worse(known.finding.severity, v.severity);
         continue;
       }
-      findings.set(key, {
-        advisory: v.advisory,
-        cves: null,
-        severity: v.severity,
-        summary: v.summary,
-        name: change.name,
-        ecosystem: change.ecosystem,
-        version: change.version,
-        packageUrl: change.packageUrl,
-        manifests: [change.manifest],
-        scope: change.scope,
-        url: `${serverUrl}/advisories/${encodeURIComponent(v.advisory)}`,
-        locations: [],
-      });
+      const made = { id, finding: findingOf(v, entry, serverUrl) };
+      findings.push(made);
+      const same = byAdvisory.get(key);
+      if (same) same.push(made);
+      else byAdvisory.set(key, [made]);
     }
   }
-  return [...findings.values()];
+  return findings.map((f) => f.finding);
 }
 
 /**
@@ -137,18 +133,29 @@ export function introducedLicenses(
   /** Where the workspace's manifest names the package (null: line 1). */
   lineOf: (manifest: string, name: string) => number | null = () => null,
 ): LicenseEntry[] {
-  const known = index(
-    listed.flatMap((entry) =>
-      entry.packages.flatMap((p) => {
-        const id = parsePackageIdentifier(p.version ? `${p.name}@${p.version}` : p.name);
-        return id ? [[{ ...id, ecosystem: p.ecosystem || null }, p] as [PackageIdentifier, Package]] : [];
-      }),
-    ),
+  // The service's packages by name; the same version is the service's to judge.
+  const known = packageIndex(
+    listed.flatMap((entry) => entry.packages),
+    (p) => packageName(p),
   );
-  return addedNotMoved(changes).flatMap(([id, change]) => {
-    const pkg = asPackage(id, change);
-    if (known(id).some(([, p]) => packageMatches(id, p))) return [];
+  return addedNotMoved(changes).flatMap((entry) => {
+    const { id, change } = entry;
+    if (
+      known(id).some(
+        (p) =>
+          p.version !== '' &&
+          id.version !== null &&
+          sameVersion(p.version, id.version, sharedEcosystem(id, packageName(p)) ?? null),
+      )
+    )
+      return [];
     const line = lineOf(change.manifest, change.name);
-    return [{ id: change.license, name: null, packages: [{ ...pkg, manifestStartLine: line, manifestEndLine: line }] }];
+    return [
+      {
+        id: change.license,
+        name: null,
+        packages: [{ ...asPackage(entry), manifestStartLine: line, manifestEndLine: line }],
+      },
+    ];
   });
 }

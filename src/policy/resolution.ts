@@ -80,7 +80,7 @@ export function changeJudge(
   const memo = new Map<string, PackageFacts | null>();
   return (alert) => {
     let facts = memo.get(alert.package);
-    if (facts === undefined) memo.set(alert.package, (facts = factsOf(alert.package, touching, listing)));
+    if (facts === undefined) memo.set(alert.package, (facts = packageFacts(alert.package, touching, listing)));
     if (facts === null) return { resolution: null, changed: false };
     const resolution = facts.resolvable && !carries(facts, alert) ? copyOf(facts.resolvable) : null;
     return { resolution, changed: resolution === null };
@@ -97,7 +97,7 @@ function carries(facts: PackageFacts, alert: ResolvableAlert): boolean {
 const copyOf = (r: Resolution): Resolution => ({ ...r, manifests: [...r.manifests], added: [...r.added] });
 
 /** Null when no entry of the change is of the identifier's package. */
-function factsOf(
+function packageFacts(
   identifier: string,
   touchingOf: (name: PackageName) => Entry[],
   listing: (id: PackageIdentifier) => Package[],
@@ -105,7 +105,9 @@ function factsOf(
   const id = parsePackageIdentifier(identifier);
   const touching = id === null ? [] : touchingOf(id);
   if (id === null || touching.length === 0) return null;
-  const advisories = touching.flatMap((e) => (e.change.changeType === 'added' ? e.change.advisories : []));
+  const advisories = touching.flatMap((e) =>
+    e.change.changeType === 'added' ? e.change.vulnerabilities.map((v) => v.advisory) : [],
+  );
   return {
     resolvable: resolvable(id, touching, listing),
     addedAdvisories: advisories.length === 0 ? NO_ADVISORIES : new Set(advisories.map((a) => a.toLowerCase())),
