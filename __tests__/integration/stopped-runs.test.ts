@@ -22,7 +22,7 @@ describe('the repository cannot be resolved', () => {
       settings: Array<{ status: string }>;
     };
     expect(report.result).toBe('error');
-    expect(report.verdict.result).toBe('none');
+    expect(report.verdict.result).toBe('error');
     expect(report.settings).toEqual([expect.objectContaining({ status: 'failed' })]);
     expect((JSON.parse(run.files['r.sarif'] ?? 'null') as Log).runs[0]?.results).toEqual([]);
     expect(h.requests(PATHS.setPrScanning)).toHaveLength(0);
