@@ -3,10 +3,10 @@
 // stands at the base commit, through GitHub with github-token, and that copy judges. The workspace's
 // copy is read too, only to say which settings the change would change once merged.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { checkCommit, readFileAtRef } from '../github/contents.js';
+import { checkCommit, failedRead, readFileAtRef } from '../github/contents.js';
 import type { BasePolicyFile } from '../model.js';
 import { policyChanges } from './policy-changes.js';
-import { failedRead, MAX_POLICY_BYTES, parsePolicyFile, readLocal, type PolicyFileRead } from './policy-file.js';
+import { MAX_POLICY_BYTES, parsePolicyFile, readLocal, type PolicyFileRead } from './policy-file.js';
 
 export interface BasePolicySources {
   /** GITHUB_WORKSPACE: where the proposed copy is read. */
