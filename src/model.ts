@@ -574,6 +574,8 @@ export interface GateResult {
   scan: ScanView | null;
   /** The KEV catalog's read (contract: "Known exploited vulnerabilities"); null when known-exploited is off. */
   knownExploited: KnownExploitedView | null;
+  /** Workspace files the verdict rests on, read at the base commit; empty off a pull request or merge group. */
+  baseFiles: BaseFileView[];
 }
 
 /** The pull request's change as the gate read it. */

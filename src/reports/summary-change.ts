@@ -12,6 +12,7 @@ import {
   type GateResult,
   type ScanView,
 } from '../model.js';
+import { baseFilesLine } from './base-files.js';
 import type { ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
 import { catalogLine, gatesOnlyAsKnownExploited } from './known-exploited.js';
@@ -87,6 +88,7 @@ function graceLine(result: GateResult): string {
 /** Short and near the top: the data the verdict was made of (contract: "What the reports say"). */
 export function restsOnSection(result: GateResult): string {
   const catalog = catalogLine(result.knownExploited, result.counts);
+  const files = baseFilesLine(result);
   return [
     '### What the verdict rests on',
     '',
@@ -94,6 +96,7 @@ export function restsOnSection(result: GateResult): string {
     changeLine(result.change),
     graceLine(result),
     ...(catalog === null ? [] : [`- ${catalog}`]),
+    ...(files === null ? [] : [`- ${files}`]),
   ].join('\n');
 }
 

@@ -8,6 +8,7 @@ import {
   feedSourceName,
   SCHEMA_VERSION,
   type Alert,
+  type BaseFileView,
   type AlertCounts,
   type ChangeView,
   type ScanView,
@@ -63,6 +64,8 @@ export interface AssembleInput {
   trace?: (line: string) => void;
   /** The KEV catalog's read (a message when it failed); null (or absent) when known-exploited is off. */
   catalog?: Outcome<KevCatalog> | null;
+  /** Workspace files read at the change's base commit (see GateResult.baseFiles); absent: none. */
+  baseFiles?: BaseFileView[];
 }
 
 /** The result of a run that read: each read classified, the policy applied, the verdict decided. */
@@ -104,6 +107,7 @@ export function assembleResult(input: AssembleInput): GateResult {
     nextDue: nextDueOf(alerts),
     scan: read.packages ? scanOf(read.packages) : null,
     knownExploited: catalogView(config, input.catalog ?? null),
+    baseFiles: input.baseFiles ?? [],
     licenses,
     alerts,
     verdict,
@@ -426,6 +430,7 @@ function baseResult(
     nextDue: null,
     scan: null,
     knownExploited: null,
+    baseFiles: [],
   };
 }
 

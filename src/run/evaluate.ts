@@ -110,6 +110,7 @@ async function resolveReadAndJudge(
     errors: checkFailed,
     change: pullRequest,
     catalog,
+    baseFiles: files.views(),
     trace: (line) => log.debug(`decision: ${line}`),
   });
 }
