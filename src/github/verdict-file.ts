@@ -58,8 +58,9 @@ export async function readVerdictFile(
   // Outside the checkout no commit has anything to read (kev-url refuses such a path anyway).
   if (inRepository === null) return { file: { ok: false, why: 'outside' }, base: null, view: null };
   const { commit } = at.value;
+  const { apiUrl, token, timeoutMs, maxRetries, sleep } = sources;
   const [atBase, proposed] = await Promise.all([
-    readAtBase(inRepository, at.value, { ...sources, maxBytes }),
+    readAtBase(inRepository, at.value, { apiUrl, token, timeoutMs, maxRetries, sleep, maxBytes }),
     readWorkspaceFile(path, workspace, maxBytes),
   ]);
   if (atBase.kind === 'failed') return { file: failed(atBase.reason), base: commit, view: null };
