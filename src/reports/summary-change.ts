@@ -12,6 +12,7 @@ import {
   type GateResult,
   type ScanView,
 } from '../model.js';
+import { baseFilesLine } from './base-files.js';
 import type { ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
 import { catalogLine, gatesOnlyAsKnownExploited } from './known-exploited.js';
@@ -89,6 +90,7 @@ function graceLine(result: GateResult): string {
 export function restsOnSection(result: GateResult): string {
   const catalog = catalogLine(result.knownExploited, result.counts);
   const introduced = introducedLine(result.introduced);
+  const files = baseFilesLine(result);
   return [
     '### What the verdict rests on',
     '',
@@ -97,6 +99,7 @@ export function restsOnSection(result: GateResult): string {
     ...(introduced === null ? [] : [`- ${introduced}`]),
     graceLine(result),
     ...(catalog === null ? [] : [`- ${catalog}`]),
+    ...(files === null ? [] : [`- ${files}`]),
   ].join('\n');
 }
 
