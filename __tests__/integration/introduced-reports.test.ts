@@ -350,9 +350,8 @@ const LOCKFILE = `{
 `;
 
 describe('the manifest line that names the package', () => {
-  // Bug: packages/manifest-lines.ts lineNaming() skips a name preceded by `/`, so the key
-  // "node_modules/micromatch" of npm's lockfile does not count as naming micromatch: line 1 instead.
-  test.failing('a lockfile that names it only by its node_modules path: the annotation is on that line', async () => {
+  // npm's lockfile names a package by its path: "node_modules/micromatch" names micromatch.
+  test('a lockfile that names it only by its node_modules path: the annotation is on that line', async () => {
     const pr = badPullRequest();
     const { run } = await judge(
       { ...pr, changes: pr.changes.filter((c) => c.name === 'micromatch') },

@@ -229,11 +229,9 @@ const SPELLINGS: Spelling[] = [
   },
 ];
 
-// Bugs (test.failing): the contract's one equality is not the one src/policy/introduced.ts uses (see each).
-const SPELLING_BUGS: Spelling[] = [
+// Spellings the one equality (packages/identity.ts) reads as the same package and version.
+const RESPELLED: Spelling[] = [
   {
-    // addedNotMoved() compares with packageMatches() (packages/locations.ts), whose canonicalVersion()
-    // drops a leading v but not semver build metadata: not moved, a finding.
     what: 'moved: removed as 1.3.0+build.7, added as 1.3.0 (build metadata dropped)',
     changes: () => [
       compareEntry('removed', leftPad('1.3.0+build.7'), 'web/package.json'),
@@ -242,7 +240,6 @@ const SPELLING_BUGS: Spelling[] = [
     findings: 0,
   },
   {
-    // Likewise canonicalVersion() has no PEP 440 (3.2 = 3.2.0): not moved, a finding.
     what: 'moved: PyPI removed as 3.2, added as 3.2.0 (PEP 440)',
     changes: () => [
       compareEntry('removed', djangoRest('djangorestframework', '3.2'), 'requirements.txt'),
@@ -251,7 +248,6 @@ const SPELLING_BUGS: Spelling[] = [
     findings: 0,
   },
   {
-    // introducedFindings() keys a finding on the version as GitHub spelled it: two findings.
     what: 'one finding: added as v1.3.0 in one manifest and 1.3.0 in another',
     changes: () => [
       compareEntry('added', leftPad('v1.3.0'), 'web/package.json', critical),
@@ -260,7 +256,6 @@ const SPELLING_BUGS: Spelling[] = [
     findings: 1,
   },
   {
-    // introducedFindings() keys a finding on the name lower-cased, without PEP 503: two findings.
     what: 'one finding: PyPI added as django_rest_framework and django-rest-framework',
     changes: () => [
       compareEntry('added', djangoRest('django_rest_framework', '3.2.0'), 'requirements.txt', critical),
@@ -285,7 +280,7 @@ describe('same package, same version: one equality for moved entries and for one
     if (findings === 1) expect([...(findingsOf(report)[0]?.manifests ?? [])].sort()).toEqual(adding.sort());
   };
   test.each(SPELLINGS)('$what', check);
-  test.failing.each(SPELLING_BUGS)('$what (bug)', check);
+  test.each(RESPELLED)('$what', check);
 });
 
 // ---------- allow-alerts, grace periods, ignore-unreachable ----------

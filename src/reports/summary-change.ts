@@ -15,7 +15,7 @@ import {
 import { baseFilesLine } from './base-files.js';
 import type { ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
-import { catalogLine, gatesOnlyAsKnownExploited } from './known-exploited.js';
+import { catalogLine, listedFindings, gatesOnlyAsKnownExploited } from './known-exploited.js';
 import { code, codeCell, escapeText, truncate } from './markdown.js';
 import { advisoryCell, belowThreshold, boundedTable, packageCell } from './summary-alerts.js';
 import { introducedLine } from './summary-introduced.js';
@@ -88,7 +88,7 @@ function graceLine(result: GateResult): string {
 
 /** Short and near the top: the data the verdict was made of (contract: "What the reports say"). */
 export function restsOnSection(result: GateResult): string {
-  const catalog = catalogLine(result.knownExploited, result.counts);
+  const catalog = catalogLine(result.knownExploited, result.counts, listedFindings(result));
   const introduced = introducedLine(result.introduced);
   const files = baseFilesLine(result);
   return [
