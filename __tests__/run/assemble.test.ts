@@ -168,3 +168,22 @@ describe('the trace tells each decision', () => {
     );
   });
 });
+
+describe('workspace files read at the base commit', () => {
+  const view = {
+    input: 'kev-url',
+    path: 'kev.json',
+    commit: '1111111111111111111111111111111111111111',
+    atBase: true,
+    change: 'changed' as const,
+  };
+
+  test('are on the result as read; none when the run read none', () => {
+    expect(assembleResult({ ...input(), baseFiles: [view] }).baseFiles).toEqual([view]);
+    expect(assembleResult(input()).baseFiles).toEqual([]);
+  });
+
+  test('a run stopped before the reads has none', () => {
+    expect(stoppedResult(config, { id: '', name: 'acme/web', url: null }, [], new Date()).baseFiles).toEqual([]);
+  });
+});

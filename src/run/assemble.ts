@@ -10,6 +10,7 @@ import {
   severityRank,
   type EvaluatedFinding,
   type IntroducedView,
+  type BaseFileView,
   type AlertCounts,
   type ChangeView,
   type ScanView,
@@ -69,6 +70,8 @@ export interface AssembleInput {
   catalog?: Outcome<KevCatalog> | null;
   /** What the pull request brings in, gathered; null (or absent) when it is not judged. */
   introduced?: IntroducedRead | null;
+  /** Workspace files read at the change's base commit (see GateResult.baseFiles); absent: none. */
+  baseFiles?: BaseFileView[];
 }
 
 /** The result of a run that read: each read classified, the policy applied, the verdict decided. */
@@ -114,6 +117,7 @@ export function assembleResult(input: AssembleInput): GateResult {
     scan: read.packages ? scanOf(read.packages) : null,
     knownExploited: catalogView(config, input.catalog ?? null),
     introduced,
+    baseFiles: input.baseFiles ?? [],
     licenses,
     alerts,
     // One verdict (contract): the JSON report's verdict says the run's result.
@@ -511,6 +515,7 @@ function baseResult(
     scan: null,
     knownExploited: null,
     introduced: null,
+    baseFiles: [],
   };
 }
 
