@@ -87,7 +87,10 @@ describe("parseCatalog: CISA's feed", () => {
 
   test('a list of entries none of which has a CVE id is no catalog either', () => {
     const read = parseCatalog(cisaCatalog([cisaEntry('N/A'), cisaEntry(null), { id: 'CVE-2021-44228' }]));
-    expect(read).toMatchObject({ ok: false, error: expect.stringContaining('3 entries, none with a cveID of the form CVE-YYYY-N') });
+    expect(read).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('3 entries, none with a cveID of the form CVE-YYYY-N'),
+    });
   });
 
   test('a CVE listed twice: the first entry stands', () => {
@@ -183,7 +186,7 @@ describe('parseCatalog: what an entry says', () => {
     ['dateReleased', '', null],
     ['dateReleased', null, null],
   ])('%s %j: %p', (key, value, expected) => {
-    const catalog = parsed(cisaCatalog([], { [key]: value }));
+    const catalog = parsed(cisaCatalog([cisaEntry('CVE-2024-0001')], { [key]: value }));
     expect(key === 'catalogVersion' ? catalog.version : catalog.released).toBe(expected);
   });
 });
