@@ -382,8 +382,11 @@ export interface Schedule {
 }
 
 export interface Verdict {
-  /** `none`: no verdict, the alerts could not be read (the run's result is then `error`). */
-  result: 'pass' | 'fail' | 'none';
+  /**
+   * The run's result, always (contract: "One verdict"): `error` when there is no verdict (the alerts
+   * could not be read) or a read it rests on failed, even where the alerts read pass.
+   */
+  result: 'pass' | 'fail' | 'error';
   /** One short sentence per cause of failure, or why it passed (always at least one). */
   reasons: string[];
   /** Gating alerts, worst first (severity, then score descending, then id). */

@@ -96,12 +96,12 @@ describe('counts', () => {
     const result = assembleResult(
       input({ reads: { alerts: { alerts: [], errors: [failed], warnings: [], totalCount: null } } }),
     );
-    expect(result).toMatchObject({ result: 'error', counts: null, verdict: { result: 'none' } });
+    expect(result).toMatchObject({ result: 'error', counts: null, verdict: { result: 'error' } });
   });
 
   test('a run stopped before the alerts: no counts (null)', () => {
     const result = stoppedResult(config, { id: '', name: 'acme/web', url: null }, [], new Date());
-    expect(result).toMatchObject({ result: 'error', counts: null, verdict: { result: 'none' } });
+    expect(result).toMatchObject({ result: 'error', counts: null, verdict: { result: 'error' } });
   });
 });
 

@@ -10,6 +10,7 @@ import * as log from '../github/log.js';
 import { verdictFiles, type VerdictFiles } from '../github/verdict-file.js';
 import { success, type BaseFileView, type GateResult, type KevCatalog, type Outcome, type RunError } from '../model.js';
 import { assembleResult, notSent, stoppedResult } from './assemble.js';
+import { githubReadOptions } from './github-reads.js';
 import { gatherIntroduced } from './introduced.js';
 import { readRepository, readStatistics } from './gather.js';
 import { checkRepositoryId, findRepository, unconfirmedRepository, type RepositoryRef } from './resolve.js';
@@ -178,6 +179,7 @@ async function readEverything(
     // Also when the change is read: an alert is resolved only in the manifests the search lists.
     packages: config.annotations || config.sarifFile !== null || readsChange(config, context),
     licenses: licensed(config),
+    now: new Date(),
   });
   // With an id to check, settings wait for the check: never change another repository's settings.
   const target = { organizationId: config.organizationId ?? undefined, repositoryId: repository.id };
@@ -269,13 +271,7 @@ async function readPullRequestChange(config: Config, context: RunnerContext): Pr
       ? { state: 'off' }
       : await readChange(
           { base, head },
-          {
-            apiUrl: context.apiUrl,
-            repository: context.repository,
-            token: config.githubToken,
-            timeoutMs: config.requestTimeoutMs,
-            maxRetries: config.maxRetries,
-          },
+          { ...githubReadOptions(config, context), repository: context.repository },
         ).catch((error: unknown) => ({
           state: 'unavailable' as const,
           reason: `the change could not be read (${error instanceof Error ? error.message : String(error)}).`,
