@@ -175,7 +175,11 @@ export interface EvaluatedAlert extends Alert {
   allowedBy?: AllowEntry;
   /** Where its package is declared, from the SCA package search (when read); see locations.ts. */
   locations?: ManifestLocation[];
-  /** Set when the pull request resolves it (status `resolved`); null otherwise. */
+  /**
+   * Set when the pull request's change resolves its package version (the contract's three rules):
+   * status `resolved` when it would otherwise gate, else it is "fixed by this pull request" and keeps
+   * its status. null otherwise.
+   */
   resolution: Resolution | null;
   /** The pull request adds or removes a version of its package without resolving it. */
   changedByPullRequest: boolean;

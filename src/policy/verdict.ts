@@ -237,22 +237,23 @@ export function judgeAlert(alert: Alert, policy: VerdictPolicy, shared: Disposit
     reason: decision.reason,
     flagged: flaggedUnderWarn(facts, policy),
   });
-  const { grace, resolution = null } = decision;
+  const { grace } = decision;
+  // The rule is applied to every alert (contract): one below the threshold that the change resolves
+  // is fixed by it (its resolution said), never labelled changed; only one that would gate is resolved.
+  const resolution = facts.change?.resolution ?? null;
   return {
     ...alert,
     status: decision.status,
     disposition,
     ...(decision.allowedBy ? { allowedBy: decision.allowedBy } : {}),
     resolution,
-    // A label wherever the alert is listed: the change touches its package but did not resolve it.
-    changedByPullRequest: facts.change !== null && decision.status !== 'resolved' && changes(facts.change),
+    // A label wherever the alert is listed: the change touches its package without resolving it.
+    changedByPullRequest: facts.change?.changed === true && resolution === null,
     dueOn: grace?.dueOn ?? null,
     daysLeft: grace?.pending ? grace.daysLeft : null,
     knownExploited: facts.kev,
   };
 }
-
-const changes = (change: ChangeVerdict) => change.changed || change.resolution !== null;
 
 /**
  * Every alert judged, in the order given. Expired allow-alerts entries spare nothing. An alert read

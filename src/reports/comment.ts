@@ -13,6 +13,7 @@ import { catalogLine, listedFindings } from './known-exploited.js';
 import { code, safeHref } from './markdown.js';
 import { changedSection, dueSection, resolvedSection } from './summary-change.js';
 import { introducedSection } from './summary-introduced.js';
+import { nextStepsSection } from './summary-next-steps.js';
 import { licenseSection } from './summary-licenses.js';
 import { policyChangesSection } from './summary-policy-changes.js';
 import { gatingAlertsSection, verdictSection } from './summary.js';
@@ -65,8 +66,10 @@ export function renderComment(result: GateResult, runUrl: string | null, where: 
   const catalog = catalogLine(result.knownExploited, result.counts, listedFindings(result));
   // Workspace files read at the base commit, and whether this pull request changes one.
   const files = baseFilesLine(result);
+  // Whose the gating alerts are and what to do: what a blocked author needs most.
+  const nextSteps = nextStepsSection(result);
   // The tables get what the parts above them leave (less the blank lines that join the sections).
-  const above = [verdict, policy, catalog, files].reduce((sum, part) => sum + byteLength(part ?? ''), 0);
+  const above = [verdict, policy, catalog, files, nextSteps].reduce((sum, part) => sum + byteLength(part ?? ''), 0);
   const budget = new ByteBudget(room - above - 20);
   const sections = [
     verdict,
@@ -76,6 +79,7 @@ export function renderComment(result: GateResult, runUrl: string | null, where: 
     catalog,
     files,
     gatingAlertsSection(result, COMMENT_MAX_ALERTS, budget),
+    nextSteps,
     resolvedSection(result.alerts, COMMENT_MAX_ALERTS, budget),
     changedSection(result, COMMENT_MAX_ALERTS, budget),
     dueSection(result.alerts, COMMENT_MAX_ALERTS, budget),

@@ -105,6 +105,7 @@ function messageNotes(alert: EvaluatedAlert, exploited: string | null): string {
     exploited,
     alert.status === 'gating' && alert.dueOn !== null ? `Overdue since ${alert.dueOn} (grace-days).` : null,
     alert.changedByPullRequest ? 'Changed by this pull request (not resolved).' : null,
+    alert.resolution !== null && alert.status !== 'resolved' ? 'Fixed by this pull request.' : null,
   ].filter((note) => note !== null);
   return notes.length > 0 ? ` ${notes.join(' ')}` : '';
 }
