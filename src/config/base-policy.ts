@@ -2,7 +2,8 @@
 // policy that judges it"): the workspace may hold the proposed change, so the file is read as it
 // stands at the base commit, through GitHub with github-token, and that copy judges. The workspace's
 // copy is read too, only to say which settings the change would change once merged.
-import { baseCommitOf, readAtBase, repositoryPath } from '../github/base-file.js';
+import { baseCommitOf, readAtBase } from '../github/base-file.js';
+import { repositoryPath } from '../github/workspace.js';
 import type { BasePolicyFile } from '../model.js';
 import { policyChanges } from './policy-changes.js';
 import { MAX_POLICY_BYTES, parsePolicyFile, readLocal, type PolicyFileRead } from './policy-file.js';
