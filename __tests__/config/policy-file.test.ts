@@ -149,6 +149,19 @@ describe('errors name the file, the key, the line and the column, all at once', 
     expect(parsed.ok ? '' : parsed.error[0]).toMatch(message);
   });
 
+  test('a near miss of a value, as of a key, comes with a suggestion, at its line', () => {
+    const policy = parsePolicyFile('version: 1\nfail-on-severity: hihg\nignore-unreachable: ture\n', 'policy.yml');
+    if (!policy.ok) throw new Error(policy.error.join('\n'));
+    const parsed = parseInputs(
+      collectInputs((input) => TOKENS[input] ?? '', policy.value),
+      context,
+    );
+    expect(parsed.ok ? [] : parsed.error).toEqual([
+      'policy.yml:2:1: fail-on-severity: "hihg" is not one of critical, high, medium, low, none (case-insensitive). Did you mean high?',
+      'policy.yml:3:1: ignore-unreachable: "ture" is not a boolean; use true or false (also accepted: True, TRUE, False, FALSE). Did you mean true?',
+    ]);
+  });
+
   test('license lists: ids of the current SPDX list only, and not both', () => {
     const parsed = parse('both-license-lists.yml');
     expect(parsed.ok ? [] : parsed.error).toEqual([

@@ -20,6 +20,7 @@ import { failure, success, type GraceDays, type Outcome } from '../model.js';
 import { leavesWorkspace } from './fields.js';
 import { addGraceDays, formatGraceDays } from './grace-days.js';
 import { INPUT_NAMES, NOT_IN_FILE, type AllowMapping, type InputValue, type PolicyFile } from './inputs.js';
+import { didYouMean } from './suggest.js';
 
 export const MAX_POLICY_BYTES = 1024 * 1024;
 
@@ -103,27 +104,10 @@ async function readRemote(ref: string, sources: PolicyFileSources): Promise<Outc
   }
 }
 
-/** "…: did you mean fail-on-severity?" for a key one or two edits away from an input name. */
-function suggestion(key: string): string {
-  const near = INPUT_NAMES.filter((name) => !NOT_IN_FILE.includes(name)).find(
-    (name) => distance(name, key.toLowerCase()) <= 2,
-  );
-  return near ? ` Did you mean ${near}?` : '';
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
-}
+/** The keys a policy file may set: what an unknown key is compared with for a suggestion. */
+const FILE_KEYS = INPUT_NAMES.filter((name) => !NOT_IN_FILE.includes(name));
+/** "…: did you mean fail-on-severity?" for a key near one of them. */
+const suggestion = (key: string): string => didYouMean(key, FILE_KEYS);
 
 /**
  * Pure: the policy file's text as inputs. Its top-level keys are input names (and `version: 1`);
