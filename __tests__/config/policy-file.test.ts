@@ -1,9 +1,11 @@
 // The policy file, from YAML fixtures: what it sets, how it yields to inputs, and every error with
 // the file, the key, the line and the column, all at once.
 import { describe, expect, test } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { collectInputs, parseInputs, type PolicyFile } from '../../src/config/inputs.js';
-import { parsePolicyFile } from '../../src/config/policy-file.js';
+import { loadPolicyFile, parsePolicyFile, remoteFormHint } from '../../src/config/policy-file.js';
 import { licenseIdProblem } from '../../src/policy/license-ids.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/policy/${name}`, import.meta.url), 'utf8');
@@ -261,5 +263,42 @@ describe('grace-days as a mapping: the value the pairs give', () => {
       ok: false,
       error: [expect.stringContaining('p.yml:1:13: grace-days: expected severity=days pairs, or a mapping')],
     });
+  });
+});
+
+describe('a config-file not in the workspace that reads as OWNER/REPO/PATH: the error suggests the @REF form', () => {
+  test('the message names the repository and the form to use', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'policy-file-'));
+    try {
+      const sources = { workspace, apiUrl: 'https://api.github.invalid', token: null, timeoutMs: 1000, maxRetries: 0 };
+      expect(await loadPolicyFile('acme/policies/security.yml', sources)).toEqual({
+        ok: false,
+        error: [
+          'config-file acme/policies/security.yml: no such file in the workspace. Check the path (relative to the repository root), and that the job checks the repository out (actions/checkout) before this step. If it is a file in the repository acme/policies, name it with a ref (OWNER/REPO/PATH@REF, a branch, tag or commit): acme/policies/security.yml@main, for instance.',
+        ],
+      });
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+    }
+  });
+
+  test.each([
+    ['acme/policies/security.yml', 'acme/policies'],
+    ['acme/policies/gates/security-gate.yaml', 'acme/policies'],
+    ['my-org/.github/policy.yml', 'my-org/.github'],
+  ])('%s reads as a file of %s', (path, repository) => {
+    expect(remoteFormHint(path)).toContain(`in the repository ${repository}, name it with a ref`);
+    expect(remoteFormHint(path)).toContain(`${path}@main`);
+  });
+
+  test.each([
+    '.github/security-gate.yml', // a workspace path: no owner starts with a dot
+    'security-gate.yml',
+    'policies/security.yml', // no repository part
+    'acme/policies/security', // no file name
+    'acme/policies/security.yml@main', // has its ref
+    './acme/policies/security.yml',
+  ])('%s: no suggestion', (path) => {
+    expect(remoteFormHint(path)).toBe('');
   });
 });

@@ -6,7 +6,7 @@ import { baseCommitOf, readAtBase } from '../github/base-file.js';
 import { repositoryPath } from '../github/workspace.js';
 import type { BasePolicyFile } from '../model.js';
 import { policyChanges } from './policy-changes.js';
-import { MAX_POLICY_BYTES, parsePolicyFile, readLocal, type PolicyFileRead } from './policy-file.js';
+import { MAX_POLICY_BYTES, parsePolicyFile, readLocal, remoteFormHint, type PolicyFileRead } from './policy-file.js';
 
 export interface BasePolicySources {
   /** GITHUB_WORKSPACE: where the proposed copy is read. */
@@ -54,7 +54,7 @@ export async function readBasePolicy(path: string, sources: BasePolicySources): 
     return {
       kind: 'input-error',
       errors: [
-        `${where}: no such file at the base commit ${short} nor in the workspace. Check the path (relative to the repository root).`,
+        `${where}: no such file at the base commit ${short} nor in the workspace. Check the path (relative to the repository root).${remoteFormHint(name)}`,
       ],
     };
   return { kind: 'read', file, base: compared(commit, file, proposed, name) };

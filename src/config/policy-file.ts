@@ -35,6 +35,17 @@ const REMOTE = /^([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+)\/([^@]+)@(.+)$/;
 /** `OWNER/REPO/PATH@REF` names a file in another repository; anything else is a workspace path. */
 export const isRemote = (name: string): boolean => REMOTE.test(name.trim());
 
+/** `OWNER/REPO/PATH` ending in a file name, without `@REF`: perhaps meant as a file in another repository. */
+const REMOTE_WITHOUT_REF = /^([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+)\/(?:[^@/]+\/)*[^@/]+\.[A-Za-z0-9]+$/;
+
+/** For a workspace path not found that reads as `OWNER/REPO/PATH`: how to name a file in another repository; else ''. */
+export function remoteFormHint(path: string): string {
+  const [, owner, repo] = REMOTE_WITHOUT_REF.exec(path) ?? [];
+  return owner && repo
+    ? ` If it is a file in the repository ${owner}/${repo}, name it with a ref (OWNER/REPO/PATH@REF, a branch, tag or commit): ${path}@main, for instance.`
+    : '';
+}
+
 export interface PolicyFileSources {
   /** GITHUB_WORKSPACE: where a local path is read. */
   workspace: string;
@@ -73,7 +84,7 @@ export async function readLocal(
       return failure(`${where}: is larger than 1 MiB; a policy file is a few lines of YAML.`);
     case 'absent':
       return failure(
-        `${where}: no such file in the workspace. Check the path (relative to the repository root), and that the job checks the repository out (actions/checkout) before this step.`,
+        `${where}: no such file in the workspace. Check the path (relative to the repository root), and that the job checks the repository out (actions/checkout) before this step.${remoteFormHint(path)}`,
       );
     case 'unreadable':
       return failure(`${where}: cannot be read (${read.code}).`);
