@@ -151,6 +151,16 @@ describe('errors name the file, the key, the line and the column, all at once', 
     expect(parsed.ok ? '' : parsed.error[0]).toMatch(message);
   });
 
+  test.each([
+    ['an unclosed quote', 'version: 1\nfail-on-severity: "high\n', '2:24', 'Missing closing "quote'],
+    ['an unclosed bracket', 'version: 1\nallow-licenses: [MIT\n', '2:21', 'Flow sequence in block collection'],
+    ['a tab as indentation', 'version: 1\n\tfail-on-severity: high\n', '2:1', 'Tabs are not allowed as indentation'],
+    ['a key twice', 'version: 1\nsummary: true\nsummary: false\n', '3:1', 'Map keys must be unique'],
+  ])('a YAML syntax error (%s) is at its own line, not at the top of the file', (_name, text, place, message) => {
+    const parsed = parsePolicyFile(text, 'policy.yml');
+    expect(parsed.ok ? '' : parsed.error[0]).toContain(`policy.yml:${place}: not valid YAML: ${message}`);
+  });
+
   test('a near miss of a value, as of a key, comes with a suggestion, at its line', () => {
     const policy = parsePolicyFile('version: 1\nfail-on-severity: hihg\nignore-unreachable: ture\n', 'policy.yml');
     if (!policy.ok) throw new Error(policy.error.join('\n'));

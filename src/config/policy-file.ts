@@ -20,6 +20,7 @@ import { failure, success, type GraceDays, type Outcome } from '../model.js';
 import { leavesWorkspace } from './fields.js';
 import { addGraceDays, formatGraceDays } from './grace-days.js';
 import { INPUT_NAMES, NOT_IN_FILE, type AllowMapping, type InputValue, type PolicyFile } from './inputs.js';
+import { atPosition, type Position } from './positions.js';
 import { didYouMean } from './suggest.js';
 
 export const MAX_POLICY_BYTES = 1024 * 1024;
@@ -133,11 +134,13 @@ export function parsePolicyFile(text: string, name: string): PolicyFileRead {
     return { line, column: col };
   };
   const errors: string[] = [];
-  const error = (position: { line: number; column: number }, message: string) =>
-    errors.push(`${name}:${position.line}:${position.column}: ${message}`);
+  const error = (position: Position, message: string) => errors.push(atPosition(name, position, message));
+  // Without prettyErrors, a YAML error carries no linePos: its place is its offset. One at the end
+  // of the input (an unclosed quote or bracket) is put on the last line, not on the line after it.
+  const last = text.replace(/\r?\n$/, '').length;
   for (const problem of doc.errors) {
-    const [position] = problem.linePos ?? [{ line: 1, col: 1 }];
-    error({ line: position.line, column: position.col }, `not valid YAML: ${problem.message.split('\n')[0]}`);
+    const offset = Math.min(problem.pos[0], last);
+    error(at({ range: [offset, offset] }), `not valid YAML: ${problem.message.split('\n')[0]}`);
   }
   if (errors.length > 0) return failure(errors);
 
