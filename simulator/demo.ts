@@ -16,6 +16,7 @@ import {
   withRecentAlerts,
 } from './data.js';
 import type { GateResult } from '../src/model.js';
+import { plural } from '../src/numbers.js';
 import { startFakeGitHub } from './github.js';
 import { KEV_PATH, kevInputs } from './kev.js';
 import { badPullRequest } from './pull-requests.js';
@@ -170,7 +171,10 @@ function pullRequestsAndTime(alerts: ReportedAlert[]): string[] {
     if (changed.length > 0) lines.push(`Changed by this pull request, not resolved: ${changed.join(', ')}`);
   }
   if (grace) {
-    const each = due.map((a) => `${a.advisory} (${a.severity}, due ${a.dueOn}, ${a.daysLeft} days left)`);
+    const each = due.map(
+      (a) =>
+        `${a.advisory} (${a.severity}, due ${a.dueOn}${a.daysLeft === null ? '' : `, ${plural(a.daysLeft, 'day')} left`})`,
+    );
     lines.push(`Due, inside their grace period (${due.length}): ${each.join('; ') || 'none'}`);
     const overdue = alerts.filter((a) => a.status === 'gating' && a.dueOn !== null).length;
     if (overdue > 0) lines.push(`Overdue, past their grace period and gating: ${overdue}`);
@@ -275,7 +279,9 @@ try {
   }
   if (kev) {
     const count = (sim.kevCatalog as { count?: number }).count;
-    console.log(`known-exploited: fail, with the KEV catalog (${count} entries) at ${sim.url}${KEV_PATH}`);
+    console.log(
+      `known-exploited: fail, with the KEV catalog (${count === undefined ? 'no count' : plural(count, 'entry', 'entries')}) at ${sim.url}${KEV_PATH}`,
+    );
   }
   if (policy) {
     rule(`policy file ${POLICY_PATH} (input config-file: ${POLICY_PATH})`);
@@ -345,7 +351,7 @@ try {
   }
   const catalogReads = sim.requests.filter((r) => r.path === KEV_PATH).length;
   rule(
-    `exit code ${run.exitCode} (${sim.requests.length} requests to the simulator${kev ? `, ${catalogReads} of them for the KEV catalog` : ''}, ${github.requests.length} to GitHub)`,
+    `exit code ${run.exitCode} (${plural(sim.requests.length, 'request')} to the simulator${kev ? `, ${catalogReads} of them for the KEV catalog` : ''}, ${github.requests.length} to GitHub)`,
   );
   await run.cleanup();
 } finally {
