@@ -159,6 +159,26 @@ describe('a policy file in the workspace', () => {
   });
 });
 
+describe('a config-file that reads as another repository, without @REF', () => {
+  test('not in the workspace: the OWNER/REPO/PATH@REF form is suggested, nothing sent', async () => {
+    const run = await h.gate({ 'config-file': 'acme/policies/security.yml' }, { ...PUSH });
+    expect(run.exitCode).toBe(1);
+    expect(errorText(run)).toContain(
+      'config-file acme/policies/security.yml: no such file in the workspace. Check the path (relative to the repository root), and that the job checks the repository out (actions/checkout) before this step. If it is a file in the repository acme/policies, name it with a ref (OWNER/REPO/PATH@REF, a branch, tag or commit): acme/policies/security.yml@main, for instance.',
+    );
+    expect(h.sim.requests).toEqual([]);
+  });
+
+  test('a workspace path of that shape that is there is read as a workspace file', async () => {
+    const run = await h.gate(
+      { 'config-file': 'acme/policies/security.yml', 'fail-on-severity': '' },
+      { ...PUSH, files: { 'acme/policies/security.yml': 'fail-on-severity: none\n' } },
+    );
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs.result).toBe('pass');
+  });
+});
+
 describe('a policy file in another repository, through the GitHub contents API', () => {
   const env = () => ({ GITHUB_API_URL: fake.github.url });
 
