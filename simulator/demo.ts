@@ -16,74 +16,26 @@ import {
   withRecentAlerts,
 } from './data.js';
 import type { GateResult } from '../src/model.js';
+import { plural } from '../src/numbers.js';
 import { startFakeGitHub } from './github.js';
 import { KEV_PATH, kevInputs } from './kev.js';
+import { DEMO_USAGE, readDemoFlags } from './demo-flags.js';
 import { badPullRequest } from './pull-requests.js';
 import { readableLog } from './readable-log.js';
 import { runAction } from './run-action.js';
 import { startSimulator } from './server.js';
 
-const USAGE = `npm run demo -- [flags]
-  (none)          a pull request on acme/webshop: the gate fails on critical alerts
-  --clean         acme/clean-lib: the gate passes
-  --fix-pr        the pull request upgrades the packages behind acme/webshop's critical alerts
-                  (log4j-core, commons-text, spring-beans, minimist): a fake GitHub serves its
-                  dependency review compare, the alerts are resolved and the gate passes
-  --bad-pr        a pull request on acme/clean-lib (no alerts: the service's alerts pass it) that
-                  brings in what the service has not scanned: log4j-core 2.14.1 in java/pom.xml
-                  (Log4Shell, critical), micromatch 4.0.5 (moderate) and ffmpeg-static (GPL-3.0-only,
-                  under deny-licenses GPL-3.0-only and AGPL-3.0-only): a fake GitHub serves its
-                  dependency review compare and the advisories; the head's manifests are in the
-                  workspace. It fails on what the pull request brings in, shown first in the job
-                  summary and in the PR comment (printed, as with --comment). With --kev the
-                  advisories' CVE ids are read and Log4Shell is known exploited. Not with --fix-pr
-                  (another pull request)
-  --grace         grace-days "critical=0, high=30, medium=90" with fail-on-severity high, some
-                  alerts created days ago: those inside their grace period are due, not gating
-  --policy        the settings from a policy file instead: writes .github/security-gate.yml
-                  (fail-on-severity high, ignore-unreachable, an allow-alerts mapping,
-                  deny-licenses GPL-3.0-only and AGPL-3.0-only, unknown-licenses warn)
-                  into the workspace, prints it, and runs with config-file naming it
-  --comment       comment-on-pr always: a fake GitHub takes the sticky PR comment, which is
-                  printed after the job summary
-  --kev           known-exploited fail, kev-url the simulator's copy of CISA's Known Exploited
-                  Vulnerabilities catalog: a pull request on acme/ops-console, whose alerts are
-                  high and medium only (the critical threshold passes them), fails the gate
-                  because its high systeminformation alert (CVE-2021-21315) is known exploited.
-                  With --clean, --fix-pr, --bad-pr or --grace: their repository, with the check on
-  --latency MS    with MS milliseconds added to every response
-  --out DIR       keep the job summary (summary.md), the JSON report (report.json), the SARIF
-                  log (results.sarif), the raw log with its workflow commands (log.txt) and,
-                  with --comment, the PR comment (comment.md) in DIR, created if missing
-  --help          this text
-Flags combine: \`--clean --policy\` runs acme/clean-lib under the policy file.`;
-
-const args = process.argv.slice(2);
-if (args.includes('--help')) {
-  console.log(USAGE);
+const command = readDemoFlags(process.argv.slice(2));
+if (command.kind === 'help') {
+  console.log(DEMO_USAGE);
   process.exit(0);
 }
-const clean = args.includes('--clean');
-const policy = args.includes('--policy');
-const fixPr = args.includes('--fix-pr');
-const badPr = args.includes('--bad-pr');
-const grace = args.includes('--grace');
-// What a pull request brings in is its author's to see: --bad-pr shows the PR comment too.
-const comment = args.includes('--comment') || badPr;
-const kev = args.includes('--kev');
+if (command.kind === 'refused') {
+  console.error(`${command.reason}\n\n${DEMO_USAGE}`);
+  process.exit(2);
+}
+const { clean, policy, fixPr, badPr, grace, comment, kev, latencyMs, outDir } = command.flags;
 const GRACE_DAYS = 'critical=0, high=30, medium=90';
-const latencyAt = args.indexOf('--latency');
-const latencyMs = latencyAt >= 0 ? Number(args[latencyAt + 1]) : 0;
-if (fixPr && badPr) {
-  console.error('--fix-pr and --bad-pr are two different pull requests: choose one');
-  process.exit(2);
-}
-const outAt = args.indexOf('--out');
-const outDir = outAt >= 0 ? args[outAt + 1] : undefined;
-if (outAt >= 0 && (!outDir || outDir.startsWith('--'))) {
-  console.error('--out needs a directory: npm run demo -- --out DIR');
-  process.exit(2);
-}
 /** The run's workspace names of the reports (report-file, sarif-file). */
 const REPORT_FILE = 'security-gate.json';
 const SARIF_FILE = 'security-gate.sarif';
@@ -170,7 +122,10 @@ function pullRequestsAndTime(alerts: ReportedAlert[]): string[] {
     if (changed.length > 0) lines.push(`Changed by this pull request, not resolved: ${changed.join(', ')}`);
   }
   if (grace) {
-    const each = due.map((a) => `${a.advisory} (${a.severity}, due ${a.dueOn}, ${a.daysLeft} days left)`);
+    const each = due.map(
+      (a) =>
+        `${a.advisory} (${a.severity}, due ${a.dueOn}${a.daysLeft === null ? '' : `, ${plural(a.daysLeft, 'day')} left`})`,
+    );
     lines.push(`Due, inside their grace period (${due.length}): ${each.join('; ') || 'none'}`);
     const overdue = alerts.filter((a) => a.status === 'gating' && a.dueOn !== null).length;
     if (overdue > 0) lines.push(`Overdue, past their grace period and gating: ${overdue}`);
@@ -275,7 +230,9 @@ try {
   }
   if (kev) {
     const count = (sim.kevCatalog as { count?: number }).count;
-    console.log(`known-exploited: fail, with the KEV catalog (${count} entries) at ${sim.url}${KEV_PATH}`);
+    console.log(
+      `known-exploited: fail, with the KEV catalog (${count === undefined ? 'no count' : plural(count, 'entry', 'entries')}) at ${sim.url}${KEV_PATH}`,
+    );
   }
   if (policy) {
     rule(`policy file ${POLICY_PATH} (input config-file: ${POLICY_PATH})`);
@@ -335,7 +292,7 @@ try {
     for (const line of broughtIn(report === null ? null : (JSON.parse(report) as GateResult))) console.log(line);
     const asked = (pattern: RegExp) => github.requests.filter((r) => pattern.test(r.path)).length;
     console.log(
-      `GitHub was asked for ${asked(/\/dependency-graph\/compare\//)} page(s) of the compare and ${asked(/\/advisories\//)} advisory record(s)`,
+      `GitHub was asked for ${plural(asked(/\/dependency-graph\/compare\//), 'page')} of the compare and ${plural(asked(/\/advisories\//), 'advisory record')}`,
     );
   }
   if (outDir) {
@@ -345,7 +302,7 @@ try {
   }
   const catalogReads = sim.requests.filter((r) => r.path === KEV_PATH).length;
   rule(
-    `exit code ${run.exitCode} (${sim.requests.length} requests to the simulator${kev ? `, ${catalogReads} of them for the KEV catalog` : ''}, ${github.requests.length} to GitHub)`,
+    `exit code ${run.exitCode} (${plural(sim.requests.length, 'request')} to the simulator${kev ? `, ${catalogReads} of them for the KEV catalog` : ''}, ${github.requests.length} to GitHub)`,
   );
   await run.cleanup();
 } finally {

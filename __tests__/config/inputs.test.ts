@@ -161,9 +161,21 @@ describe('booleans follow the YAML 1.2 core schema', () => {
       expect(pick(config({ [name]: value }))).toBe(expected);
     });
 
-    test.each(['yes', 'no', '1', '0', 'on', 'tRUE', 't'])('rejects %s, naming the accepted values', (value) => {
+    test.each(['yes', 'no', '1', '0', 'on', 't'])('rejects %s, naming the accepted values', (value) => {
       expect(errors({ [name]: value })).toEqual([
         `${name}: "${value}" is not a boolean; use true or false (also accepted: True, TRUE, False, FALSE).`,
+      ]);
+    });
+
+    test.each([
+      ['tRUE', 'true'],
+      ['ture', 'true'],
+      ['flase', 'false'],
+      ['fasle', 'false'],
+      ['FALS', 'false'],
+    ])('rejects the near miss %s, suggesting %s', (value, suggested) => {
+      expect(errors({ [name]: value })).toEqual([
+        `${name}: "${value}" is not a boolean; use true or false (also accepted: True, TRUE, False, FALSE). Did you mean ${suggested}?`,
       ]);
     });
   });
@@ -189,9 +201,38 @@ describe('enumerations are case-insensitive and never silently defaulted', () =>
     ['fail-on-severity', 'severe', 'critical, high, medium, low, none'],
     ['fail-on-severity', 'moderate', 'critical, high, medium, low, none'],
     ['on-api-error', 'ignore', 'fail, warn'],
-    ['comment-on-pr', 'on_failure', 'never, on-failure, always'],
   ])('%s rejects %s and lists %s', (name, value, allowed) => {
     expect(errors({ [name]: value })).toEqual([`${name}: "${value}" is not one of ${allowed} (case-insensitive).`]);
+  });
+
+  // A near miss of one value (one edit for a word of up to 4 letters, two for a longer one) is named.
+  test.each([
+    ['fail-on-severity', 'hihg', 'critical, high, medium, low, none', 'high'],
+    ['fail-on-severity', 'Hgih', 'critical, high, medium, low, none', 'high'],
+    ['fail-on-severity', 'critcal', 'critical, high, medium, low, none', 'critical'],
+    ['fail-on-severity', 'meduim', 'critical, high, medium, low, none', 'medium'],
+    ['fail-on-severity', 'nnoe', 'critical, high, medium, low, none', 'none'],
+    ['on-api-error', 'fial', 'fail, warn', 'fail'],
+    ['on-api-error', 'WRAN', 'fail, warn', 'warn'],
+    ['comment-on-pr', 'on_failure', 'never, on-failure, always', 'on-failure'],
+    ['comment-on-pr', 'allways', 'never, on-failure, always', 'always'],
+    ['unknown-licenses', 'ingore', 'warn, fail, ignore', 'ignore'],
+    ['known-exploited', 'of', 'off, warn, fail', 'off'],
+    ['pr-changes', 'atuo', 'auto, off', 'auto'],
+    ['pr-introduced', 'warm', 'fail, warn, off', 'warn'],
+  ])('%s: the near miss %s is refused with the values (%s) and a suggestion, %s', (name, value, allowed, suggested) => {
+    expect(errors({ [name]: value })).toEqual([
+      `${name}: "${value}" is not one of ${allowed} (case-insensitive). Did you mean ${suggested}?`,
+    ]);
+  });
+
+  // Two edits turn `on` into `off`: a short word gets no suggestion that far off.
+  test.each([
+    ['pr-changes', 'on'],
+    ['known-exploited', 'warning'],
+    ['fail-on-severity', 'no'],
+  ])('%s: %s is too far from every value for a suggestion', (name, value) => {
+    expect(errors({ [name]: value })[0]).not.toContain('Did you mean');
   });
 });
 

@@ -1,9 +1,11 @@
 // The policy file, from YAML fixtures: what it sets, how it yields to inputs, and every error with
 // the file, the key, the line and the column, all at once.
 import { describe, expect, test } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { collectInputs, parseInputs, type PolicyFile } from '../../src/config/inputs.js';
-import { parsePolicyFile } from '../../src/config/policy-file.js';
+import { loadPolicyFile, parsePolicyFile, remoteFormHint } from '../../src/config/policy-file.js';
 import { licenseIdProblem } from '../../src/policy/license-ids.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/policy/${name}`, import.meta.url), 'utf8');
@@ -149,6 +151,29 @@ describe('errors name the file, the key, the line and the column, all at once', 
     expect(parsed.ok ? '' : parsed.error[0]).toMatch(message);
   });
 
+  test.each([
+    ['an unclosed quote', 'version: 1\nfail-on-severity: "high\n', '2:24', 'Missing closing "quote'],
+    ['an unclosed bracket', 'version: 1\nallow-licenses: [MIT\n', '2:21', 'Flow sequence in block collection'],
+    ['a tab as indentation', 'version: 1\n\tfail-on-severity: high\n', '2:1', 'Tabs are not allowed as indentation'],
+    ['a key twice', 'version: 1\nsummary: true\nsummary: false\n', '3:1', 'Map keys must be unique'],
+  ])('a YAML syntax error (%s) is at its own line, not at the top of the file', (_name, text, place, message) => {
+    const parsed = parsePolicyFile(text, 'policy.yml');
+    expect(parsed.ok ? '' : parsed.error[0]).toContain(`policy.yml:${place}: not valid YAML: ${message}`);
+  });
+
+  test('a near miss of a value, as of a key, comes with a suggestion, at its line', () => {
+    const policy = parsePolicyFile('version: 1\nfail-on-severity: hihg\nignore-unreachable: ture\n', 'policy.yml');
+    if (!policy.ok) throw new Error(policy.error.join('\n'));
+    const parsed = parseInputs(
+      collectInputs((input) => TOKENS[input] ?? '', policy.value),
+      context,
+    );
+    expect(parsed.ok ? [] : parsed.error).toEqual([
+      'policy.yml:2:1: fail-on-severity: "hihg" is not one of critical, high, medium, low, none (case-insensitive). Did you mean high?',
+      'policy.yml:3:1: ignore-unreachable: "ture" is not a boolean; use true or false (also accepted: True, TRUE, False, FALSE). Did you mean true?',
+    ]);
+  });
+
   test('license lists: ids of the current SPDX list only, and not both', () => {
     const parsed = parse('both-license-lists.yml');
     expect(parsed.ok ? [] : parsed.error).toEqual([
@@ -248,5 +273,42 @@ describe('grace-days as a mapping: the value the pairs give', () => {
       ok: false,
       error: [expect.stringContaining('p.yml:1:13: grace-days: expected severity=days pairs, or a mapping')],
     });
+  });
+});
+
+describe('a config-file not in the workspace that reads as OWNER/REPO/PATH: the error suggests the @REF form', () => {
+  test('the message names the repository and the form to use', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'policy-file-'));
+    try {
+      const sources = { workspace, apiUrl: 'https://api.github.invalid', token: null, timeoutMs: 1000, maxRetries: 0 };
+      expect(await loadPolicyFile('acme/policies/security.yml', sources)).toEqual({
+        ok: false,
+        error: [
+          'config-file acme/policies/security.yml: no such file in the workspace. Check the path (relative to the repository root), and that the job checks the repository out (actions/checkout) before this step. If it is a file in the repository acme/policies, name it with a ref (OWNER/REPO/PATH@REF, a branch, tag or commit): acme/policies/security.yml@main, for instance.',
+        ],
+      });
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+    }
+  });
+
+  test.each([
+    ['acme/policies/security.yml', 'acme/policies'],
+    ['acme/policies/gates/security-gate.yaml', 'acme/policies'],
+    ['my-org/.github/policy.yml', 'my-org/.github'],
+  ])('%s reads as a file of %s', (path, repository) => {
+    expect(remoteFormHint(path)).toContain(`in the repository ${repository}, name it with a ref`);
+    expect(remoteFormHint(path)).toContain(`${path}@main`);
+  });
+
+  test.each([
+    '.github/security-gate.yml', // a workspace path: no owner starts with a dot
+    'security-gate.yml',
+    'policies/security.yml', // no repository part
+    'acme/policies/security', // no file name
+    'acme/policies/security.yml@main', // has its ref
+    './acme/policies/security.yml',
+  ])('%s: no suggestion', (path) => {
+    expect(remoteFormHint(path)).toBe('');
   });
 });

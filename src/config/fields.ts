@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { allowEntryOf, parseAllowList } from '../policy/allowlist.js';
 import type { AllowEntry, FeedSource, GraceDays } from '../model.js';
 import { parseGraceDays } from './grace-days.js';
+import { didYouMean } from './suggest.js';
 
 /** Adds an issue with `message` to the current input and returns zod's "no value". */
 type Fail = (message: string) => never;
@@ -43,14 +44,19 @@ export const bool = <D extends boolean | null>(fallback: D) =>
       ? true
       : FALSE.includes(value)
         ? false
-        : fail(`${quote(value)} is not a boolean; use true or false (also accepted: True, TRUE, False, FALSE).`),
+        : fail(
+            `${quote(value)} is not a boolean; use true or false (also accepted: True, TRUE, False, FALSE).${didYouMean(value, ['true', 'false'])}`,
+          ),
   );
 
 export const oneOf = <const V extends string>(values: readonly V[], fallback: V) =>
   optional(fallback, (value, fail) => {
     const lower = value.toLowerCase();
     const match = values.find((v) => v === lower);
-    return match ?? fail(`${quote(value)} is not one of ${values.join(', ')} (case-insensitive).`);
+    return (
+      match ??
+      fail(`${quote(value)} is not one of ${values.join(', ')} (case-insensitive).${didYouMean(value, values)}`)
+    );
   });
 
 export const integer = <D extends number | null>(min: number, max: number, fallback: D) =>

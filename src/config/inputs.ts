@@ -34,6 +34,7 @@ import {
   text,
   token,
 } from './fields.js';
+import { atPosition } from './positions.js';
 
 export type { AllowMapping, InputValue };
 
@@ -290,7 +291,7 @@ export function parseInputs(
         name === undefined || inputs.sources[String(name)] !== 'file'
           ? undefined
           : inputs.file?.positions[String(name)];
-      return at && inputs.file ? `${inputs.file.name}:${at.line}:${at.column}: ${message}` : message;
+      return at && inputs.file ? atPosition(inputs.file.name, at, message) : message;
     });
   return failure(errors);
 }

@@ -20,6 +20,8 @@ import { failure, success, type GraceDays, type Outcome } from '../model.js';
 import { leavesWorkspace } from './fields.js';
 import { addGraceDays, formatGraceDays } from './grace-days.js';
 import { INPUT_NAMES, NOT_IN_FILE, type AllowMapping, type InputValue, type PolicyFile } from './inputs.js';
+import { atPosition, type Position } from './positions.js';
+import { didYouMean } from './suggest.js';
 
 export const MAX_POLICY_BYTES = 1024 * 1024;
 
@@ -33,6 +35,17 @@ const REMOTE = /^([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+)\/([^@]+)@(.+)$/;
 
 /** `OWNER/REPO/PATH@REF` names a file in another repository; anything else is a workspace path. */
 export const isRemote = (name: string): boolean => REMOTE.test(name.trim());
+
+/** `OWNER/REPO/PATH` ending in a file name, without `@REF`: perhaps meant as a file in another repository. */
+const REMOTE_WITHOUT_REF = /^([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+)\/(?:[^@/]+\/)*[^@/]+\.[A-Za-z0-9]+$/;
+
+/** For a workspace path not found that reads as `OWNER/REPO/PATH`: how to name a file in another repository; else ''. */
+export function remoteFormHint(path: string): string {
+  const [, owner, repo] = REMOTE_WITHOUT_REF.exec(path) ?? [];
+  return owner && repo
+    ? ` If it is a file in the repository ${owner}/${repo}, name it with a ref (OWNER/REPO/PATH@REF, a branch, tag or commit): ${path}@main, for instance.`
+    : '';
+}
 
 export interface PolicyFileSources {
   /** GITHUB_WORKSPACE: where a local path is read. */
@@ -72,7 +85,7 @@ export async function readLocal(
       return failure(`${where}: is larger than 1 MiB; a policy file is a few lines of YAML.`);
     case 'absent':
       return failure(
-        `${where}: no such file in the workspace. Check the path (relative to the repository root), and that the job checks the repository out (actions/checkout) before this step.`,
+        `${where}: no such file in the workspace. Check the path (relative to the repository root), and that the job checks the repository out (actions/checkout) before this step.${remoteFormHint(path)}`,
       );
     case 'unreadable':
       return failure(`${where}: cannot be read (${read.code}).`);
@@ -103,27 +116,10 @@ async function readRemote(ref: string, sources: PolicyFileSources): Promise<Outc
   }
 }
 
-/** "…: did you mean fail-on-severity?" for a key one or two edits away from an input name. */
-function suggestion(key: string): string {
-  const near = INPUT_NAMES.filter((name) => !NOT_IN_FILE.includes(name)).find(
-    (name) => distance(name, key.toLowerCase()) <= 2,
-  );
-  return near ? ` Did you mean ${near}?` : '';
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
-}
+/** The keys a policy file may set: what an unknown key is compared with for a suggestion. */
+const FILE_KEYS = INPUT_NAMES.filter((name) => !NOT_IN_FILE.includes(name));
+/** "…: did you mean fail-on-severity?" for a key near one of them. */
+const suggestion = (key: string): string => didYouMean(key, FILE_KEYS);
 
 /**
  * Pure: the policy file's text as inputs. Its top-level keys are input names (and `version: 1`);
@@ -138,11 +134,13 @@ export function parsePolicyFile(text: string, name: string): PolicyFileRead {
     return { line, column: col };
   };
   const errors: string[] = [];
-  const error = (position: { line: number; column: number }, message: string) =>
-    errors.push(`${name}:${position.line}:${position.column}: ${message}`);
+  const error = (position: Position, message: string) => errors.push(atPosition(name, position, message));
+  // Without prettyErrors, a YAML error carries no linePos: its place is its offset. One at the end
+  // of the input (an unclosed quote or bracket) is put on the last line, not on the line after it.
+  const last = text.replace(/\r?\n$/, '').length;
   for (const problem of doc.errors) {
-    const [position] = problem.linePos ?? [{ line: 1, col: 1 }];
-    error({ line: position.line, column: position.col }, `not valid YAML: ${problem.message.split('\n')[0]}`);
+    const offset = Math.min(problem.pos[0], last);
+    error(at({ range: [offset, offset] }), `not valid YAML: ${problem.message.split('\n')[0]}`);
   }
   if (errors.length > 0) return failure(errors);
 

@@ -5,8 +5,8 @@
 // hold the change's own copy; elsewhere from the workspace. The workspace's copy is read on a change
 // too, only to say whether the change changes the file.
 import type { BaseFileView } from '../model.js';
-import { baseCommitOf, readAtBase, repositoryPath } from './base-file.js';
-import { readWorkspaceFile, type WorkspaceFile } from './workspace.js';
+import { baseCommitOf, readAtBase } from './base-file.js';
+import { readWorkspaceFile, repositoryPath, type WorkspaceFile } from './workspace.js';
 
 export interface VerdictFileSources {
   /** GITHUB_WORKSPACE: the repository's checkout. */

@@ -390,7 +390,7 @@ function weighCatalog(config: Config, catalog: Outcome<KevCatalog> | null, found
   if (config.knownExploited === 'off' || catalog === null) return null;
   const decides = config.knownExploited === 'fail';
   found.trace(
-    `the KEV catalog (${decides ? 'decisive' : 'reports only'}): ${catalog.ok ? `read, ${catalog.value.entries.size} entries` : `failed: ${catalog.error}`}`,
+    `the KEV catalog (${decides ? 'decisive' : 'reports only'}): ${catalog.ok ? `read, ${plural(catalog.value.entries.size, 'entry', 'entries')}` : `failed: ${catalog.error}`}`,
   );
   if (!catalog.ok) {
     if (decides) found.errors.push({ kind: 'api', message: catalog.error });

@@ -9,6 +9,7 @@ import { compareTarget, readChange, type ChangeRead, type PullRequestChange } fr
 import * as log from '../github/log.js';
 import { verdictFiles, type VerdictFiles } from '../github/verdict-file.js';
 import { success, type BaseFileView, type GateResult, type KevCatalog, type Outcome, type RunError } from '../model.js';
+import { plural } from '../numbers.js';
 import { assembleResult, notSent, stoppedResult } from './assemble.js';
 import { githubReadOptions } from './github-reads.js';
 import { gatherIntroduced } from './introduced.js';
@@ -40,7 +41,9 @@ export async function evaluate(config: Config, context: RunnerContext, started: 
   // Awaited once the reads are in; a run that stops before must not leave them unhandled.
   for (const loading of [scheduling, licensing]) loading?.catch(() => undefined);
   const result = await resolveReadAndJudge(api, config, context, started, scheduling, licensing);
-  log.info(`${client.stats.requests} requests to the service (${client.stats.retries} retries)`);
+  log.info(
+    `${plural(client.stats.requests, 'request')} to the service (${plural(client.stats.retries, 'retry', 'retries')})`,
+  );
   // Fail closed, and say so (contract: "Fail closed"): the verdict is what it would be without the change.
   if (result.change?.state === 'unavailable')
     log.notice(
@@ -98,7 +101,10 @@ async function resolveReadAndJudge(
   const checkFailed = wrongRepository ? [wrongRepository] : [];
   // What the pull request brings in: the alerts tell which of its vulnerabilities the service knows.
   const introduced = await gatherIntroduced(config, context, pullRequest, reads.alerts.alerts);
-  if (introduced) log.info(`${introduced.findings.length} vulnerabilities brought in by the pull request`);
+  if (introduced)
+    log.info(
+      `${plural(introduced.findings.length, 'vulnerability', 'vulnerabilities')} brought in by the pull request`,
+    );
   // 5. The verdict, and the result model every report renders.
   const [{ describeSchedule }, spdx] = await Promise.all([scheduling, licensing]);
   return assembleResult({
@@ -196,7 +202,7 @@ async function readEverything(
     early.change,
     early.catalog,
   ]);
-  log.info(`${reads.alerts.alerts.length} alerts read`);
+  log.info(`${plural(reads.alerts.alerts.length, 'alert')} read`);
   if (pullRequest) logChange(pullRequest);
   if (catalog) logCatalog(catalog);
   for (const change of settings)
@@ -282,7 +288,8 @@ async function readPullRequestChange(config: Config, context: RunnerContext): Pr
 
 function logChange({ read, base, head }: PullRequestChange): void {
   const commits = `${base?.slice(0, 7) ?? '?'}...${head?.slice(0, 7) ?? '?'}`;
-  if (read.state === 'read') log.info(`The change's dependencies (${commits}): ${read.changes.length} entries read`);
+  if (read.state === 'read')
+    log.info(`The change's dependencies (${commits}): ${plural(read.changes.length, 'entry', 'entries')} read`);
   else if (read.state === 'off') log.info("pr-changes is off: the change's dependencies are not read");
   else log.info(`The change's dependencies (${commits}) could not be read: ${read.reason}`);
 }
