@@ -19,7 +19,8 @@ import { readWorkspaceFile } from '../github/workspace.js';
 import { failure, success, type GraceDays, type Outcome } from '../model.js';
 import { leavesWorkspace } from './fields.js';
 import { addGraceDays, formatGraceDays } from './grace-days.js';
-import { INPUT_NAMES, NOT_IN_FILE, type AllowMapping, type InputValue, type PolicyFile } from './inputs.js';
+import { NOT_IN_FILE, type AllowMapping, type InputValue, type PolicyFile } from './inputs.js';
+import { THIS_RELEASE, type KnownInputs } from './versions.js';
 
 export const MAX_POLICY_BYTES = 1024 * 1024;
 
@@ -103,12 +104,24 @@ async function readRemote(ref: string, sources: PolicyFileSources): Promise<Outc
   }
 }
 
-/** "…: did you mean fail-on-severity?" for a key one or two edits away from an input name. */
-function suggestion(key: string): string {
-  const near = INPUT_NAMES.filter((name) => !NOT_IN_FILE.includes(name)).find(
-    (name) => distance(name, key.toLowerCase()) <= 2,
-  );
-  return near ? ` Did you mean ${near}?` : '';
+/**
+ * Why a key is not an input: one of a later release (a central policy written for it, read by a
+ * repository pinned to this one), a typo of one ("Did you mean fail-on-severity?"), or neither.
+ */
+function unknownKey(key: string, known: KnownInputs): string {
+  const where = "(security-gate's docs/versions.md lists the release of each input)";
+  if (Object.hasOwn(known.later, key)) {
+    const since = known.later[key];
+    return since
+      ? `${key}: needs security-gate ${since} or later; this is ${known.version}. Upgrade the action, or remove the key ${where}.`
+      : `${key}: is an input of a release of security-gate after this one (${known.version}). Upgrade the action to a release that has it, or remove the key ${where}.`;
+  }
+  const near = known.inputs
+    .filter((name) => !NOT_IN_FILE.includes(name))
+    .find((name) => distance(name, key.toLowerCase()) <= 2);
+  return near
+    ? `${key}: is not an input of security-gate. Did you mean ${near}?`
+    : `${key}: is not an input of security-gate ${known.version}. If a later release brought it, upgrade the action; otherwise remove the key ${where}.`;
 }
 
 function distance(a: string, b: string): number {
@@ -128,9 +141,10 @@ function distance(a: string, b: string): number {
 /**
  * Pure: the policy file's text as inputs. Its top-level keys are input names (and `version: 1`);
  * values are scalars, list inputs also take a sequence, and an `allow-alerts` entry may be a
- * mapping `{id, until, reason}`. Errors name the file, the key, the line and the column.
+ * mapping `{id, until, reason}`. Errors name the file, the key, the line and the column. `known`:
+ * the inputs of the release reading it (tests give an earlier one's).
  */
-export function parsePolicyFile(text: string, name: string): PolicyFileRead {
+export function parsePolicyFile(text: string, name: string, known: KnownInputs = THIS_RELEASE): PolicyFileRead {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, version: '1.2', uniqueKeys: true, prettyErrors: false });
   const at = (node: { range?: [number, number, number?] | null } | null | undefined) => {
@@ -173,8 +187,8 @@ export function parsePolicyFile(text: string, name: string): PolicyFileRead {
       );
       continue;
     }
-    if (!INPUT_NAMES.includes(key)) {
-      error(position, `${key}: is not an input of security-gate.${suggestion(key)}`);
+    if (!known.inputs.includes(key)) {
+      error(position, unknownKey(key, known));
       continue;
     }
     positions[key] = position;
