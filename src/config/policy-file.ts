@@ -105,23 +105,24 @@ async function readRemote(ref: string, sources: PolicyFileSources): Promise<Outc
 }
 
 /**
- * Why a key is not an input: one of a later release (a central policy written for it, read by a
- * repository pinned to this one), a typo of one ("Did you mean fail-on-severity?"), or neither.
+ * Why a key is not an input of this release. A central policy file may be written for a later
+ * release than the one a repository pins: a key the contract promises for later is named so; any
+ * other key that is no typo of an input may be one too (this release cannot know later keys), so
+ * the message says how to go on either way. docs/versions.md explains the choice.
  */
 function unknownKey(key: string, known: KnownInputs): string {
-  const where = "(security-gate's docs/versions.md lists the release of each input)";
+  const choice = `upgrade the action to use it, or point config-file at a policy file written for ${known.version} (OWNER/REPO/PATH@REF)`;
+  const where = "security-gate's docs/versions.md lists the release of each input.";
   if (Object.hasOwn(known.later, key)) {
     const since = known.later[key];
-    return since
-      ? `${key}: needs security-gate ${since} or later; this is ${known.version}. Upgrade the action, or remove the key ${where}.`
-      : `${key}: is an input of a release of security-gate after this one (${known.version}). Upgrade the action to a release that has it, or remove the key ${where}.`;
+    const release = since ? `security-gate ${since} and later` : `a release of security-gate after ${known.version}`;
+    return `${key}: is a key of ${release}; this is ${known.version}. To go on, ${choice}. ${where}`;
   }
   const near = known.inputs
     .filter((name) => !NOT_IN_FILE.includes(name))
     .find((name) => distance(name, key.toLowerCase()) <= 2);
-  return near
-    ? `${key}: is not an input of security-gate. Did you mean ${near}?`
-    : `${key}: is not an input of security-gate ${known.version}. If a later release brought it, upgrade the action; otherwise remove the key ${where}.`;
+  if (near) return `${key}: is not an input of security-gate. Did you mean ${near}?`;
+  return `${key}: is not an input of security-gate ${known.version}. If it is a key of a later release, ${choice}; if not, remove it. ${where}`;
 }
 
 function distance(a: string, b: string): number {
