@@ -67,7 +67,7 @@ const readmeBlocks = blocks.filter((b) => b.file === 'README.md').map((b) => b.t
 const label = (b: Block) => `${b.file}:${b.line}`;
 /** A whole workflow: triggers and jobs. */
 const isWhole = (b: Block) => /^on:/m.test(b.text) && /^jobs:/m.test(b.text);
-/** Workflow YAML of any size: a whole one, a job, steps, or a step (the brief's on:/jobs:/steps:/uses:). */
+/** Workflow YAML of any size: a whole one, a job, steps, or a step (a line that starts on:, jobs:, steps: or uses:). */
 const isWorkflowish = (b: Block) => /^\s*(?:-\s+)?(?:on|jobs|steps|uses):/m.test(b.text);
 /** Whole workflows (a block with `jobs:`) in the README and docs/, by file. */
 const exampleWorkflows = blocks.filter((b) => /^jobs:/m.test(b.text)).map((b) => [b.file, b.text] as const);
