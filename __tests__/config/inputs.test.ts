@@ -1,6 +1,8 @@
 import { formatInputErrors, INPUT_NAMES, collectInputs, parseInputs, runOptions } from '../../src/config/inputs.js';
 import type { Config, RunContext } from '../../src/config/inputs.js';
 import { KEV_FEED_URL, type Outcome } from '../../src/model.js';
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
 
 /** The inputs `read` gives, with no policy file, parsed. */
 const parseFrom = (read: (name: string) => string, context: Parameters<typeof parseInputs>[1]) =>
@@ -347,6 +349,15 @@ describe('tokens', () => {
     ]);
   });
 
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  /** The if: on the gate step of the README's quick start, as GitHub reads it (folded to one line). */
+  const README_GATE_IF = (() => {
+    const quickStart = /## Quick start\n\n```yaml\n([\s\S]*?)```/.exec(readme)![1]!;
+    const steps = (parseYaml(quickStart) as { jobs: Record<string, { steps: { uses?: string; if?: string }[] }> }).jobs;
+    return Object.values(steps)
+      .flatMap((job) => job.steps)
+      .find((step) => step.uses?.startsWith('OWNER/security-gate@'))!.if!;
+  })();
   const FORK: RunContext = { eventName: 'pull_request', actor: 'someone', isForkPullRequest: true };
   const DEPENDABOT: RunContext = { eventName: 'pull_request', actor: 'dependabot[bot]', isForkPullRequest: false };
 
@@ -359,8 +370,10 @@ describe('tokens', () => {
     expect(found[0]).toMatch(
       /^api-token-id and api-token-secret are empty: GitHub does not pass repository secrets to workflows triggered by pull requests from forks/,
     );
-    expect(found[0]).toContain('if: github.event.pull_request.head.repo.full_name == github.repository');
-    expect(found[0]).toContain('pull_request_target');
+    // What the README says: run on merge_group too, and skip with its quick start's if:.
+    expect(found[0]).toContain(`if: ${README_GATE_IF}`);
+    expect(found[0]).toMatch(/pull_request and merge_group/);
+    expect(found[0]).not.toContain('pull_request_target');
   });
 
   test.each([
@@ -371,6 +384,23 @@ describe('tokens', () => {
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^api-token-secret is empty: this run was triggered by Dependabot/);
     expect(found[0]).toContain('as Dependabot secrets');
+  });
+
+  it("on Dependabot's pull request, suggests the README's if:, which the merge queue passes", () => {
+    const found = errors({ 'api-token-secret': '' }, DEPENDABOT);
+    expect(found[0]).toContain(`if: ${README_GATE_IF}`);
+  });
+
+  it('off a pull request, suggests skipping Dependabot alone (the merge-queue condition would skip every run)', () => {
+    const found = errors({ 'api-token-secret': '' }, { ...DEPENDABOT, eventName: 'push' });
+    expect(found[0]).toContain("`if: github.actor != 'dependabot[bot]'`");
+    expect(found[0]).not.toContain('merge_group');
+  });
+
+  it("the README's troubleshooting table suggests the same if: as the message", () => {
+    const row = readme.split('\n').find((line) => line.includes('pull requests from forks.` |'));
+    expect(row?.replace(/\\\|/g, '|')).toContain(README_GATE_IF);
+    expect(row).toContain('merge_group');
   });
 
   it('gives the plain message on pull_request_target, where forks do get secrets', () => {

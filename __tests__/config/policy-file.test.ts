@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collectInputs, parseInputs, type PolicyFile } from '../../src/config/inputs.js';
 import { loadPolicyFile, parsePolicyFile, remoteFormHint } from '../../src/config/policy-file.js';
+import { INPUT_SINCE, LATER_INPUTS, THIS_RELEASE, type KnownInputs } from '../../src/config/versions.js';
+import { VERSION } from '../../src/version.js';
 import { licenseIdProblem } from '../../src/policy/license-ids.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/policy/${name}`, import.meta.url), 'utf8');
@@ -221,6 +223,61 @@ describe('errors name the file, the key, the line and the column, all at once', 
       ok: false,
       error: ['p.yml:1:10: version: the only version is 1.'],
     });
+  });
+});
+
+describe('a key of a later release: a central policy read by a repository pinned to an earlier one', () => {
+  const errorsOf = (text: string, known?: KnownInputs) => {
+    const parsed = parsePolicyFile(text, 'policy.yml', known);
+    return parsed.ok ? [] : parsed.error;
+  };
+  // 1.0.0 as it reads a file: its own inputs (every one INPUT_SINCE dates 1.0.0), no later ones.
+  const ONE_ZERO: KnownInputs = {
+    version: '1.0.0',
+    inputs: Object.keys(INPUT_SINCE).filter((name) => INPUT_SINCE[name] === '1.0.0'),
+    later: {},
+  };
+
+  test.each(Object.keys(LATER_INPUTS))(
+    '%s, an input of the contract this release does not read yet: a key of a later release',
+    (key) => {
+      expect(errorsOf(`${key}: x\n`)).toEqual([
+        `policy.yml:1:1: ${key}: is a key of a release of security-gate after ${VERSION}; this is ${VERSION}. ` +
+          `To go on, upgrade the action to use it, or point config-file at a policy file written for ${VERSION} ` +
+          "(OWNER/REPO/PATH@REF). security-gate's docs/versions.md lists the release of each input.",
+      ]);
+    },
+  );
+
+  test('a later key whose release is known is named with that release', () => {
+    const known = { ...ONE_ZERO, later: { 'known-exploited': '1.1.0' as const } };
+    expect(errorsOf('known-exploited: warn\n', known)).toEqual([
+      expect.stringMatching(
+        /^policy\.yml:1:1: known-exploited: is a key of security-gate 1\.1\.0 and later; this is 1\.0\.0\. /,
+      ),
+    ]);
+  });
+
+  test('a key this release cannot place, and no typo: it may be of a later release, upgrade or pin the policy', () => {
+    expect(errorsOf('known-exploited: warn\nkev-url: kev.json\n', ONE_ZERO)).toEqual(
+      ['1:1: known-exploited', '2:1: kev-url'].map(
+        (at) =>
+          `policy.yml:${at}: is not an input of security-gate 1.0.0. If it is a key of a later release, upgrade the ` +
+          'action to use it, or point config-file at a policy file written for 1.0.0 (OWNER/REPO/PATH@REF); if not, ' +
+          "remove it. security-gate's docs/versions.md lists the release of each input.",
+      ),
+    );
+  });
+
+  test('a typo of an input is still called one, whatever release reads it', () => {
+    expect(errorsOf('pr-changez: auto\n', ONE_ZERO)).toEqual([
+      'policy.yml:1:1: pr-changez: is not an input of security-gate. Did you mean pr-changes?',
+    ]);
+  });
+
+  test('this release reads every key of its own inputs, those of later than 1.0.0 included', () => {
+    expect(THIS_RELEASE.version).toBe(VERSION);
+    expect(errorsOf('known-exploited: warn\npr-introduced: warn\nkev-url: kev.json\n')).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@
 // another repository (through a fake GitHub contents API, with config-token), precedence, errors
 // with file, key, line and column before any request, and which settings came from the file.
 import { describe, expect, test } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { CLEAN, errorText, plain, PUSH, useSimulator, useFakeGitHub } from './harness.js';
 
 const h = useSimulator();
@@ -129,6 +130,26 @@ describe('a policy file in the workspace', () => {
     expect(run.exitCode).toBe(1);
     expect(run.commands.filter((c) => c.properties.file !== undefined)).toEqual([]);
     expect(errorText(run)).toContain('p.yml:1:1: posture-dayz: is not an input of security-gate');
+  });
+
+  test('a key of a later release (a central policy ahead of the pinned action): named so, with the way on', async () => {
+    const text = 'version: 1\nepss: 10%\nsbom-format: spdx\n';
+    const run = await h.gate({ 'config-file': '.github/security-gate.yml' }, local(text));
+    expect(run.outputs.result).toBe('error');
+    const message = errorText(run);
+    const version = (
+      JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+        version: string;
+      }
+    ).version;
+    expect(message).toContain(
+      `.github/security-gate.yml:2:1: epss: is a key of a release of security-gate after ${version}; this is ${version}. ` +
+        'To go on, upgrade the action to use it, or point config-file at a policy file written for',
+    );
+    expect(message).toContain(
+      `.github/security-gate.yml:3:1: sbom-format: is not an input of security-gate ${version}. If it is a key of a later release, upgrade the action`,
+    );
+    expect(h.sim.requests).toEqual([]);
   });
 
   test('a value the file gives that the schema refuses: at its line', async () => {

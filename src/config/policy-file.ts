@@ -19,9 +19,10 @@ import { readWorkspaceFile } from '../github/workspace.js';
 import { failure, success, type GraceDays, type Outcome } from '../model.js';
 import { leavesWorkspace } from './fields.js';
 import { addGraceDays, formatGraceDays } from './grace-days.js';
-import { INPUT_NAMES, NOT_IN_FILE, type AllowMapping, type InputValue, type PolicyFile } from './inputs.js';
+import { NOT_IN_FILE, type AllowMapping, type InputValue, type PolicyFile } from './inputs.js';
 import { atPosition, type Position } from './positions.js';
 import { didYouMean } from './suggest.js';
+import { THIS_RELEASE, type KnownInputs } from './versions.js';
 
 export const MAX_POLICY_BYTES = 1024 * 1024;
 
@@ -116,17 +117,35 @@ async function readRemote(ref: string, sources: PolicyFileSources): Promise<Outc
   }
 }
 
-/** The keys a policy file may set: what an unknown key is compared with for a suggestion. */
-const FILE_KEYS = INPUT_NAMES.filter((name) => !NOT_IN_FILE.includes(name));
-/** "…: did you mean fail-on-severity?" for a key near one of them. */
-const suggestion = (key: string): string => didYouMean(key, FILE_KEYS);
+/**
+ * Why a key is not an input of this release. A central policy file may be written for a later
+ * release than the one a repository pins: a key the contract promises for later is named so; any
+ * other key that is no typo of an input may be one too (this release cannot know later keys), so
+ * the message says how to go on either way. docs/versions.md explains the choice.
+ */
+function unknownKey(key: string, known: KnownInputs): string {
+  const choice = `upgrade the action to use it, or point config-file at a policy file written for ${known.version} (OWNER/REPO/PATH@REF)`;
+  const where = "security-gate's docs/versions.md lists the release of each input.";
+  if (Object.hasOwn(known.later, key)) {
+    const since = known.later[key];
+    const release = since ? `security-gate ${since} and later` : `a release of security-gate after ${known.version}`;
+    return `${key}: is a key of ${release}; this is ${known.version}. To go on, ${choice}. ${where}`;
+  }
+  const near = didYouMean(
+    key,
+    known.inputs.filter((name) => !NOT_IN_FILE.includes(name)),
+  );
+  if (near) return `${key}: is not an input of security-gate.${near}`;
+  return `${key}: is not an input of security-gate ${known.version}. If it is a key of a later release, ${choice}; if not, remove it. ${where}`;
+}
 
 /**
  * Pure: the policy file's text as inputs. Its top-level keys are input names (and `version: 1`);
  * values are scalars, list inputs also take a sequence, and an `allow-alerts` entry may be a
- * mapping `{id, until, reason}`. Errors name the file, the key, the line and the column.
+ * mapping `{id, until, reason}`. Errors name the file, the key, the line and the column. `known`:
+ * the inputs of the release reading it (tests give an earlier one's).
  */
-export function parsePolicyFile(text: string, name: string): PolicyFileRead {
+export function parsePolicyFile(text: string, name: string, known: KnownInputs = THIS_RELEASE): PolicyFileRead {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, version: '1.2', uniqueKeys: true, prettyErrors: false });
   const at = (node: { range?: [number, number, number?] | null } | null | undefined) => {
@@ -171,8 +190,8 @@ export function parsePolicyFile(text: string, name: string): PolicyFileRead {
       );
       continue;
     }
-    if (!INPUT_NAMES.includes(key)) {
-      error(position, `${key}: is not an input of security-gate.${suggestion(key)}`);
+    if (!known.inputs.includes(key)) {
+      error(position, unknownKey(key, known));
       continue;
     }
     positions[key] = position;
