@@ -1,6 +1,7 @@
 // Step 7 of a run: the job summary, the report files, the outputs, the annotations and the PR
 // comment, all rendered from the one result. A report that cannot be written is returned as an
 // error instead of stopping the others.
+import { closeSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { githubCommentApi, isPermissionError } from '../github/comment-api.js';
@@ -16,7 +17,7 @@ import {
 } from '../reports/annotations.js';
 import { authorTypeOf, renderComment, upsertComment } from '../reports/comment.js';
 import { jsonReportChunks } from '../reports/json.js';
-import { sarifChunks } from '../reports/sarif.js';
+import { writeSarif, type SarifSink } from '../reports/sarif.js';
 import { renderSummary } from '../reports/summary.js';
 import type { GateResult } from '../model.js';
 import type { RunnerContext } from '../github/context.js';
@@ -39,11 +40,15 @@ export async function writeReports(result: GateResult, config: Config, context: 
       log.info('GITHUB_STEP_SUMMARY is not set (not on a runner): no job summary written');
     }
   }
-  const write = async (input: string, path: string | null, render: () => Iterable<string>): Promise<string | null> => {
+  const write = async (
+    input: string,
+    path: string | null,
+    writeTo: (path: string) => Promise<void>,
+  ): Promise<string | null> => {
     if (!path) return null;
     try {
       await mkdir(dirname(path), { recursive: true });
-      await writeChunks(path, render());
+      await writeTo(path);
       log.info(`${input}: written to ${path}`);
       return path;
     } catch (error) {
@@ -53,8 +58,10 @@ export async function writeReports(result: GateResult, config: Config, context: 
       return null;
     }
   };
-  const reportFile = await write('report-file', config.reportFile, () => jsonReportChunks(result));
-  const sarifFile = await write('sarif-file', config.sarifFile, () => sarifChunks(result, { toolVersion: VERSION }));
+  const reportFile = await write('report-file', config.reportFile, (path) =>
+    writeChunks(path, jsonReportChunks(result)),
+  );
+  const sarifFile = await write('sarif-file', config.sarifFile, (path) => writeSarifFile(path, result));
   for (const [name, value] of Object.entries(actionOutputs(result, { reportFile, sarifFile })))
     step.setOutput(name, value);
   if (config.annotations) {
@@ -159,4 +166,60 @@ async function writeAll(file: FileHandle, chunk: string): Promise<void> {
       throw new Error(`wrote ${done} of ${length} bytes of a chunk, then nothing more (is the disk full?)`);
     done += more;
   }
+}
+
+/**
+ * The SARIF log, written to the file as it is made (reports/sarif.ts): never held whole. Written
+ * synchronously, as it is made in one go; a log too large compressed is measured by reading back
+ * what was written, and started over.
+ */
+async function writeSarifFile(path: string, result: GateResult): Promise<void> {
+  const file = openSync(path, 'w+');
+  try {
+    writeSarif(result, { toolVersion: VERSION }, fileSink(file));
+  } finally {
+    closeSync(file);
+  }
+}
+
+/** A sink into an open file through one buffer reused, to write each chunk and to read it back. */
+function fileSink(file: number): SarifSink {
+  const lengths: number[] = [];
+  let size = 0;
+  let scratch = Buffer.alloc(0);
+  const room = (bytes: number) => {
+    if (scratch.length < bytes) scratch = Buffer.allocUnsafe(Math.max(bytes, 2 * scratch.length));
+    return scratch;
+  };
+  return {
+    write(chunk) {
+      const length = room(Buffer.byteLength(chunk, 'utf8')).write(chunk, 'utf8');
+      for (let done = 0; done < length;) {
+        const more = writeSync(file, scratch, done, length - done, size + done);
+        if (more === 0)
+          throw new Error(`wrote ${done} of ${length} bytes of a chunk, then nothing more (is the disk full?)`);
+        done += more;
+      }
+      lengths.push(length);
+      size += length;
+    },
+    *written() {
+      let at = 0;
+      for (const length of lengths) {
+        const bytes = room(length);
+        for (let done = 0; done < length;) {
+          const more = readSync(file, bytes, done, length - done, at + done);
+          if (more === 0) throw new Error(`the file ended ${at + done} bytes in, ${size} written`);
+          done += more;
+        }
+        yield bytes.subarray(0, length);
+        at += length;
+      }
+    },
+    clear() {
+      ftruncateSync(file, 0);
+      lengths.length = 0;
+      size = 0;
+    },
+  };
 }
