@@ -316,10 +316,18 @@ function renderResult(finding: Finding, ruleIndex: number): Result {
   };
 }
 
-/** Where the log goes as it is made: a file, or text in memory (tests, small logs). */
+/**
+ * Where the log goes as it is made: a file, or text in memory (tests, small logs). Text is written
+ * piece by piece (a rule, a result), never joined into large strings: a string over 128 KiB is a
+ * large object, each on pages of its own until the next collection (100 rules of a chunk, joined,
+ * made the RSS saw-tooth by some 20 MiB). The chunks are what the size check compresses, each on
+ * its own.
+ */
 export interface SarifSink {
-  /** Appends a chunk. */
-  write(chunk: string): void;
+  /** Appends text to the chunk being written. */
+  write(text: string): void;
+  /** Ends the chunk being written. */
+  endChunk(): void;
   /** The chunks written so far, again, in order: to measure them compressed. */
   written(): Iterable<string | Uint8Array>;
   /** Forgets what was written, to start over with fewer results. */
@@ -329,55 +337,74 @@ export interface SarifSink {
 /** A sink that holds the log as text. */
 export function textSink(): SarifSink & { text(): string } {
   let chunks: string[] = [];
+  let pieces: string[] = [];
   return {
-    write: (chunk) => void chunks.push(chunk),
+    write: (text) => void pieces.push(text),
+    endChunk: () => {
+      chunks.push(pieces.join(''));
+      pieces = [];
+    },
     written: () => chunks,
-    clear: () => (chunks = []),
+    clear: () => {
+      [chunks, pieces] = [[], []];
+    },
     text: () => chunks.join(''),
   };
 }
 
-/** Chunks written to a sink, counted in bytes. */
+/** Text written to a sink, counted in bytes. */
 class Counted {
   bytes = 0;
   constructor(private readonly sink: SarifSink) {}
 
-  write(chunk: string): void {
-    this.sink.write(chunk);
-    this.bytes += Buffer.byteLength(chunk);
+  write(text: string): void {
+    this.sink.write(text);
+    this.bytes += Buffer.byteLength(text);
+  }
+
+  /** `text` as a chunk of its own. */
+  chunk(text: string): void {
+    this.write(text);
+    this.sink.endChunk();
+  }
+
+  endChunk(): void {
+    this.sink.endChunk();
   }
 }
 
 /**
- * The inside of a JSON list, written as it is made: JSON texts joined a hundred at a time (a chunk
- * each), or one alone; the list's first text without the comma that comes before every other.
+ * The inside of a JSON list, written as it is made: JSON texts a hundred to a chunk, or one alone;
+ * the list's first text without the comma that comes before every other.
  */
 class ListWriter {
   length = 0;
-  private group: string[] = [];
+  private inChunk = 0;
   private first = true;
 
   constructor(private readonly out: Counted) {}
 
   push(json: string): void {
-    this.group.push(json);
+    this.emit(json);
     this.length++;
-    if (this.group.length === 100) this.seal();
+    if (++this.inChunk === 100) this.seal();
   }
 
   /** A chunk of its own: what the pull request brings in and license findings are listed one by one. */
   alone(json: string): void {
     this.seal();
     this.emit(json);
+    this.out.endChunk();
   }
 
   seal(): void {
-    if (this.group.length > 0) this.emit(this.group.join(','));
-    this.group = [];
+    if (this.inChunk > 0) this.out.endChunk();
+    this.inChunk = 0;
   }
 
   private emit(json: string): void {
-    this.out.write(this.first ? json : `,${json}`);
+    if (!this.first) this.out.write(',');
+    this.out.write(json);
     this.first = false;
   }
 }
@@ -473,7 +500,7 @@ function writeLog(reported: Reported, limit: number, options: SarifOptions, out:
   const { findings, total, introduced: introducedFindings, result } = reported;
   const candidates = findings.slice(0, limit);
   // The text before the rules does not depend on how many results are left out (it comes after them).
-  out.write(`${skeleton(options, total, total)[0]}[`);
+  out.chunk(`${skeleton(options, total, total)[0]}[`);
   const rules = new ListWriter(out);
   const alerts = writeAlertRules(candidates, rules);
   const alertRules = alerts.ruleIndexes.size;
@@ -482,13 +509,13 @@ function writeLog(reported: Reported, limit: number, options: SarifOptions, out:
   const licenses = licenseParts(result, alertRules + introduced.rules.length);
   for (const rule of [...introduced.rules, ...licenses.rules]) rules.alone(JSON.stringify(rule));
   const [, middle, tail] = skeleton(options, total, alerts.kept);
-  out.write(`]${middle}[`);
+  out.chunk(`]${middle}[`);
   const results = new ListWriter(out);
   for (const item of [...introduced.results, ...licenses.results]) results.alone(JSON.stringify(item));
   for (const f of candidates.slice(0, alerts.kept))
     results.push(JSON.stringify(renderResult(f, alerts.ruleIndexes.get(f.advisoryId)!)));
   results.seal();
-  out.write(`]${tail}`);
+  out.chunk(`]${tail}`);
   return alerts.kept;
 }
 

@@ -176,50 +176,72 @@ async function writeAll(file: FileHandle, chunk: string): Promise<void> {
 async function writeSarifFile(path: string, result: GateResult): Promise<void> {
   const file = openSync(path, 'w+');
   try {
-    writeSarif(result, { toolVersion: VERSION }, fileSink(file));
+    const sink = new FileSink(file);
+    writeSarif(result, { toolVersion: VERSION }, sink);
+    sink.flush();
   } finally {
     closeSync(file);
   }
 }
 
-/** A sink into an open file through one buffer reused, to write each chunk and to read it back. */
-function fileSink(file: number): SarifSink {
-  const lengths: number[] = [];
-  let size = 0;
-  let scratch = Buffer.alloc(0);
-  const room = (bytes: number) => {
-    if (scratch.length < bytes) scratch = Buffer.allocUnsafe(Math.max(bytes, 2 * scratch.length));
-    return scratch;
-  };
-  return {
-    write(chunk) {
-      const length = room(Buffer.byteLength(chunk, 'utf8')).write(chunk, 'utf8');
+/**
+ * A sink into an open file: text is encoded into one buffer, written when full, and read back
+ * through another, chunk by chunk; no Buffer is made per piece.
+ */
+class FileSink implements SarifSink {
+  /** Bytes of each chunk ended. */
+  private readonly chunks: number[] = [];
+  private chunk = 0;
+  /** Bytes in the file. */
+  private size = 0;
+  private pending = Buffer.allocUnsafe(64 * 1024);
+  private used = 0;
+  private reading = Buffer.alloc(0);
+
+  constructor(private readonly file: number) {}
+
+  write(text: string): void {
+    const length = Buffer.byteLength(text, 'utf8');
+    if (this.used + length > this.pending.length) this.flush();
+    if (length > this.pending.length) this.pending = Buffer.allocUnsafe(length);
+    this.used += this.pending.write(text, this.used, 'utf8');
+    this.chunk += length;
+  }
+
+  endChunk(): void {
+    this.chunks.push(this.chunk);
+    this.chunk = 0;
+  }
+
+  *written(): Generator<Uint8Array> {
+    this.flush();
+    let at = 0;
+    for (const length of this.chunks) {
+      if (this.reading.length < length) this.reading = Buffer.allocUnsafe(Math.max(length, 2 * this.reading.length));
       for (let done = 0; done < length;) {
-        const more = writeSync(file, scratch, done, length - done, size + done);
-        if (more === 0)
-          throw new Error(`wrote ${done} of ${length} bytes of a chunk, then nothing more (is the disk full?)`);
+        const more = readSync(this.file, this.reading, done, length - done, at + done);
+        if (more === 0) throw new Error(`the file ended ${at + done} bytes in, ${this.size} written`);
         done += more;
       }
-      lengths.push(length);
-      size += length;
-    },
-    *written() {
-      let at = 0;
-      for (const length of lengths) {
-        const bytes = room(length);
-        for (let done = 0; done < length;) {
-          const more = readSync(file, bytes, done, length - done, at + done);
-          if (more === 0) throw new Error(`the file ended ${at + done} bytes in, ${size} written`);
-          done += more;
-        }
-        yield bytes.subarray(0, length);
-        at += length;
-      }
-    },
-    clear() {
-      ftruncateSync(file, 0);
-      lengths.length = 0;
-      size = 0;
-    },
-  };
+      yield this.reading.subarray(0, length);
+      at += length;
+    }
+  }
+
+  clear(): void {
+    ftruncateSync(this.file, 0);
+    this.chunks.length = 0;
+    [this.chunk, this.size, this.used] = [0, 0, 0];
+  }
+
+  /** Writes what the buffer holds (a write can be short: a full disk, a file size limit). */
+  flush(): void {
+    for (let done = 0; done < this.used;) {
+      const more = writeSync(this.file, this.pending, done, this.used - done, this.size + done);
+      if (more === 0) throw new Error(`wrote ${done} of ${this.used} bytes, then nothing more (is the disk full?)`);
+      done += more;
+    }
+    this.size += this.used;
+    this.used = 0;
+  }
 }
