@@ -40,6 +40,8 @@ export interface FakeGitHub {
   advisories: Map<string, object>;
   /** One route misbehaving: an HTTP status, or `garbage` (200 with a body that is not JSON). */
   failRoute: Partial<Record<FakeRoute, number | 'garbage'>>;
+  /** One route answering 302 to this URL (a whole URL: another origin, where no token may go). */
+  redirectRoute: Partial<Record<FakeRoute, string>>;
   /** Forgets the comments, requests, files, moves, compares, paging, advisories, commits and failures: as started. */
   reset(): void;
   close(): Promise<void>;
@@ -250,6 +252,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     compareNextOrigin: null,
     advisories: new Map(),
     failRoute: {},
+    redirectRoute: {},
     reset: () => {
       fake.comments.length = 0;
       fake.requests.length = 0;
@@ -263,6 +266,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       fake.compareNextOrigin = null;
       fake.advisories.clear();
       fake.failRoute = {};
+      fake.redirectRoute = {};
     },
     close: async () => {},
   };
@@ -301,6 +305,11 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
               : null;
     // GitHub reads a missing or unusable `page` as the first page.
     const page = Math.max(1, Math.floor(Number(query.get('page'))) || 1);
+    const redirect = route && fake.redirectRoute[route];
+    if (redirect) {
+      res.writeHead(302, { location: redirect, 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ message: 'Found' }));
+    }
     const failingPage = compare && fake.failComparePage?.page === page ? fake.failComparePage.status : null;
     const failing = (route && fake.failRoute[route]) || failingPage;
     if (failing === 'garbage') {

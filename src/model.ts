@@ -382,8 +382,11 @@ export interface Schedule {
 }
 
 export interface Verdict {
-  /** `none`: no verdict, the alerts could not be read (the run's result is then `error`). */
-  result: 'pass' | 'fail' | 'none';
+  /**
+   * The run's result, always (contract: "One verdict"): `error` when there is no verdict (the alerts
+   * could not be read) or a read it rests on failed, even where the alerts read pass.
+   */
+  result: 'pass' | 'fail' | 'error';
   /** One short sentence per cause of failure, or why it passed (always at least one). */
   reasons: string[];
   /** Gating alerts, worst first (severity, then score descending, then id). */
@@ -489,6 +492,24 @@ export interface BasePolicyFile {
   proposedUnreadable: string | null;
 }
 
+/**
+ * A workspace file the verdict rests on (a `kev-url` path …), read at a pull request's or merge
+ * group's base commit, which judges; the change's own copy is only compared with it (contract: "A
+ * pull request cannot change the policy that judges it").
+ */
+export interface BaseFileView {
+  /** The input that names it: `kev-url`. */
+  input: string;
+  /** As the input gives it, relative to the workspace (the repository's root). */
+  path: string;
+  /** The base commit it was read at. */
+  commit: string;
+  /** The base commit holds it; false: absent there (what that means is the input's to say). */
+  atBase: boolean;
+  /** What the change does to it, taking effect once merged; null when its copy cannot be read to compare. */
+  change: 'none' | 'changed' | 'added' | 'removed' | null;
+}
+
 /** Where an input's value came from (the log, the summary and the JSON report say it). */
 export type InputSource = 'input' | 'file' | 'default';
 
@@ -574,6 +595,8 @@ export interface GateResult {
   knownExploited: KnownExploitedView | null;
   /** What the pull request brings in (contract: "Brought in by the pull request"); null when not judged. */
   introduced: IntroducedView | null;
+  /** Workspace files the verdict rests on, read at the base commit; empty off a pull request or merge group. */
+  baseFiles: BaseFileView[];
 }
 
 /** The pull request's change as the gate read it. */

@@ -3,14 +3,14 @@ import { describe, expect, test } from '@jest/globals';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Log } from 'sarif';
 import { PATHS, useSimulator } from './harness.js';
 
 const h = useSimulator();
 const NO_MATCH = { repository: 'acme/unknown', event: { repository: { id: 1, full_name: 'acme/unknown' } } };
 
 describe('the repository cannot be resolved', () => {
-  test('no match: exit 1, and the summary, JSON report and (empty) SARIF are still written', async () => {
+  // No SARIF: the alerts were not read, and an empty log uploaded would close every open code-scanning alert.
+  test('no match: exit 1, and the summary and JSON report are still written; no SARIF', async () => {
     const run = await h.gate({ 'report-file': 'r.json', 'sarif-file': 'r.sarif', 'set-pr-scanning': 'true' }, NO_MATCH);
     expect(run.exitCode).toBe(1);
     expect(run.outputs.result).toBe('error');
@@ -22,20 +22,21 @@ describe('the repository cannot be resolved', () => {
       settings: Array<{ status: string }>;
     };
     expect(report.result).toBe('error');
-    expect(report.verdict.result).toBe('none');
+    expect(report.verdict.result).toBe('error');
     expect(report.settings).toEqual([expect.objectContaining({ status: 'failed' })]);
-    expect((JSON.parse(run.files['r.sarif'] ?? 'null') as Log).runs[0]?.results).toEqual([]);
+    expect(run.files['r.sarif']).toBeUndefined();
+    expect(run.outputs['sarif-file']).toBe('');
     expect(h.requests(PATHS.setPrScanning)).toHaveLength(0);
   });
 
-  test('installations endpoint failing under warn: exit 0, result=error, reports written', async () => {
+  test('installations endpoint failing under warn: exit 0, result=error, the summary written, no SARIF', async () => {
     h.sim.script(PATHS.repositories, { status: 503 });
     const run = await h.gate({ 'on-api-error': 'warn', 'max-retries': '0', 'sarif-file': 'r.sarif' });
     expect(run.exitCode).toBe(0);
     expect(run.outputs.result).toBe('error');
     expect(run.warnings.join('\n')).toContain(PATHS.repositories);
     expect(run.summary).toContain('Error');
-    expect(run.files['r.sarif']).toBeDefined();
+    expect(run.files['r.sarif']).toBeUndefined();
     expect(h.requests(PATHS.alerts)).toHaveLength(0);
   });
 });

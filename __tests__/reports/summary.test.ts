@@ -68,7 +68,7 @@ describe('renderSummary: verdict', () => {
     makeResult({
       result: 'error',
       counts: null,
-      verdict: { result: 'none', reasons: ['No verdict: the alerts could not be read.'], gating: [] },
+      verdict: { result: 'error', reasons: ['No verdict: the alerts could not be read.'], gating: [] },
       errors: [{ kind: 'api', message: 'sca/alerts/search failed: HTTP 503' }],
       ...overrides,
     });

@@ -96,12 +96,12 @@ describe('counts', () => {
     const result = assembleResult(
       input({ reads: { alerts: { alerts: [], errors: [failed], warnings: [], totalCount: null } } }),
     );
-    expect(result).toMatchObject({ result: 'error', counts: null, verdict: { result: 'none' } });
+    expect(result).toMatchObject({ result: 'error', counts: null, verdict: { result: 'error' } });
   });
 
   test('a run stopped before the alerts: no counts (null)', () => {
     const result = stoppedResult(config, { id: '', name: 'acme/web', url: null }, [], new Date());
-    expect(result).toMatchObject({ result: 'error', counts: null, verdict: { result: 'none' } });
+    expect(result).toMatchObject({ result: 'error', counts: null, verdict: { result: 'error' } });
   });
 });
 
@@ -166,5 +166,24 @@ describe('the trace tells each decision', () => {
         expect.stringMatching(/^verdict pass: \S/),
       ]),
     );
+  });
+});
+
+describe('workspace files read at the base commit', () => {
+  const view = {
+    input: 'kev-url',
+    path: 'kev.json',
+    commit: '1111111111111111111111111111111111111111',
+    atBase: true,
+    change: 'changed' as const,
+  };
+
+  test('are on the result as read; none when the run read none', () => {
+    expect(assembleResult({ ...input(), baseFiles: [view] }).baseFiles).toEqual([view]);
+    expect(assembleResult(input()).baseFiles).toEqual([]);
+  });
+
+  test('a run stopped before the reads has none', () => {
+    expect(stoppedResult(config, { id: '', name: 'acme/web', url: null }, [], new Date()).baseFiles).toEqual([]);
   });
 });

@@ -2,11 +2,10 @@
 // policy that judges it"): the workspace may hold the proposed change, so the file is read as it
 // stands at the base commit, through GitHub with github-token, and that copy judges. The workspace's
 // copy is read too, only to say which settings the change would change once merged.
-import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { checkCommit, readFileAtRef } from '../github/contents.js';
+import { baseCommitOf, readAtBase, repositoryPath } from '../github/base-file.js';
 import type { BasePolicyFile } from '../model.js';
 import { policyChanges } from './policy-changes.js';
-import { failedRead, MAX_POLICY_BYTES, parsePolicyFile, readLocal, type PolicyFileRead } from './policy-file.js';
+import { MAX_POLICY_BYTES, parsePolicyFile, readLocal, type PolicyFileRead } from './policy-file.js';
 
 export interface BasePolicySources {
   /** GITHUB_WORKSPACE: where the proposed copy is read. */
@@ -35,14 +34,8 @@ export type BasePolicyRead =
 export async function readBasePolicy(path: string, sources: BasePolicySources): Promise<BasePolicyRead> {
   const name = path.trim();
   const where = `config-file ${name}`;
-  const { base: commit, repository } = sources;
-  const [owner, repo, ...rest] = repository?.split('/') ?? [];
-  if (!commit)
-    return apiError(
-      `${where}: the event does not name the base commit, where a pull request's policy file is read (the workspace may hold the change's own copy).`,
-    );
-  if (!owner || !repo || rest.length > 0)
-    return apiError(`${where}: GITHUB_REPOSITORY is not set, so the policy file cannot be read at the base commit.`);
+  const at = baseCommitOf(sources.base, sources.repository, 'policy file');
+  if (!at.ok) return apiError(`${where}: ${at.error}`);
   const inRepository = repositoryPath(sources.workspace, name);
   // Outside the repository there is nothing to read at the base: the workspace read says why.
   const local = readLocal(name, sources.workspace);
@@ -50,31 +43,11 @@ export async function readBasePolicy(path: string, sources: BasePolicySources): 
     const refused = await local;
     return { kind: 'input-error', errors: [refused.ok ? `${where}: is outside the workspace.` : refused.error] };
   }
+  const { commit } = at.value;
   const short = commit.slice(0, 7);
-  const at = `${where} at the base commit ${short}`;
-  const options = { ...sources, maxBytes: MAX_POLICY_BYTES };
-  const read = await readFileAtRef({ owner, repo, path: inRepository, ref: commit }, options);
-  let file: PolicyFileRead | null;
-  switch (read.kind) {
-    case 'file':
-      file = parsePolicyFile(read.text, `${name}@${short}`);
-      break;
-    case 'not-found': {
-      // GitHub answers 404 for a token that may not read the repository too: absent only when the
-      // same token shows the commit.
-      const check = await checkCommit({ owner, repo, sha: commit }, options);
-      if (check.kind !== 'readable')
-        return apiError(
-          `${at}: GitHub answered 404, and does not show the base commit readable with github-token (${check.reason.replace(/\.$/, '')}), so the file cannot be told absent. Give the job contents: read.`,
-        );
-      file = null;
-      break;
-    }
-    case 'refused':
-      return apiError(`${at}: GitHub refused github-token (HTTP ${read.status}). Give the job contents: read.`);
-    case 'failed':
-      return apiError(`${at}: ${failedRead(read)}`);
-  }
+  const read = await readAtBase(inRepository, at.value, { ...sources, maxBytes: MAX_POLICY_BYTES });
+  if (read.kind === 'failed') return apiError(`${where} at the base commit ${short}: ${read.reason}`);
+  const file = read.kind === 'file' ? parsePolicyFile(read.text, `${name}@${short}`) : null;
   const proposed = await local;
   if (file === null && !proposed.ok && proposed.absent)
     return {
@@ -83,32 +56,29 @@ export async function readBasePolicy(path: string, sources: BasePolicySources): 
         `${where}: no such file at the base commit ${short} nor in the workspace. Check the path (relative to the repository root).`,
       ],
     };
+  return { kind: 'read', file, base: compared(commit, file, proposed, name) };
+}
+
+/** The base copy (null: none there) and the workspace's, compared: the settings the change would change. */
+function compared(commit: string, file: PolicyFileRead | null, proposed: LocalRead, name: string): BasePolicyFile {
   const parsed = proposed.ok ? parsePolicyFile(proposed.value, name) : null;
-  const unreadable = proposed.ok
-    ? parsed!.ok
+  // A copy that does not parse, or cannot be read, is said; a removed copy proposes no settings.
+  const unreadable = parsed
+    ? parsed.ok
       ? null
-      : parsed!.error.join('; ')
-    : proposed.absent
+      : parsed.error.join('; ')
+    : proposed.ok || proposed.absent
       ? null
       : proposed.error;
   const baseCopy = file?.ok ? file.value : null;
   return {
-    kind: 'read',
-    file,
-    base: {
-      commit,
-      atBase: file !== null,
-      changes: unreadable === null ? policyChanges(baseCopy, parsed?.ok ? parsed.value : null) : [],
-      proposedUnreadable: unreadable,
-    },
+    commit,
+    atBase: file !== null,
+    changes: unreadable === null ? policyChanges(baseCopy, parsed?.ok ? parsed.value : null) : [],
+    proposedUnreadable: unreadable,
   };
 }
 
 const apiError = (message: string): BasePolicyRead => ({ kind: 'api-error', message });
 
-/** The workspace path as a path in the repository (the workspace is its root); null when it leads out. */
-function repositoryPath(workspace: string, path: string): string | null {
-  const inside = relative(resolve(workspace), resolve(workspace, path));
-  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return null;
-  return inside.split(sep).join('/');
-}
+type LocalRead = Awaited<ReturnType<typeof readLocal>>;

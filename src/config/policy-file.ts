@@ -14,7 +14,7 @@ import {
   type Scalar,
   type YAMLMap,
 } from 'yaml';
-import { readFileAtRef } from '../github/contents.js';
+import { failedRead, readFileAtRef } from '../github/contents.js';
 import { readWorkspaceFile } from '../github/workspace.js';
 import { failure, success, type GraceDays, type Outcome } from '../model.js';
 import { leavesWorkspace } from './fields.js';
@@ -101,15 +101,6 @@ async function readRemote(ref: string, sources: PolicyFileSources): Promise<Outc
     case 'failed':
       return failure(`${where}: ${failedRead(read)}`);
   }
-}
-
-/** Why a read through GitHub failed, and what to do about it. */
-export function failedRead({ status, reason }: { status: number | null; reason: string }): string {
-  const what = reason.replace(/\.$/, '');
-  if (/redirected/.test(what)) return `${what}; give the new location.`;
-  if (status === null && !what.startsWith('cannot reach'))
-    return `${what}; check GITHUB_API_URL and the runner's proxy settings.`;
-  return status !== null && (status === 429 || status >= 500) ? `${what}; try again later.` : `${what}.`;
 }
 
 /** "…: did you mean fail-on-severity?" for a key one or two edits away from an input name. */

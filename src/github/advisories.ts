@@ -27,17 +27,18 @@ export async function readAdvisoryCves(
   ghsaIds: readonly string[],
   options: AdvisoryReadOptions,
 ): Promise<Map<string, Outcome<string[]>>> {
-  const ids = [...new Set(ghsaIds)];
+  // GHSA ids are case-insensitive: one read an advisory, whatever the case it comes in.
+  const ids = [...new Map(ghsaIds.map((id) => [id.toLowerCase(), id])).values()];
   const read = new Map<string, Outcome<string[]>>();
   let next = 0;
   const worker = async () => {
     while (next < ids.length) {
       const id = ids[next++]!;
-      read.set(id, await readOne(id, options));
+      read.set(id.toLowerCase(), await readOne(id, options));
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, worker));
-  return read;
+  return new Map(ghsaIds.map((id) => [id, read.get(id.toLowerCase())!]));
 }
 
 async function readOne(ghsa: string, options: AdvisoryReadOptions): Promise<Outcome<string[]>> {

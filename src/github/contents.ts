@@ -1,6 +1,7 @@
 // A file at a ref, through GitHub's contents API (the remote policy file; a local policy file at a
 // change's base commit), and whether GitHub shows a commit readable: what a 404 for the file means
-// depends on it. GET only, through the one GitHub GET (retries, timeouts, same-origin redirects).
+// depends on it; and why such a read failed, in words. GET only, through the one GitHub GET
+// (retries, timeouts, same-origin redirects).
 import { transportFor, type Transport } from '../api/transport.js';
 import { githubGet, type GitHubGetOptions } from './rest.js';
 
@@ -81,4 +82,13 @@ function transportTo(base: string): Transport | string {
   } catch (error) {
     return `cannot reach GitHub (GITHUB_API_URL): ${(error as Error).message}`;
   }
+}
+
+/** Why a read through GitHub failed, and what to do about it. */
+export function failedRead({ status, reason }: { status: number | null; reason: string }): string {
+  const what = reason.replace(/\.$/, '');
+  if (/redirected/.test(what)) return `${what}; give the new location.`;
+  if (status === null && !what.startsWith('cannot reach'))
+    return `${what}; check GITHUB_API_URL and the runner's proxy settings.`;
+  return status !== null && (status === 429 || status >= 500) ? `${what}; try again later.` : `${what}.`;
 }

@@ -5,6 +5,12 @@ import { VERSION } from '../version.js';
 
 export interface GitHubGetOptions extends Pick<GetOptions, 'timeoutMs' | 'maxRetries' | 'sleep' | 'transport'> {
   token: string | null;
+  /**
+   * Every other secret of the run (the service's tokens, config-token): no message of a GitHub read
+   * may carry any of them either, a host GitHub redirects to included (contract: "Every secret
+   * redacted on every path").
+   */
+  secrets?: string[];
   /** Bytes held at most; a larger answer is a failure. Default 64 MiB. */
   maxBytes?: number;
   /** `application/vnd.github.raw` for a file's bytes. */
@@ -15,13 +21,13 @@ export interface GitHubGetOptions extends Pick<GetOptions, 'timeoutMs' | 'maxRet
 export type GitHubAnswer = GetAnswer;
 
 export function githubGet(url: string, options: GitHubGetOptions): Promise<GitHubAnswer> {
-  const { token, maxBytes = 64 * 1024 * 1024, accept = 'application/vnd.github+json', ...rest } = options;
+  const { token, secrets = [], maxBytes = 64 * 1024 * 1024, accept = 'application/vnd.github+json', ...rest } = options;
   return getWithRetries(url, {
     ...rest,
     maxBytes,
     host: 'GitHub',
     whyNotFollowed: 'where the token is not sent',
-    secrets: token ? [token] : [],
+    secrets: token ? [token, ...secrets] : secrets,
     headers: {
       Accept: accept,
       'X-GitHub-Api-Version': '2022-11-28',

@@ -15,8 +15,9 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function lineNaming(text: string, name: string): number | null {
   const word = written(name);
   if (word === '') return null;
-  // Name characters around it would make it another package (`lodash` in `lodash.merge`).
-  const pattern = new RegExp(`(^|[^A-Za-z0-9_.@/-])${escaped(word)}($|[^A-Za-z0-9_.-])`, 'i');
+  // Name characters around it would make it another package (`lodash` in `lodash.merge`, in
+  // `@types/lodash`); npm's lockfile names a package by its path, `node_modules/lodash`.
+  const pattern = new RegExp(`(^|[^A-Za-z0-9_.@/-]|node_modules/)${escaped(word)}($|[^A-Za-z0-9_.-])`, 'i');
   const lines = text.split(/\r\n|\r|\n/);
   const index = lines.findIndex((line) => pattern.test(line));
   return index === -1 ? null : index + 1;

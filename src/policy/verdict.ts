@@ -21,7 +21,7 @@ import { entryMatches, isExpired } from './allowlist.js';
 import { graceOf, type Grace } from './grace.js';
 import { exploitedEntry } from './known-exploited.js';
 import type { ChangeVerdict, ResolvableAlert } from './resolution.js';
-import { meetsThreshold } from './severity.js';
+import { meetsThreshold, worseCopy } from './severity.js';
 
 export interface VerdictPolicy {
   failOn: Threshold;
@@ -254,11 +254,36 @@ export function judgeAlert(alert: Alert, policy: VerdictPolicy, shared: Disposit
 
 const changes = (change: ChangeVerdict) => change.changed || change.resolution !== null;
 
-/** Every alert judged, in the order given. Expired allow-alerts entries spare nothing. */
-export function judgeAlerts(alerts: Alert[], policy: VerdictPolicy): EvaluatedAlert[] {
+/**
+ * Every alert judged, in the order given. Expired allow-alerts entries spare nothing. An alert read
+ * more than once with different content is each of its `copies` judged, and counts as the copy judged
+ * worst: the verdict is never better than its worst copy's would be alone.
+ */
+export function judgeAlerts(
+  alerts: Alert[],
+  policy: VerdictPolicy,
+  copies: ReadonlyMap<string, readonly Alert[]> = new Map(),
+): EvaluatedAlert[] {
   const active = activePolicy(policy);
   const shared = sharedDispositions();
-  return alerts.map((alert) => judgeAlert(alert, active, shared));
+  return alerts.map((alert) => {
+    const all = copies.get(alert.id);
+    if (all === undefined) return judgeAlert(alert, active, shared);
+    return all.map((copy) => judgeAlert(copy, active, shared)).reduce((a, b) => worseJudged(a, b, policy.now));
+  });
+}
+
+/** How bad an outcome is: gating, then coming due, then the rest. */
+const outcome = (e: EvaluatedAlert) => (e.status === 'gating' ? 2 : e.status === 'due' ? 1 : 0);
+
+/**
+ * Of two judged copies, the worse (contract: "Duplicates, time included"): the worse outcome, then
+ * the one the catalog lists, then the worse copy (alerted, severity, score, earlier createdAt).
+ */
+function worseJudged(a: EvaluatedAlert, b: EvaluatedAlert, now: Date): EvaluatedAlert {
+  const by = outcome(b) - outcome(a) || Number(b.knownExploited !== null) - Number(a.knownExploited !== null);
+  if (by !== 0) return by > 0 ? b : a;
+  return worseCopy(a, b, now);
 }
 
 const activePolicy = (policy: VerdictPolicy): VerdictPolicy => {

@@ -1,13 +1,15 @@
 // The sticky PR comment: the pull request's story, not the organization's (contract: "Reports").
-// The verdict, the KEV catalog under known-exploited, the gating alerts (known exploited first),
+// The verdict, the KEV catalog under known-exploited, the workspace files read at the base commit
+// (and whether the pull request changes one), the gating alerts (known exploited first),
 // what the change resolves or only changes, what is coming due, the license violations, the commit
 // judged and when, and a link to the job summary; posture, time saved, schedule and settings stay
 // in the job summary. Its sections are the job summary's own builders (one rendering path); behind
 // a hidden marker that finds it again, within GitHub's 65,536-character comment limit.
 import type { CommentMode, GateResult } from '../model.js';
+import { baseFilesLine } from './base-files.js';
 import { ByteBudget, byteLength, cutToBytes } from './budget.js';
 import { formatUtcDateTime } from './format.js';
-import { catalogLine } from './known-exploited.js';
+import { catalogLine, listedFindings } from './known-exploited.js';
 import { code, safeHref } from './markdown.js';
 import { changedSection, dueSection, resolvedSection } from './summary-change.js';
 import { introducedSection } from './summary-introduced.js';
@@ -60,14 +62,19 @@ export function renderComment(result: GateResult, runUrl: string | null, where: 
   // The settings this pull request's policy file would change once merged (capped where it is made).
   const policy = policyChangesSection(result.options);
   // What the gating list was checked against: the KEV catalog, read or not, when known-exploited is on.
-  const catalog = catalogLine(result.knownExploited, result.counts);
+  const catalog = catalogLine(result.knownExploited, result.counts, listedFindings(result));
+  // Workspace files read at the base commit, and whether this pull request changes one.
+  const files = baseFilesLine(result);
   // The tables get what the parts above them leave (less the blank lines that join the sections).
-  const budget = new ByteBudget(room - byteLength(verdict) - byteLength(policy ?? '') - byteLength(catalog ?? '') - 20);
+  const above = [verdict, policy, catalog, files].reduce((sum, part) => sum + byteLength(part ?? ''), 0);
+  const budget = new ByteBudget(room - above - 20);
   const sections = [
     verdict,
+    // What the pull request brings in: first after the verdict (contract).
+    introducedSection(result.introduced, COMMENT_MAX_ALERTS, budget),
     policy,
     catalog,
-    introducedSection(result.introduced, COMMENT_MAX_ALERTS, budget),
+    files,
     gatingAlertsSection(result, COMMENT_MAX_ALERTS, budget),
     resolvedSection(result.alerts, COMMENT_MAX_ALERTS, budget),
     changedSection(result, COMMENT_MAX_ALERTS, budget),

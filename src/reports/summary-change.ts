@@ -12,9 +12,10 @@ import {
   type GateResult,
   type ScanView,
 } from '../model.js';
+import { baseFilesLine } from './base-files.js';
 import type { ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
-import { catalogLine, gatesOnlyAsKnownExploited } from './known-exploited.js';
+import { catalogLine, listedFindings, gatesOnlyAsKnownExploited } from './known-exploited.js';
 import { code, codeCell, escapeText, truncate } from './markdown.js';
 import { advisoryCell, belowThreshold, boundedTable, packageCell } from './summary-alerts.js';
 import { introducedLine } from './summary-introduced.js';
@@ -87,8 +88,9 @@ function graceLine(result: GateResult): string {
 
 /** Short and near the top: the data the verdict was made of (contract: "What the reports say"). */
 export function restsOnSection(result: GateResult): string {
-  const catalog = catalogLine(result.knownExploited, result.counts);
+  const catalog = catalogLine(result.knownExploited, result.counts, listedFindings(result));
   const introduced = introducedLine(result.introduced);
+  const files = baseFilesLine(result);
   return [
     '### What the verdict rests on',
     '',
@@ -97,6 +99,7 @@ export function restsOnSection(result: GateResult): string {
     ...(introduced === null ? [] : [`- ${introduced}`]),
     graceLine(result),
     ...(catalog === null ? [] : [`- ${catalog}`]),
+    ...(files === null ? [] : [`- ${files}`]),
   ].join('\n');
 }
 

@@ -10,7 +10,7 @@ import {
   severityRank,
   type EvaluatedFinding,
   type IntroducedView,
-  type Alert,
+  type BaseFileView,
   type AlertCounts,
   type ChangeView,
   type ScanView,
@@ -39,7 +39,7 @@ import type { IntroducedRead } from './introduced.js';
 import { knownExploitedWarning } from '../policy/known-exploited.js';
 import { changeJudge, type ChangeVerdict, type ResolvableAlert } from '../policy/resolution.js';
 import type { PullRequestChange } from '../github/changes.js';
-import type { Read, RepositoryReads, Statistics } from './gather.js';
+import type { AlertsRead, Read, RepositoryReads, Statistics } from './gather.js';
 import { runError, type RepositoryRef } from './resolve.js';
 import type { evaluateLicenses } from '../policy/licenses.js';
 import type { describeSchedule } from './schedule.js';
@@ -70,6 +70,8 @@ export interface AssembleInput {
   catalog?: Outcome<KevCatalog> | null;
   /** What the pull request brings in, gathered; null (or absent) when it is not judged. */
   introduced?: IntroducedRead | null;
+  /** Workspace files read at the change's base commit (see GateResult.baseFiles); absent: none. */
+  baseFiles?: BaseFileView[];
 }
 
 /** The result of a run that read: each read classified, the policy applied, the verdict decided. */
@@ -94,7 +96,7 @@ export function assembleResult(input: AssembleInput): GateResult {
 
   const catalog = weighCatalog(config, input.catalog ?? null, found);
   const change = weighChange(input.change ?? null, read.packages);
-  const alerts = judgeAndLocate(reads.alerts.alerts, config, now, read.packages, catalog, change.judge);
+  const alerts = judgeAndLocate(reads.alerts, config, now, read.packages, catalog, change.judge);
   const flagged = config.knownExploited === 'warn' ? knownExploitedWarning(alerts) : null;
   if (flagged) found.warnings.push({ kind: 'known-exploited', message: flagged });
   const introduced = judgeIntroduced(input, catalog, found);
@@ -104,9 +106,10 @@ export function assembleResult(input: AssembleInput): GateResult {
   // On the statuses as they end up: an expired entry's alert that the change resolved does not gate again.
   const judged = [...alerts, ...(introduced?.findings ?? []).map((f) => ({ ...f, aliases: f.cves ?? [] }))];
   found.warnings.unshift(...allowListWarnings(config.allowAlerts, judged, today(now)));
+  const result = finalResult(verdict, found.errors);
   return {
     ...baseResult(config, repository, now, found.errors, input.settings),
-    result: finalResult(verdict, found.errors),
+    result,
     blobUrl: input.blobUrl ?? null,
     counts: alertsRead ? countsOf(alerts, verdict, change.judge !== null, catalog !== null, introduced) : null,
     change: change.view,
@@ -114,9 +117,11 @@ export function assembleResult(input: AssembleInput): GateResult {
     scan: read.packages ? scanOf(read.packages) : null,
     knownExploited: catalogView(config, input.catalog ?? null),
     introduced,
+    baseFiles: input.baseFiles ?? [],
     licenses,
     alerts,
-    verdict,
+    // One verdict (contract): the JSON report's verdict says the run's result.
+    verdict: { ...verdict, result },
     posture,
     timeSaved: read.timeSaved,
     schedule: read.schedule,
@@ -249,7 +254,7 @@ function uncheckedCriticalIssues(
 
 /** Each alert judged by the verdict's rules, located in its manifests when the packages were read. */
 function judgeAndLocate(
-  alerts: Alert[],
+  { alerts, copies }: Pick<AlertsRead, 'alerts' | 'copies'>,
   config: Config,
   now: Date,
   packages: Package[] | null,
@@ -257,15 +262,19 @@ function judgeAndLocate(
   change: ((alert: ResolvableAlert) => ChangeVerdict) | null,
 ): EvaluatedAlert[] {
   const mode = config.knownExploited;
-  const evaluated = judgeAlerts(alerts, {
-    failOn: config.failOnSeverity,
-    ignoreUnreachable: config.ignoreUnreachable,
-    allow: config.allowAlerts,
-    graceDays: config.graceDays,
-    now,
-    knownExploited: catalog && mode !== 'off' ? { entries: catalog.entries, mode } : null,
-    change,
-  });
+  const evaluated = judgeAlerts(
+    alerts,
+    {
+      failOn: config.failOnSeverity,
+      ignoreUnreachable: config.ignoreUnreachable,
+      allow: config.allowAlerts,
+      graceDays: config.graceDays,
+      now,
+      knownExploited: catalog && mode !== 'off' ? { entries: catalog.entries, mode } : null,
+      change,
+    },
+    copies,
+  );
   // The evaluated alerts are this function's own: their locations are set in place, not copied
   // (100,000 alerts are a lot of copies).
   if (packages) {
@@ -469,9 +478,9 @@ function scanOf(packages: Package[]): ScanView | null {
   return best?.scan ?? null;
 }
 
-const NO_VERDICT: Verdict = { result: 'none', reasons: ['No verdict: the alerts could not be read.'], gating: [] };
+const NO_VERDICT: Verdict = { result: 'error', reasons: ['No verdict: the alerts could not be read.'], gating: [] };
 const STOPPED: Verdict = {
-  result: 'none',
+  result: 'error',
   reasons: ['No verdict: the run stopped before the alerts were judged.'],
   gating: [],
 };
@@ -506,6 +515,7 @@ function baseResult(
     scan: null,
     knownExploited: null,
     introduced: null,
+    baseFiles: [],
   };
 }
 
@@ -534,7 +544,7 @@ export function notSent(config: Config, why: string): SettingChange[] {
  */
 function finalResult(verdict: Verdict, errors: RunError[]): GateResult['result'] {
   if (verdict.result === 'fail') return 'fail';
-  if (verdict.result === 'none' || errors.length > 0) return 'error';
+  if (verdict.result === 'error' || errors.length > 0) return 'error';
   return 'pass';
 }
 

@@ -7,8 +7,10 @@ import type { Config } from '../config/inputs.js';
 import type { RunnerContext } from '../github/context.js';
 import { compareTarget, readChange, type ChangeRead, type PullRequestChange } from '../github/changes.js';
 import * as log from '../github/log.js';
-import { success, type GateResult, type KevCatalog, type Outcome, type RunError } from '../model.js';
+import { verdictFiles, type VerdictFiles } from '../github/verdict-file.js';
+import { success, type BaseFileView, type GateResult, type KevCatalog, type Outcome, type RunError } from '../model.js';
 import { assembleResult, notSent, stoppedResult } from './assemble.js';
+import { githubReadOptions } from './github-reads.js';
 import { gatherIntroduced } from './introduced.js';
 import { readRepository, readStatistics } from './gather.js';
 import { checkRepositoryId, findRepository, unconfirmedRepository, type RepositoryRef } from './resolve.js';
@@ -60,8 +62,17 @@ async function resolveReadAndJudge(
 ): Promise<GateResult> {
   const window = postureWindow(started, config.postureDays);
   // What does not need the repository id starts at once: the statistics, the pull request's change
-  // (from GitHub) and the KEV catalog (from its host).
-  const early = startEarlyReads(api, config, context, window);
+  // (from GitHub) and the KEV catalog (from its host, or a workspace copy at the change's base).
+  const files = verdictFiles({
+    workspace: context.workspace,
+    apiUrl: context.apiUrl,
+    token: config.githubToken,
+    repository: context.repository,
+    change: context.change,
+    timeoutMs: config.requestTimeoutMs,
+    maxRetries: config.maxRetries,
+  });
+  const early = startEarlyReads(api, config, context, window, files);
   const target = await repositoryOf(api, config, context);
   if (!target.ok) {
     await Promise.all(Object.values(early)); // settle what is in flight; no use without the repository
@@ -72,6 +83,7 @@ async function resolveReadAndJudge(
     'Reading from the service',
     () => readEverything(api, config, context, target.value, early),
   );
+  files.views().forEach((view) => logBaseFile(view, context));
 
   // The right repository: a wrong id stops the run; the data read for it would only mislead. A check
   // that could not be made (the service failed) is an error beside the verdict: what was read of the
@@ -104,6 +116,7 @@ async function resolveReadAndJudge(
     change: pullRequest,
     introduced,
     catalog,
+    baseFiles: files.views(),
     trace: (line) => log.debug(`decision: ${line}`),
   });
 }
@@ -116,11 +129,12 @@ function startEarlyReads(
   config: Config,
   context: RunnerContext,
   window: { startDate: string; endDate: string },
+  files: VerdictFiles,
 ) {
   return {
     statistics: readStatistics(api, { ...window, organizationId: config.organizationId, projectId: config.projectId }),
     change: readPullRequestChange(config, context),
-    catalog: readKnownExploited(config, context),
+    catalog: readKnownExploited(config, context, files),
   };
 }
 
@@ -165,6 +179,7 @@ async function readEverything(
     // Also when the change is read: an alert is resolved only in the manifests the search lists.
     packages: config.annotations || config.sarifFile !== null || readsChange(config, context),
     licenses: licensed(config),
+    now: new Date(),
   });
   // With an id to check, settings wait for the check: never change another repository's settings.
   const target = { organizationId: config.organizationId ?? undefined, repositoryId: repository.id };
@@ -190,17 +205,42 @@ async function readEverything(
 }
 
 /**
- * The KEV catalog, read once under known-exploited warn or fail; null when off. Never rejects: a
- * catalog that cannot be read is a message, weighed with the verdict (assemble.ts).
+ * The KEV catalog, read once under known-exploited warn or fail; null when off. A workspace copy is
+ * read as the verdict must see it (at a pull request's base commit). Never rejects: a catalog that
+ * cannot be read is a message, weighed with the verdict (assemble.ts).
  */
-async function readKnownExploited(config: Config, context: RunnerContext): Promise<Outcome<KevCatalog> | null> {
+async function readKnownExploited(
+  config: Config,
+  context: RunnerContext,
+  files: VerdictFiles,
+): Promise<Outcome<KevCatalog> | null> {
   if (config.knownExploited === 'off') return null;
   const { readCatalog } = await import('../feeds/kev/read.js');
   return readCatalog(config.kevSource, {
     workspace: context.workspace,
     timeoutMs: config.requestTimeoutMs,
     maxRetries: config.maxRetries,
+    readFile: (path, maxBytes) => files.read({ input: 'kev-url', path, maxBytes }),
   });
+}
+
+/** One line a file read at the change's base commit; a notice when the change changes it (it takes effect once merged). */
+function logBaseFile({ input, path, commit, atBase, change }: BaseFileView, context: RunnerContext): void {
+  const [short, where] = [commit.slice(0, 7), `${input} ${path}`];
+  const what = `this ${context.change?.event === 'merge_group' ? 'merge group' : 'pull request'}`;
+  const judges = `the copy at the base commit ${short} judges`;
+  if (change === 'changed') log.notice(`${where}: ${what} changes it; ${judges}, the change takes effect once merged.`);
+  else if (change === 'removed')
+    log.notice(`${where}: ${what} removes it; ${judges}, the removal takes effect once merged.`);
+  else if (change === 'added')
+    log.notice(`${where}: ${what} adds it; the base commit ${short} has none, the change takes effect once merged.`);
+  else {
+    const compared =
+      change === null
+        ? `whether ${what} changes it cannot be told (its copy cannot be read)`
+        : `${what} does not change it`;
+    log.info(`${where}: ${atBase ? 'read at' : 'not in'} the base commit ${short}; ${compared}.`);
+  }
 }
 
 function logCatalog(catalog: Outcome<KevCatalog>): void {
@@ -231,13 +271,7 @@ async function readPullRequestChange(config: Config, context: RunnerContext): Pr
       ? { state: 'off' }
       : await readChange(
           { base, head },
-          {
-            apiUrl: context.apiUrl,
-            repository: context.repository,
-            token: config.githubToken,
-            timeoutMs: config.requestTimeoutMs,
-            maxRetries: config.maxRetries,
-          },
+          { ...githubReadOptions(config, context), repository: context.repository },
         ).catch((error: unknown) => ({
           state: 'unavailable' as const,
           reason: `the change could not be read (${error instanceof Error ? error.message : String(error)}).`,

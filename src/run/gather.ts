@@ -35,6 +35,8 @@ export interface RepositoryReadsRequest {
   packages: boolean;
   /** The licenses are read only under a license policy. */
   licenses: boolean;
+  /** The run's clock: which copy of a duplicated alert is the older. */
+  now: Date;
 }
 
 /** The statistics: they do not need the repository id, so they can start before it is known. */
@@ -46,6 +48,11 @@ export interface Statistics {
 export interface AlertsRead {
   /** Every alert that could be read, each once (a duplicate counts as its worst copy). */
   alerts: Alert[];
+  /**
+   * The copies of each alert id read with different content (most reads: none): the verdict judges
+   * each, and the alert is the copy judged worst (contract: "Duplicates, time included").
+   */
+  copies?: ReadonlyMap<string, readonly Alert[]>;
   /** What the read lacks: a failed page, an incomplete read, alerts that cannot be judged. */
   errors: ApiError[];
   /** Odd but usable: duplicates with different content, more alerts than announced. */
@@ -93,6 +100,14 @@ const throttling = (signals: PageSignals) => ({
 const isRefusal = (error: unknown) =>
   error instanceof ApiError && ((error.kind === 'request' && error.status !== null) || error.kind === 'too-large');
 
+/**
+ * A package row: its id and where it is declared (contract: "Every manifest row counts"). Rows that
+ * share an id but name another manifest or line are each a place the package is declared; only the
+ * same row served twice is one.
+ */
+const packageRowKey = (p: Package) =>
+  [p.id, p.manifestPath, p.manifestStartLine, p.manifestEndLine, p.manifestStartColumn, p.manifestEndColumn].join('\n');
+
 /** At most `max` items of a list, then how many more. */
 function some(items: string[], max = 5): string {
   return items.slice(0, max).join('; ') + (items.length > max ? `; and ${items.length - max} more` : '');
@@ -125,7 +140,7 @@ export async function readRepository(api: Endpoints, request: RepositoryReadsReq
           const r = await api.searchPackages({ organizationId, repositoryIds, page, pageSize }, throttling(signals));
           return { items: r.packages, totalCount: r.totalCount, pageSize: r.pageSize };
         },
-        { key: (p) => p.id, merge: (a) => a, isRefusal, noun: 'packages' },
+        { key: packageRowKey, merge: (a) => a, isRefusal, noun: 'packages' },
       ).then((read) => {
         if (read.failure) throw asApiError(read.failure);
         if (read.incomplete) throw new ApiError(PATHS.searchPackages, 'incomplete', read.incomplete);
@@ -136,7 +151,7 @@ export async function readRepository(api: Endpoints, request: RepositoryReadsReq
     ? api.searchLicenses({ organizationId, repositoryIds }).then((r) => licenseEntries(r.licenses))
     : null;
   const [alerts, s, k, l] = await Promise.all([
-    readAlerts(api, organizationId, repositoryIds),
+    readAlerts(api, organizationId, repositoryIds, request.now),
     settle(schedule),
     packages ? settle(packages) : Promise.resolve(null),
     licenses ? settle(licenses) : Promise.resolve(null),
@@ -185,7 +200,16 @@ async function readAlerts(
   api: Endpoints,
   organizationId: string | undefined,
   repositoryIds: string[],
+  now: Date,
 ): Promise<AlertsRead> {
+  // Copies of one id with different content, each kept for the verdict to judge.
+  const copies = new Map<string, Alert[]>();
+  const keep = (a: Alert, b: Alert): Alert => {
+    const known = copies.get(a.id) ?? [a];
+    if (!known.includes(b)) known.push(b);
+    copies.set(a.id, known);
+    return a;
+  };
   const read = await pagedSearch(
     async (page, pageSize, signals): Promise<Page<Alert>> => {
       const r = await api.searchAlerts({ organizationId, repositoryIds, page, pageSize }, throttling(signals));
@@ -197,7 +221,13 @@ async function readAlerts(
       });
       return { items, unreadable, totalCount: r.totalCount, pageSize: r.pageSize };
     },
-    { key: (a) => a.id, merge: worseCopy, isRefusal, noun: 'alerts', maxItemsInFlight: ALERTS_IN_FLIGHT },
+    {
+      key: (a) => a.id,
+      merge: (a, b) => worseCopy(keep(a, b), b, now),
+      isRefusal,
+      noun: 'alerts',
+      maxItemsInFlight: ALERTS_IN_FLIGHT,
+    },
   );
   const errors: ApiError[] = [];
   if (read.failure) errors.push(asApiError(read.failure));
@@ -218,5 +248,5 @@ async function readAlerts(
       `The alerts search announced ${plural(read.totalCount, 'alert')} (totalCount) but ${distinct} distinct alerts were read; the gate used all ${distinct}.`,
     );
   }
-  return { alerts: read.items, errors, warnings, totalCount: read.totalCount };
+  return { alerts: read.items, copies, errors, warnings, totalCount: read.totalCount };
 }

@@ -11,6 +11,7 @@ import type { Alert, IntroducedFinding, ManifestLocation } from '../model.js';
 import { repoRelativePath } from '../packages/locations.js';
 import { lineNaming } from '../packages/manifest-lines.js';
 import { introducedFindings } from '../policy/introduced.js';
+import { githubReadOptions } from './github-reads.js';
 
 /** The findings, the advisories whose CVE ids could not be read (their messages), and where manifests name packages. */
 export interface IntroducedRead {
@@ -59,12 +60,7 @@ async function withCves(findings: IntroducedFinding[], config: Config, context: 
   if (findings.length === 0) return [];
   const read = await readAdvisoryCves(
     findings.map((f) => f.advisory),
-    {
-      apiUrl: context.apiUrl,
-      token: config.githubToken,
-      timeoutMs: config.requestTimeoutMs,
-      maxRetries: config.maxRetries,
-    },
+    githubReadOptions(config, context),
   );
   const errors: string[] = [];
   for (const finding of findings) {

@@ -40,6 +40,13 @@ export async function writeReports(result: GateResult, config: Config, context: 
       log.info('GITHUB_STEP_SUMMARY is not set (not on a runner): no job summary written');
     }
   }
+  const notWritten = (input: string, path: string | null): null => {
+    if (path)
+      log.info(
+        `${input}: not written: the alerts were not read, and an empty SARIF log uploaded would close the repository's open code-scanning alerts`,
+      );
+    return null;
+  };
   const write = async (
     input: string,
     path: string | null,
@@ -61,7 +68,11 @@ export async function writeReports(result: GateResult, config: Config, context: 
   const reportFile = await write('report-file', config.reportFile, (path) =>
     writeChunks(path, jsonReportChunks(result)),
   );
-  const sarifFile = await write('sarif-file', config.sarifFile, (path) => writeSarifFile(path, result));
+  // Only once the alerts were read: an empty log uploaded would close every open code-scanning alert.
+  const sarifFile =
+    result.counts === null
+      ? notWritten('sarif-file', config.sarifFile)
+      : await write('sarif-file', config.sarifFile, (path) => writeSarifFile(path, result));
   for (const [name, value] of Object.entries(actionOutputs(result, { reportFile, sarifFile })))
     step.setOutput(name, value);
   if (config.annotations) {

@@ -76,9 +76,21 @@ describe("parseCatalog: CISA's feed", () => {
     });
   });
 
-  test('an empty list is a catalog with no entries', () => {
-    expect(parsed(cisaCatalog([]))).toMatchObject({ skipped: 0, version: '2024.06.07' });
-    expect(parsed(cisaCatalog([])).entries.size).toBe(0);
+  // A source with nothing usable is not a source (contract: "Verdict integrity"): a truncated mirror.
+  test('an empty list is no catalog: no entry has a CVE id', () => {
+    expect(parseCatalog(cisaCatalog([]))).toEqual({
+      ok: false,
+      error:
+        'has no entry with a CVE id (its vulnerabilities array is empty): no entry has a CVE id, so it is not the KEV catalog',
+    });
+  });
+
+  test('a list of entries none of which has a CVE id is no catalog either', () => {
+    const read = parseCatalog(cisaCatalog([cisaEntry('N/A'), cisaEntry(null), { id: 'CVE-2021-44228' }]));
+    expect(read).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('3 entries, none with a cveID of the form CVE-YYYY-N'),
+    });
   });
 
   test('a CVE listed twice: the first entry stands', () => {
@@ -174,7 +186,7 @@ describe('parseCatalog: what an entry says', () => {
     ['dateReleased', '', null],
     ['dateReleased', null, null],
   ])('%s %j: %p', (key, value, expected) => {
-    const catalog = parsed(cisaCatalog([], { [key]: value }));
+    const catalog = parsed(cisaCatalog([cisaEntry('CVE-2024-0001')], { [key]: value }));
     expect(key === 'catalogVersion' ? catalog.version : catalog.released).toBe(expected);
   });
 });

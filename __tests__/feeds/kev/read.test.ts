@@ -9,7 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FeedSource } from '../../../src/model.js';
-import { MAX_CATALOG_BYTES, readCatalog, type CatalogReadOptions } from '../../../src/feeds/kev/read.js';
+import {
+  MAX_CATALOG_BYTES,
+  readCatalog,
+  type CatalogFile,
+  type CatalogReadOptions,
+} from '../../../src/feeds/kev/read.js';
 import type { KevCatalog, Outcome } from '../../../src/model.js';
 import { CATALOG_TEXT } from '../../fixtures/kev.js';
 
@@ -362,6 +367,59 @@ describe('readCatalog from a workspace file', () => {
     expect(why(await fromFile('security/kev.json'))).toMatch(
       /^The KEV catalog \(kev-url security\/kev\.json\) cannot be read as the catalog: it is not JSON \(.+\)\. Check that kev-url names CISA's JSON feed or a copy of it\.$/,
     );
+  });
+});
+
+describe("readCatalog from a file the caller reads (at a pull request's base commit)", () => {
+  const BASE = '1111111111111111111111111111111111111111';
+  const given =
+    (file: CatalogFile['file'], base: string | null = BASE) =>
+    async (path: string, maxBytes: number): Promise<CatalogFile> => {
+      asked.push([path, maxBytes]);
+      return { file, base };
+    };
+  let asked: Array<[string, number]> = [];
+  beforeEach(() => {
+    asked = [];
+  });
+  const fromBase = (readFile: CatalogReadOptions['readFile']) =>
+    readCatalog(
+      { kind: 'file', path: 'security/kev.json' },
+      { workspace: '/nowhere', timeoutMs: 1_000, maxRetries: 0, readFile },
+    );
+
+  test('the text the caller read is the catalog; asked for the path with the 16 MiB cap', async () => {
+    expect(read(await fromBase(given({ ok: true, text: CATALOG_TEXT }))).entries.size).toBe(3);
+    expect(asked).toEqual([['security/kev.json', MAX_CATALOG_BYTES]]);
+  });
+
+  test.each<[string, CatalogFile['file'], string | null, string]>([
+    [
+      'absent at the base commit: says where, and that a copy written by a step is not read there',
+      { ok: false, why: 'absent' },
+      BASE,
+      "could not be read: no such file at the base commit 1111111, whose copy judges a pull request (the workspace may hold the change's own). Check the path (relative to the repository root) and commit the catalog to the base branch (a copy an earlier step writes is not read on a pull request), or give kev-url an https:// URL.",
+    ],
+    [
+      'not readable at the base commit: why, at the commit',
+      { ok: false, why: 'failed', reason: 'GitHub answered HTTP 500; try again later.' },
+      BASE,
+      'could not be read at the base commit 1111111: GitHub answered HTTP 500; try again later.',
+    ],
+    [
+      'no base commit to read at: why',
+      { ok: false, why: 'failed', reason: 'the event does not name the base commit, where (…).' },
+      null,
+      'could not be read: the event does not name the base commit, where (…).',
+    ],
+    [
+      'absent in the workspace (off a pull request): as before',
+      { ok: false, why: 'absent' },
+      null,
+      'could not be read: no such file in the workspace. Check the path (relative to the workspace), and that an earlier step puts the catalog there.',
+    ],
+  ])('%s', async (_name, file, base, message) => {
+    expect(why(await fromBase(given(file, base)))).toBe(`The KEV catalog (kev-url security/kev.json) ${message}`);
   });
 });
 

@@ -74,6 +74,12 @@ export function parseCatalog(text: string): Outcome<KevCatalog> {
     const { dateAdded, dueDate, knownRansomwareCampaignUse: ransomware, vulnerabilityName: name } = entry.data;
     entries.set(cve, { cve, dateAdded, dueDate, ransomware, name });
   }
+  // A source with nothing usable is not a source (contract: "Verdict integrity"): a truncated mirror
+  // or another feed's shape would otherwise pass every alert having checked none.
+  if (entries.size === 0)
+    return failure(
+      `has no entry with a CVE id (${skipped === 0 ? 'its vulnerabilities array is empty' : `${skipped} ${skipped === 1 ? 'entry' : 'entries'}, none with a cveID of the form CVE-YYYY-N`}): no entry has a CVE id, so it is not the KEV catalog`,
+    );
   const { catalogVersion: version, dateReleased: released } = parsed.data;
   return success({ entries, version, released, skipped });
 }

@@ -1,12 +1,14 @@
 // The KEV catalog read, once a run, alongside the service reads: from a URL through the one GET
 // (proxies, NODE_EXTRA_CA_CERTS, timeouts, retries, the size cap) with no credentials and nothing
-// about the repository, or from a copy in the workspace (air-gapped runners, GHES). Never rejects:
-// a catalog that cannot be read or parsed is a message, which the verdict's rules weigh.
+// about the repository, or from a copy in the workspace (air-gapped runners, GHES), which the caller
+// reads as the verdict must see it (at a pull request's base commit). Never rejects: a catalog that
+// cannot be read or parsed is a message, which the verdict's rules weigh.
 import { getWithRetries } from '../../api/get.js';
 import { SetupError } from '../../api/errors.js';
 import { transportFor } from '../../api/transport.js';
+import type { VerdictFile } from '../../github/verdict-file.js';
 import { readWorkspaceFile } from '../../github/workspace.js';
-import { failure, feedSourceName, type FeedSource, type KevCatalog, type Outcome } from '../../model.js';
+import { failure, feedSourceName, success, type FeedSource, type KevCatalog, type Outcome } from '../../model.js';
 import { parseCatalog } from './catalog.js';
 
 /** A file as much as an answer (contract). CISA's catalog is about 1.5 MB. */
@@ -19,13 +21,24 @@ export interface CatalogReadOptions {
   maxRetries: number;
   /** Injected so tests need no real clock. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Reads a `kev-url` path as the verdict must see it (on a pull request, at the base commit: see
+   * github/verdict-file.ts); default: the workspace's copy as it is.
+   */
+  readFile?: (path: string, maxBytes: number) => Promise<CatalogFile>;
+}
+
+/** A copy of the catalog as read: its text or why not, and the base commit it was read at (null: the workspace). */
+export interface CatalogFile {
+  file: VerdictFile;
+  base: string | null;
 }
 
 /** The catalog, or why it could not be read, in a sentence that names where and what to do. */
 export async function readCatalog(source: FeedSource, options: CatalogReadOptions): Promise<Outcome<KevCatalog>> {
   const where = `The KEV catalog (kev-url ${feedSourceName(source)})`;
-  const text = source.kind === 'file' ? await fromWorkspace(source.path, options) : await fromUrl(source.url, options);
-  if (!text.ok) return failure(`${where} could not be read: ${text.error}`);
+  const text = source.kind === 'file' ? await fromFile(source.path, options) : await fromUrl(source.url, options);
+  if (!text.ok) return failure(`${where} ${text.error}`);
   const catalog = parseCatalog(text.value);
   return catalog.ok
     ? catalog
@@ -42,7 +55,7 @@ async function fromUrl(url: string, options: CatalogReadOptions): Promise<Outcom
   try {
     transport = transportFor(url);
   } catch (error) {
-    if (error instanceof SetupError) return failure(error.message);
+    if (error instanceof SetupError) return unread(error.message);
     throw error;
   }
   const answer = await getWithRetries(url, {
@@ -56,25 +69,40 @@ async function fromUrl(url: string, options: CatalogReadOptions): Promise<Outcom
     sleep: options.sleep,
     transport,
   });
-  if (!answer.ok) return failure(`${answer.reason}. ${REACH}`);
+  if (!answer.ok) return unread(`${answer.reason}. ${REACH}`);
   if (answer.status < 200 || answer.status > 299)
-    return failure(`its host answered HTTP ${answer.status}${answer.status === 404 ? ' (not found)' : ''}. ${REACH}`);
+    return unread(`its host answered HTTP ${answer.status}${answer.status === 404 ? ' (not found)' : ''}. ${REACH}`);
   return { ok: true, value: answer.text };
 }
 
-async function fromWorkspace(path: string, { workspace }: CatalogReadOptions): Promise<Outcome<string>> {
-  const read = await readWorkspaceFile(path, workspace, MAX_CATALOG_BYTES);
-  if (read.ok) return { ok: true, value: read.text };
-  switch (read.why) {
+/** "could not be read: why", or "could not be read at the base commit 1a2b3c4: why". */
+const unread = (why: string, base: string | null = null): Outcome<string> =>
+  failure(`could not be read${base === null ? '' : ` at the base commit ${base.slice(0, 7)}`}: ${why}`);
+
+const inWorkspace =
+  (workspace: string) =>
+  async (path: string, maxBytes: number): Promise<CatalogFile> => ({
+    file: await readWorkspaceFile(path, workspace, maxBytes),
+    base: null,
+  });
+
+async function fromFile(path: string, options: CatalogReadOptions): Promise<Outcome<string>> {
+  const { file, base } = await (options.readFile ?? inWorkspace(options.workspace))(path, MAX_CATALOG_BYTES);
+  if (file.ok) return success(file.text);
+  switch (file.why) {
     case 'absent':
-      return failure(
-        'no such file in the workspace. Check the path (relative to the workspace), and that an earlier step puts the catalog there.',
+      return unread(
+        base === null
+          ? 'no such file in the workspace. Check the path (relative to the workspace), and that an earlier step puts the catalog there.'
+          : `no such file at the base commit ${base.slice(0, 7)}, whose copy judges a pull request (the workspace may hold the change's own). Check the path (relative to the repository root) and commit the catalog to the base branch (a copy an earlier step writes is not read on a pull request), or give kev-url an https:// URL.`,
       );
+    case 'failed':
+      return unread(file.reason, base);
     case 'outside':
-      return failure('it leads out of the workspace (GITHUB_WORKSPACE); give a path inside it.');
+      return unread('it leads out of the workspace (GITHUB_WORKSPACE); give a path inside it.');
     case 'too-large':
-      return failure('it is larger than 16 MiB, far more than the catalog (about 1.5 MB); check the path.');
+      return unread('it is larger than 16 MiB, far more than the catalog (about 1.5 MB); check the path.');
     case 'unreadable':
-      return failure(`it cannot be read (${read.code}).`);
+      return unread(`it cannot be read (${file.code}).`);
   }
 }

@@ -1,0 +1,69 @@
+// A workspace file at a change's base commit (contract: "A pull request cannot change the policy
+// that judges it"): on a pull request or merge group the workspace may hold the change's own copy,
+// so the file is read as the base commit holds it, through GitHub's contents API with github-token.
+// What "absent" and "cannot be read" mean is decided here once, for the policy file and every other
+// file the verdict rests on.
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { failure, success, type Outcome } from '../model.js';
+import { checkCommit, failedRead, readFileAtRef, type ContentsOptions } from './contents.js';
+
+/** The repository and the commit a change's base files are read at. */
+export interface BaseCommit {
+  owner: string;
+  repo: string;
+  commit: string;
+}
+
+/**
+ * The base commit from the event and the repository (`owner/repo`, GITHUB_REPOSITORY), or why the
+ * file (`what`, e.g. "policy file") cannot be read there, as a sentence.
+ */
+export function baseCommitOf(base: string | null, repository: string | null, what: string): Outcome<BaseCommit> {
+  const [owner, repo, ...rest] = repository?.split('/') ?? [];
+  if (!base)
+    return failure(
+      `the event does not name the base commit, where a pull request's ${what} is read (the workspace may hold the change's own copy).`,
+    );
+  if (!owner || !repo || rest.length > 0)
+    return failure(`GITHUB_REPOSITORY is not set, so the ${what} cannot be read at the base commit.`);
+  return success({ owner, repo, commit: base });
+}
+
+/**
+ * What the base commit holds at a repository path: the file; `absent` (404, and GitHub shows the
+ * commit readable with the same token, so the 404 is not a token that may not see the repository);
+ * or `failed`, why in a sentence (any other answer, 401/403 included).
+ */
+export type AtBase = { kind: 'file'; text: string } | { kind: 'absent' } | { kind: 'failed'; reason: string };
+
+export async function readAtBase(path: string, at: BaseCommit, options: ContentsOptions): Promise<AtBase> {
+  const { owner, repo, commit } = at;
+  const read = await readFileAtRef({ owner, repo, path, ref: commit }, options);
+  switch (read.kind) {
+    case 'file':
+      return read;
+    case 'not-found': {
+      const check = await checkCommit({ owner, repo, sha: commit }, options);
+      if (check.kind === 'readable') return { kind: 'absent' };
+      return failed(
+        `GitHub answered 404, and does not show the base commit readable with github-token (${check.reason.replace(/\.$/, '')}), so the file cannot be told absent. Give the job contents: read.`,
+      );
+    }
+    case 'refused':
+      return failed(`GitHub refused github-token (HTTP ${read.status}). Give the job contents: read.`);
+    case 'failed':
+      return failed(failedRead(read));
+  }
+}
+
+const failed = (reason: string): AtBase => ({ kind: 'failed', reason });
+
+/**
+ * A workspace path as a path in the repository (the workspace is the checkout's root); null when it
+ * leads out, where no commit has anything to read.
+ */
+export function repositoryPath(workspace: string, path: string): string | null {
+  const inside = relative(resolve(workspace), resolve(workspace, path));
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return null;
+  return inside.split(sep).join('/');
+}
