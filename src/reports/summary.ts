@@ -14,6 +14,7 @@ import { code, codeCell, escapeCell, escapeText, truncate } from './markdown.js'
 import { allowedSection, gatingSection, notGatingLine } from './summary-alerts.js';
 import { dueSection, resolvedSection, restsOnSection } from './summary-change.js';
 import { introducedSection } from './summary-introduced.js';
+import { vexSection } from './summary-vex.js';
 import { licenseSection } from './summary-licenses.js';
 import { policyChangesSection } from './summary-policy-changes.js';
 import { postureScope, postureSection } from './summary-posture.js';
@@ -72,6 +73,7 @@ export function renderSummary(result: GateResult, options: SummaryOptions = {}):
     dueSection(result.alerts, maxAlerts, budget),
     licenseSection(result.licenses, result.blobUrl, maxAlerts, budget),
     allowedSection(result.alerts, maxAlerts, budget),
+    vexSection(result, maxAlerts, budget),
     notGating,
   ].filter((section) => section !== null);
   const page = joinSections([...head, ...alerts, ...tail]);

@@ -2,7 +2,7 @@
 // comment, all rendered from the one result. A report that cannot be written is returned as an
 // error instead of stopping the others.
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { githubCommentApi, isPermissionError } from '../github/comment-api.js';
 import type { Config } from '../config/inputs.js';
 import * as log from '../github/log.js';
@@ -17,6 +17,7 @@ import {
 import { authorTypeOf, renderComment, upsertComment } from '../reports/comment.js';
 import { jsonReportChunks } from '../reports/json.js';
 import { sarifChunks } from '../reports/sarif.js';
+import { renderVexDocument } from '../reports/vex-output.js';
 import { renderSummary } from '../reports/summary.js';
 import type { GateResult } from '../model.js';
 import type { RunnerContext } from '../github/context.js';
@@ -66,6 +67,7 @@ export async function writeReports(result: GateResult, config: Config, context: 
     result.counts === null
       ? notWritten('sarif-file', config.sarifFile)
       : await write('sarif-file', config.sarifFile, () => sarifChunks(result, { toolVersion: VERSION }));
+  await writeVexOutput(result, config, context, write);
   for (const [name, value] of Object.entries(actionOutputs(result, { reportFile, sarifFile })))
     step.setOutput(name, value);
   if (config.annotations) {
@@ -87,6 +89,23 @@ export async function writeReports(result: GateResult, config: Config, context: 
  */
 export function warningAnnotationRoom(result: Pick<GateResult, 'warnings' | 'errors'>): number {
   return Math.max(1, MAX_WARNING_ANNOTATIONS - result.warnings.length - result.errors.length);
+}
+
+/** vex-output, once the alerts were read (contract: a document of what the gate judged, never of nothing). */
+async function writeVexOutput(
+  result: GateResult,
+  config: Config,
+  context: RunnerContext,
+  write: (input: string, path: string | null, render: () => Iterable<string>) => Promise<string | null>,
+): Promise<void> {
+  if (config.vexOutput === null) return;
+  if (result.counts === null) return log.info('vex-output: not written: the alerts were not read');
+  const { repository, commit } = context;
+  if (!repository || !commit)
+    return log.warning('vex-output: not written: GITHUB_REPOSITORY and the commit under test (GITHUB_SHA) are needed.');
+  const path = join(context.workspace, config.vexOutput);
+  const tooling = `security-gate ${VERSION}`;
+  await write('vex-output', path, () => [renderVexDocument(result, { repository, commit, tooling })]);
 }
 
 const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
