@@ -24,7 +24,14 @@ import { INPUT_NAMES, NOT_IN_FILE, type AllowMapping, type InputValue, type Poli
 export const MAX_POLICY_BYTES = 1024 * 1024;
 
 /** Inputs that take a list: a YAML sequence is accepted for them too. */
-const LISTS = new Set(['allow-alerts', 'set-cwe-whitelist', 'allow-licenses', 'deny-licenses', 'license-exceptions', 'vex-files']);
+const LISTS = new Set([
+  'allow-alerts',
+  'set-cwe-whitelist',
+  'allow-licenses',
+  'deny-licenses',
+  'license-exceptions',
+  'vex-files',
+]);
 const ALLOW_KEYS = new Set(['id', 'until', 'reason']);
 /** Inputs that name a file the action writes: from a policy file, a path that stays in the workspace. */
 const PATH_INPUTS = new Set(['report-file', 'sarif-file']);
