@@ -31,6 +31,10 @@ export const DEMO_USAGE = `npm run demo -- [flags]
                   high and medium only (the critical threshold passes them), fails the gate
                   because its high systeminformation alert (CVE-2021-21315) is known exploited.
                   With --clean, --fix-pr, --bad-pr or --grace: their repository, with the check on
+  --vex           vex-files: an OpenVEX document (committed at the pull request's base) with a
+                  statement that spares acme/webshop's Log4Shell alert (not_affected,
+                  vulnerable_code_not_in_execute_path) and one with a typo that matches nothing,
+                  listed in the summary; vex-output writes the gate's own OpenVEX document
   --latency MS    with MS milliseconds added to every response
   --out DIR       keep the job summary (summary.md), the JSON report (report.json), the SARIF
                   log (results.sarif), the raw log with its workflow commands (log.txt) and,
@@ -46,6 +50,7 @@ export interface DemoFlags {
   grace: boolean;
   comment: boolean;
   kev: boolean;
+  vex: boolean;
   latencyMs: number;
   /** --out's directory; undefined without it. */
   outDir: string | undefined;
@@ -62,6 +67,7 @@ const OPTIONS = {
   grace: { type: 'boolean' },
   comment: { type: 'boolean' },
   kev: { type: 'boolean' },
+  vex: { type: 'boolean' },
   latency: { type: 'string' },
   out: { type: 'string' },
   help: { type: 'boolean' },
@@ -95,6 +101,7 @@ export function readDemoFlags(args: string[]): DemoCommand {
     // What a pull request brings in is its author's to see: --bad-pr shows the PR comment too.
     comment: (values.comment ?? false) || (values['bad-pr'] ?? false),
     kev: values.kev ?? false,
+    vex: values.vex ?? false,
     latencyMs,
     outDir: values.out,
   };

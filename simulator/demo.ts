@@ -34,7 +34,7 @@ if (command.kind === 'refused') {
   console.error(`${command.reason}\n\n${DEMO_USAGE}`);
   process.exit(2);
 }
-const { clean, policy, fixPr, badPr, grace, comment, kev, latencyMs, outDir } = command.flags;
+const { clean, policy, fixPr, badPr, grace, comment, kev, vex, latencyMs, outDir } = command.flags;
 const GRACE_DAYS = 'critical=0, high=30, medium=90';
 /** The run's workspace names of the reports (report-file, sarif-file). */
 const REPORT_FILE = 'security-gate.json';
@@ -68,6 +68,36 @@ allow-alerts:
 deny-licenses: [${DENIED_LICENSES.join(', ')}]
 unknown-licenses: warn
 `;
+
+const VEX_PATH = '.vex/webshop.openvex.json';
+const VEX_OUTPUT = 'security-gate.openvex.json';
+/** The document of `--vex`: one statement that spares an alert, one whose id has a typo. */
+const VEX_FILE = `${JSON.stringify(
+  {
+    '@context': 'https://openvex.dev/ns/v0.2.0',
+    '@id': 'https://acme.example/vex/webshop-2025-06',
+    author: 'Acme Security <security@acme.example>',
+    timestamp: '2025-06-01T09:00:00Z',
+    version: 1,
+    statements: [
+      {
+        vulnerability: { name: 'CVE-2021-44228' },
+        products: [{ '@id': 'pkg:maven/org.apache.logging.log4j/log4j-core' }],
+        status: 'not_affected',
+        justification: 'vulnerable_code_not_in_execute_path',
+        impact_statement: 'JNDI lookups are disabled (log4j2.formatMsgNoLookups=true) and no message reaches a lookup.',
+      },
+      {
+        vulnerability: { name: 'GHSA-35jh-r3h4-6jmh' },
+        products: [{ '@id': 'pkg:npm/lodash@4.17.20' }],
+        status: 'not_affected',
+        justification: 'vulnerable_code_not_present',
+      },
+    ],
+  },
+  null,
+  2,
+)}\n`;
 
 /**
  * The repository of the run: acme/clean-lib for --clean and --bad-pr (no alerts, so what the pull
@@ -216,6 +246,8 @@ try {
   // A pull request is judged by the policy file as it stands at its base: GitHub has it there too.
   github.commits.add(`${repository}@${base}`);
   if (policy) github.files.set(`${repository}/${POLICY_PATH}@${base}`, { text: POLICY_FILE });
+  // --vex: the document is committed on the base branch, where a pull request's documents are read.
+  if (vex) github.files.set(`${repository}/${VEX_PATH}@${base}`, { text: VEX_FILE });
   console.log(
     `Simulator on ${sim.url}, fake GitHub on ${github.url}; running dist/index.js for pull request #${pullRequest} on ${repository}`,
   );
@@ -240,7 +272,11 @@ try {
   }
   const run = await runAction({
     // The workspace is the pull request's head: --bad-pr's manifests, and the policy file.
-    files: { ...bad?.files, ...(policy ? { [POLICY_PATH]: POLICY_FILE } : {}) },
+    files: {
+      ...bad?.files,
+      ...(policy ? { [POLICY_PATH]: POLICY_FILE } : {}),
+      ...(vex ? { [VEX_PATH]: VEX_FILE } : {}),
+    },
     repository,
     event: {
       repository: { id: repositoryNumericId, full_name: repository },
@@ -263,6 +299,7 @@ try {
       'set-pr-scanning': 'true',
       'dry-run': 'true',
       ...(comment ? { 'comment-on-pr': 'always' } : {}),
+      ...(vex ? { 'vex-files': VEX_PATH, 'vex-output': VEX_OUTPUT } : {}),
       'report-file': REPORT_FILE,
       'sarif-file': SARIF_FILE,
     },
@@ -294,6 +331,11 @@ try {
     console.log(
       `GitHub was asked for ${plural(asked(/\/dependency-graph\/compare\//), 'page')} of the compare and ${plural(asked(/\/advisories\//), 'advisory record')}`,
     );
+  }
+  if (vex) {
+    rule(`vex-output ${VEX_OUTPUT}`);
+    const written = await readFile(join(run.workspace, VEX_OUTPUT), 'utf8').catch(() => null);
+    console.log(written === null ? 'Not written.' : written);
   }
   if (outDir) {
     rule(`kept in ${outDir}`);

@@ -49,17 +49,18 @@ export async function run(): Promise<void> {
       await stop(formatInputErrors(loaded.error), stopped, stopping);
       return;
     }
-    const { config, file } = loaded.value;
+    const { config, file, vex } = loaded.value;
     wantsSummary = config.summary;
     if (file) log.info(describePolicyFile(file, config));
     const base = describeBasePolicy(config, runner);
     base.notices.forEach((notice) => log.notice(notice));
     base.warnings.forEach((warning) => log.warning(warning));
+    vex?.notices.forEach((notice) => log.notice(notice));
     const { evaluate, stepFails, failureMessage } = await import('./run/evaluate.js');
     const publishing = import('./run/publish.js');
     publishing.catch(() => undefined); // awaited below; should evaluate throw first, never unhandled
     // 3.-6. Resolve, read, change settings, decide.
-    const result = await evaluate(config, runner, new Date());
+    const result = await evaluate(config, runner, new Date(), vex);
     // 7. The reports.
     const { writeReports } = await publishing;
     const writeErrors = await log.group('Writing the reports', () => writeReports(result, config, runner));

@@ -68,6 +68,8 @@ describe('parseInputs defaults', () => {
       kevSource: { kind: 'url', url: KEV_FEED_URL },
       prChanges: 'auto',
       prIntroduced: 'fail',
+      vexFiles: [],
+      vexOutput: null,
       sources: expect.any(Object) as Config['sources'],
       basePolicy: null,
     });

@@ -38,6 +38,7 @@ describe('loadConfig: the errors of the workspace policy file, as annotations on
     actor: null,
     isForkPullRequest: false,
     pullRequestNumber: null,
+    commit: null,
     runUrl: null,
     canWriteSummary: false,
     change: null,

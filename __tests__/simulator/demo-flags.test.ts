@@ -13,6 +13,7 @@ describe('readDemoFlags: the demo command line, read strictly', () => {
         grace: false,
         comment: false,
         kev: false,
+        vex: false,
         latencyMs: 0,
         outDir: undefined,
       },

@@ -263,3 +263,26 @@ export const graceDays = optional({} as GraceDays, (value, fail) => {
   errors.forEach((error) => fail(error));
   return errors.length > 0 ? z.NEVER : days;
 });
+
+/**
+ * `vex-files`: workspace paths, comma- or newline-separated, each named (no globs: a pattern that
+ * matched nothing would be a gate that silently listens to nothing), at most `max`.
+ */
+export const workspacePaths = (max: number) =>
+  optional([] as string[], (value, fail): string[] => {
+    const paths = [...new Set(items(value))];
+    const problems = paths.flatMap((path) => {
+      if (/[*?]/.test(path)) return [`${quote(path)} is a pattern; name each file (no globs).`];
+      const problem = workspacePathProblem(path)?.replace(', or an https:// URL', '');
+      return problem ? [`${quote(path)} ${problem}`] : [];
+    });
+    if (paths.length > max) problems.push(`names ${paths.length} files; at most ${max} are read.`);
+    problems.forEach((problem) => fail(problem));
+    return problems.length > 0 ? z.NEVER : paths;
+  });
+
+/** `vex-output`: a file the action writes, at a path relative to the workspace that stays inside it. */
+export const workspaceFile = optional(null, (value, fail): string => {
+  const problem = workspacePathProblem(value)?.replace(', or an https:// URL', '');
+  return problem ? fail(problem) : value;
+});

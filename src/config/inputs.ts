@@ -33,6 +33,8 @@ import {
   seconds,
   text,
   token,
+  workspaceFile,
+  workspacePaths,
 } from './fields.js';
 import { atPosition } from './positions.js';
 
@@ -88,6 +90,9 @@ const FIELDS = {
   'kev-url': feedSource({ kind: 'url', url: KEV_FEED_URL }),
   'pr-changes': oneOf(PR_CHANGES, 'auto'),
   'pr-introduced': oneOf(PR_INTRODUCED, 'fail'),
+  // At most 50 files (contract: "VEX statements"); each read at the base commit on a change.
+  'vex-files': workspacePaths(50),
+  'vex-output': workspaceFile,
 };
 
 /** Inputs a policy file may not set: the tokens, and the file itself. */
@@ -245,6 +250,8 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
       kevSource: v['kev-url'],
       prChanges: v['pr-changes'],
       prIntroduced: v['pr-introduced'],
+      vexFiles: v['vex-files'],
+      vexOutput: v['vex-output'],
     })),
   );
 }

@@ -6,6 +6,7 @@ import { failure, fromPolicyFile, success, type BasePolicyFile } from '../model.
 import { bool } from './fields.js';
 import { collectInputs, parseInputs, settingValue, type Config, type InputValue, type PolicyFile } from './inputs.js';
 import type { PolicyFileRead } from './policy-file.js';
+import type { VexInput } from './vex-files.js';
 import { positionIn } from './positions.js';
 
 /** An error annotation on a line of the policy file in the workspace: `file` from the repository's root. */
@@ -35,7 +36,7 @@ export interface NotLoaded {
 export async function loadConfig(
   read: (name: string) => string,
   context: RunnerContext,
-): Promise<{ ok: true; value: { config: Config; file: PolicyFile | null } } | NotLoaded> {
+): Promise<{ ok: true; value: { config: Config; file: PolicyFile | null; vex: VexInput | null } } | NotLoaded> {
   const policy = await readPolicyFile(read, context);
   if (policy.kind === 'api-error') {
     const onApiError = settingValue('on-api-error', read('on-api-error'))?.value;
@@ -50,7 +51,21 @@ export async function loadConfig(
   const licensed = inputs.values['allow-licenses'] !== '' || inputs.values['deny-licenses'] !== '';
   const checks = licensed ? { licenseIdProblem: (await import('../policy/license-ids.js')).licenseIdProblem } : {};
   const parsed = parseInputs(inputs, context, checks);
-  if (file.ok && parsed.ok) return success({ config: { ...parsed.value, basePolicy }, file: file.value });
+  if (file.ok && parsed.ok) {
+    const config = { ...parsed.value, basePolicy };
+    // The VEX documents are inputs too: refused ones stop the run before any request to the service.
+    const vex =
+      config.vexFiles.length > 0 ? await (await import('./vex-files.js')).readVexInput(config, context) : null;
+    if (vex?.kind === 'input-error') return { ...failure(vex.errors), summary: config.summary, annotations: [] };
+    if (vex?.kind === 'api-error')
+      return {
+        ...failure([vex.message]),
+        summary: config.summary,
+        annotations: [],
+        apiError: { warn: config.onApiError === 'warn' },
+      };
+    return success({ config, file: file.value, vex: vex?.input ?? null });
+  }
   const errors = [...(file.ok ? [] : file.error), ...(parsed.ok ? [] : parsed.error)];
   return notLoaded(errors, inputs.values, policy.workspaceFile, context.workspace);
 }

@@ -27,7 +27,14 @@ import { THIS_RELEASE, type KnownInputs } from './versions.js';
 export const MAX_POLICY_BYTES = 1024 * 1024;
 
 /** Inputs that take a list: a YAML sequence is accepted for them too. */
-const LISTS = new Set(['allow-alerts', 'set-cwe-whitelist', 'allow-licenses', 'deny-licenses', 'license-exceptions']);
+const LISTS = new Set([
+  'allow-alerts',
+  'set-cwe-whitelist',
+  'allow-licenses',
+  'deny-licenses',
+  'license-exceptions',
+  'vex-files',
+]);
 const ALLOW_KEYS = new Set(['id', 'until', 'reason']);
 /** Inputs that name a file the action writes: from a policy file, a path that stays in the workspace. */
 const PATH_INPUTS = new Set(['report-file', 'sarif-file']);

@@ -78,6 +78,8 @@ export const INPUT_SINCE: Readonly<Record<string, Release>> = {
   'known-exploited': '1.1.0',
   'kev-url': '1.1.0',
   'pr-introduced': '1.1.0',
+  'vex-files': '1.1.0',
+  'vex-output': '1.1.0',
 };
 
 /** Every output of action.yml, with the release that brought it: a new output adds its line here. */
@@ -85,6 +87,7 @@ export const OUTPUT_SINCE: Readonly<Record<string, Release>> = {
   ...ofFirstStable(OUTPUTS_OF_1_0_0),
   'known-exploited-count': '1.1.0',
   'introduced-count': '1.1.0',
+  'vex-count': '1.1.0',
 };
 
 /**
@@ -94,8 +97,6 @@ export const OUTPUT_SINCE: Readonly<Record<string, Release>> = {
  * lands, its line moves to INPUT_SINCE with the release that brings it (a test insists).
  */
 export const LATER_INPUTS: Readonly<Record<string, Release | null>> = {
-  'vex-files': null,
-  'vex-output': null,
   epss: null,
   'epss-url': null,
 };

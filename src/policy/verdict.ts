@@ -16,12 +16,14 @@ import {
   type Resolution,
   type Threshold,
   type VerdictRule,
+  type VexMark,
 } from '../model.js';
 import { entryMatches, isExpired } from './allowlist.js';
 import { graceOf, type Grace } from './grace.js';
 import { exploitedEntry } from './known-exploited.js';
 import type { ChangeVerdict, ResolvableAlert } from './resolution.js';
 import { meetsThreshold, worseCopy } from './severity.js';
+import { sparesAlert, vexReason } from './vex.js';
 
 export interface VerdictPolicy {
   failOn: Threshold;
@@ -41,6 +43,8 @@ export interface VerdictPolicy {
    * change of their own, so ignore-unreachable, grace periods and resolution never spare them.
    */
   introduced?: 'fail' | 'warn';
+  /** The latest VEX statement that speaks of an alert (or finding), when vex-files are read; null otherwise. */
+  vex?: ((alert: Alert) => VexMark | null) | null;
 }
 
 /** What would make an alert gate, were no rule to spare it. */
@@ -59,6 +63,8 @@ interface Facts {
   grounds: Ground[];
   /** What the pull request's change does to its package; null off a change that was read. */
   change: ChangeVerdict | null;
+  /** The latest VEX statement that speaks of it; null when none does. */
+  vex: VexMark | null;
 }
 
 /** A rule's decision: the alert's status, the rule, why, and what the reports show of it. */
@@ -69,6 +75,7 @@ interface Decision {
   allowedBy?: AllowEntry;
   resolution?: Resolution;
   grace?: Grace;
+  vex?: VexMark;
 }
 
 /** A rule decides an alert's fate, or (null) leaves it to the next. */
@@ -87,7 +94,7 @@ const GROUNDS: ((facts: Omit<Facts, 'grounds'>, policy: VerdictPolicy) => Ground
  */
 export const RULES: readonly Rule[] = [
   notAlerted,
-  // (VEX statements of not affected or fixed go here.)
+  notAffectedByVex,
   noGround,
   unreachable,
   allowed,
@@ -116,6 +123,12 @@ function byKnownExploited({ kev }: Omit<Facts, 'grounds'>, policy: VerdictPolicy
 
 function notAlerted({ alert }: Facts): Decision | null {
   return alert.alerted ? null : { status: 'not-alerted', rule: 'not-alerted', reason: 'not alerted by the service' };
+}
+
+/** A VEX statement of not_affected or fixed spares the alert whatever would make it gate. */
+function notAffectedByVex({ vex }: Facts): Decision | null {
+  if (!sparesAlert(vex)) return null;
+  return { status: 'not-affected', rule: 'vex', reason: vexReason(vex), vex };
 }
 
 function noGround({ grounds }: Facts, { failOn, introduced }: VerdictPolicy): Decision | null {
@@ -188,7 +201,8 @@ function factsOf(alert: Alert, policy: VerdictPolicy): Facts {
   const catalog = policy.knownExploited;
   const kev = catalog ? exploitedEntry(alert, catalog.entries) : null;
   const change = policy.change ? policy.change(alert) : null;
-  const known = { alert, kev, change };
+  const vex = policy.vex ? policy.vex(alert) : null;
+  const known = { alert, kev, change, vex };
   // Under pr-introduced: warn, what the pull request brings in never gates.
   const grounds =
     policy.introduced === 'warn' ? [] : GROUNDS.map((ground) => ground(known, policy)).filter((g) => g !== null);
@@ -219,7 +233,7 @@ type Dispositions = (disposition: Disposition) => Disposition;
 function sharedDispositions(): Dispositions {
   const seen = new Map<string, Disposition>();
   return (disposition) => {
-    const key = `${disposition.rule}\n${disposition.flagged}\n${disposition.reason}`;
+    const key = `${disposition.rule}\n${disposition.flagged}\n${disposition.reason}\n${disposition.vex?.file}`;
     const known = seen.get(key);
     if (known) return known;
     seen.set(key, disposition);
@@ -236,6 +250,7 @@ export function judgeAlert(alert: Alert, policy: VerdictPolicy, shared: Disposit
     rule: decision.rule,
     reason: decision.reason,
     flagged: flaggedUnderWarn(facts, policy),
+    ...(decision.vex ? { vex: vexReference(decision.vex) } : {}),
   });
   const { grace } = decision;
   // The rule is applied to every alert (contract): one below the threshold that the change resolves
@@ -252,8 +267,11 @@ export function judgeAlert(alert: Alert, policy: VerdictPolicy, shared: Disposit
     dueOn: grace?.dueOn ?? null,
     daysLeft: grace?.pending ? grace.daysLeft : null,
     knownExploited: facts.kev,
+    vex: facts.vex,
   };
 }
+
+const vexReference = ({ document, file, statement }: VexMark) => ({ document, file, statement });
 
 /**
  * Every alert judged, in the order given. Expired allow-alerts entries spare nothing. An alert read
@@ -303,8 +321,8 @@ export function judgeFindings(
   const active = activePolicy({ ...policy, change: null });
   return findings.map((finding) => {
     const judged = judgeAlert(findingAsAlert(finding), active);
-    const { status, disposition, allowedBy, knownExploited } = judged;
-    return { ...finding, status, disposition, ...(allowedBy ? { allowedBy } : {}), knownExploited };
+    const { status, disposition, allowedBy, knownExploited, vex } = judged;
+    return { ...finding, status, disposition, ...(allowedBy ? { allowedBy } : {}), knownExploited, vex };
   });
 }
 

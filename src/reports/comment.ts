@@ -14,6 +14,7 @@ import { code, safeHref } from './markdown.js';
 import { changedSection, dueSection, resolvedSection } from './summary-change.js';
 import { introducedSection } from './summary-introduced.js';
 import { nextStepsSection } from './summary-next-steps.js';
+import { vexSection } from './summary-vex.js';
 import { licenseSection } from './summary-licenses.js';
 import { policyChangesSection } from './summary-policy-changes.js';
 import { gatingAlertsSection, verdictSection } from './summary.js';
@@ -84,6 +85,7 @@ export function renderComment(result: GateResult, runUrl: string | null, where: 
     changedSection(result, COMMENT_MAX_ALERTS, budget),
     dueSection(result.alerts, COMMENT_MAX_ALERTS, budget),
     licenseSection(result.licenses, result.blobUrl, COMMENT_MAX_ALERTS, budget),
+    vexSection(result, COMMENT_MAX_ALERTS, budget),
   ].filter((section) => section !== null);
   const page = cutToBytes(
     `${sections.join('\n\n')}\n`,

@@ -70,7 +70,18 @@ const NOT_GATING: Record<AlertStatus, ((result: GateResult, alert: EvaluatedAler
   unreachable: () => 'only unreachable uses (ignore-unreachable)',
   allowed: null,
   'not-alerted': null,
+  'not-affected': (_result, alert) => vexSpared(alert),
 };
+
+/** "not affected per VEX (vulnerable_code_not_present): document …, statements[2]": the statement's justification first. */
+function vexSpared({ vex }: EvaluatedAlert): string {
+  if (vex === null) return 'not affected per a VEX statement';
+  const why =
+    vex.status === 'fixed'
+      ? 'fixed'
+      : `not affected (${plainLine(vex.justification ?? vex.impactStatement ?? '', 300)})`;
+  return `${why} per VEX document ${plainLine(vex.document, 200)} statements[${vex.statement}]`;
+}
 
 /** Reported in SARIF: every alert the service alerted and allow-alerts did not allow. */
 const isReported = (e: EvaluatedAlert) => STATUS[e.status].sarif !== null;

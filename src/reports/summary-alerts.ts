@@ -191,6 +191,7 @@ const NOT_GATING: Record<AlertStatus, ((result: GateResult) => string) | null> =
   resolved: null,
   due: null,
   allowed: null,
+  'not-affected': null,
 };
 
 /**

@@ -197,6 +197,8 @@ function statusText(e: EvaluatedAlert, result: GateResult): string {
       return 'not alerted by the service';
     case 'resolved':
       return '✅ resolved';
+    case 'not-affected':
+      return 'not affected (VEX)';
   }
 }
 

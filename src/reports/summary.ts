@@ -15,6 +15,7 @@ import { allowedSection, gatingSection, notGatingLine } from './summary-alerts.j
 import { dueSection, resolvedSection, restsOnSection } from './summary-change.js';
 import { introducedSection } from './summary-introduced.js';
 import { nextStepsSection } from './summary-next-steps.js';
+import { vexSection } from './summary-vex.js';
 import { licenseSection } from './summary-licenses.js';
 import { policyChangesSection } from './summary-policy-changes.js';
 import { postureScope, postureSection } from './summary-posture.js';
@@ -75,6 +76,7 @@ export function renderSummary(result: GateResult, options: SummaryOptions = {}):
     dueSection(result.alerts, maxAlerts, budget),
     licenseSection(result.licenses, result.blobUrl, maxAlerts, budget),
     allowedSection(result.alerts, maxAlerts, budget),
+    vexSection(result, maxAlerts, budget),
     notGating,
   ].filter((section) => section !== null);
   const page = joinSections([...head, ...alerts, ...tail]);

@@ -30,6 +30,7 @@ import {
   type ScheduleView,
   type SettingChange,
   type Verdict,
+  type VexView,
   type Warning,
 } from '../model.js';
 import { manifestLocator } from '../packages/locations.js';
@@ -45,6 +46,8 @@ import type { evaluateLicenses } from '../policy/licenses.js';
 import type { describeSchedule } from './schedule.js';
 import { plural } from '../numbers.js';
 import { planSettings } from './settings.js';
+import type { VexInput } from '../config/vex-files.js';
+import { vexIndex, type VexIndex, type VexSubject } from '../vex/match.js';
 
 export interface AssembleInput {
   config: Config;
@@ -72,6 +75,8 @@ export interface AssembleInput {
   introduced?: IntroducedRead | null;
   /** Workspace files read at the change's base commit (see GateResult.baseFiles); absent: none. */
   baseFiles?: BaseFileView[];
+  /** The VEX documents read; null (or absent) when vex-files is empty. */
+  vex?: VexInput | null;
 }
 
 /** The result of a run that read: each read classified, the policy applied, the verdict decided. */
@@ -96,10 +101,11 @@ export function assembleResult(input: AssembleInput): GateResult {
 
   const catalog = weighCatalog(config, input.catalog ?? null, found);
   const change = weighChange(input.change ?? null, read.packages);
-  const alerts = judgeAndLocate(reads.alerts, config, now, read.packages, catalog, change.judge);
+  const vex = input.vex ? vexIndex(input.vex.documents) : null;
+  const alerts = judgeAndLocate(reads.alerts, config, now, read.packages, catalog, change.judge, vex);
   const flagged = config.knownExploited === 'warn' ? knownExploitedWarning(alerts) : null;
   if (flagged) found.warnings.push({ kind: 'known-exploited', message: flagged });
-  const introduced = judgeIntroduced(input, catalog, found);
+  const introduced = judgeIntroduced(input, catalog, found, vex);
   const alertsRead = reads.alerts.totalCount !== null;
   const verdict = verdictOf(alerts, config, posture, licenses, alertsRead, introduced);
   found.trace(`verdict ${verdict.result}: ${verdict.reasons.join(' ') || 'no reason given'}`);
@@ -111,13 +117,16 @@ export function assembleResult(input: AssembleInput): GateResult {
     ...baseResult(config, repository, now, found.errors, input.settings),
     result,
     blobUrl: input.blobUrl ?? null,
-    counts: alertsRead ? countsOf(alerts, verdict, change.judge !== null, catalog !== null, introduced) : null,
+    counts: alertsRead
+      ? countsOf(alerts, verdict, change.judge !== null, catalog !== null, introduced, vex !== null)
+      : null,
     change: change.view,
     nextDue: nextDueOf(alerts),
     scan: read.packages ? scanOf(read.packages) : null,
     knownExploited: catalogView(config, input.catalog ?? null),
     introduced,
     baseFiles: input.baseFiles ?? [],
+    vex: vexView(input.vex ?? null, vex, reads.alerts, alerts, introduced),
     licenses,
     alerts,
     // One verdict (contract): the JSON report's verdict says the run's result.
@@ -260,6 +269,7 @@ function judgeAndLocate(
   packages: Package[] | null,
   catalog: KevCatalog | null,
   change: ((alert: ResolvableAlert) => ChangeVerdict) | null,
+  vex: VexIndex | null,
 ): EvaluatedAlert[] {
   const mode = config.knownExploited;
   const evaluated = judgeAlerts(
@@ -272,6 +282,7 @@ function judgeAndLocate(
       now,
       knownExploited: catalog && mode !== 'off' ? { entries: catalog.entries, mode } : null,
       change,
+      vex: vex && vex.latest,
     },
     copies,
   );
@@ -316,6 +327,7 @@ function countsOf(
   changeRead: boolean,
   catalogRead: boolean,
   introduced: IntroducedView | null,
+  vexRead: boolean,
 ): AlertCounts {
   const findings = introduced?.findings ?? [];
   const both = [...evaluated, ...findings];
@@ -330,7 +342,33 @@ function countsOf(
     // Every alert read (and finding) that the catalog lists, whatever else applies to it (contract).
     knownExploited: catalogRead ? both.filter((a) => a.knownExploited !== null).length : null,
     introduced: introduced === null ? null : findings.length,
+    // Alerts and findings alike (contract: "What it does").
+    vex: vexRead ? both.filter((a) => a.status === 'not-affected').length : null,
   };
+}
+
+/** A finding as VEX matching reads it: its GHSA id, its CVE ids, its package URL. */
+const findingSubject = (f: EvaluatedFinding): VexSubject => ({
+  advisory: f.advisory,
+  aliases: f.cves ?? [],
+  package: f.packageUrl ?? `${f.name}@${f.version}`,
+});
+
+/**
+ * What the reports say of the VEX documents (contract: "Never silently deaf"): the statements that
+ * speak of nothing read, unless the alerts were not all read (then none can be said to).
+ */
+function vexView(
+  input: VexInput | null,
+  index: VexIndex | null,
+  read: AlertsRead,
+  alerts: EvaluatedAlert[],
+  introduced: IntroducedView | null,
+): VexView | null {
+  if (input === null || index === null) return null;
+  const allRead = read.totalCount !== null && read.errors.length === 0;
+  const subjects = [...alerts, ...(introduced?.findings ?? []).map(findingSubject)];
+  return { files: input.files, unmatched: allRead ? index.unmatched(subjects) : null };
 }
 
 /**
@@ -340,7 +378,12 @@ function countsOf(
  * nothing could be asked: then, as under warn, a warning that says what was not checked. Advisories
  * whose CVE ids could not be read are errors when the KEV catalog decides, warnings otherwise.
  */
-function judgeIntroduced(input: AssembleInput, catalog: KevCatalog | null, found: Findings): IntroducedView | null {
+function judgeIntroduced(
+  input: AssembleInput,
+  catalog: KevCatalog | null,
+  found: Findings,
+  vex: VexIndex | null,
+): IntroducedView | null {
   const { config, now } = input;
   const mode = config.prIntroduced;
   const read = input.change?.read;
@@ -370,6 +413,7 @@ function judgeIntroduced(input: AssembleInput, catalog: KevCatalog | null, found
     knownExploited:
       catalog && config.knownExploited !== 'off' ? { entries: catalog.entries, mode: config.knownExploited } : null,
     introduced: mode,
+    vex: vex && vex.latest,
   });
   return { mode, findings: findings.sort(gatingThenWorst) };
 }
@@ -516,6 +560,7 @@ function baseResult(
     knownExploited: null,
     introduced: null,
     baseFiles: [],
+    vex: null,
   };
 }
 

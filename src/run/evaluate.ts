@@ -4,6 +4,7 @@ import { createClient } from '../api/client.js';
 import { createEndpoints } from '../api/endpoints.js';
 import { oneLine } from '../characters.js';
 import type { Config } from '../config/inputs.js';
+import type { VexInput } from '../config/vex-files.js';
 import type { RunnerContext } from '../github/context.js';
 import { compareTarget, readChange, type ChangeRead, type PullRequestChange } from '../github/changes.js';
 import * as log from '../github/log.js';
@@ -20,7 +21,12 @@ import { applySettings, describeSetting, planSettings } from './settings.js';
 export { stepFails } from './assemble.js';
 export { failureMessage } from '../policy/index.js';
 
-export async function evaluate(config: Config, context: RunnerContext, started: Date): Promise<GateResult> {
+export async function evaluate(
+  config: Config,
+  context: RunnerContext,
+  started: Date,
+  vex: VexInput | null = null,
+): Promise<GateResult> {
   const client = createClient({
     baseUrl: config.apiUrl,
     tokenId: config.tokenId,
@@ -40,7 +46,7 @@ export async function evaluate(config: Config, context: RunnerContext, started: 
   const licensing = licensed(config) ? import('../policy/licenses.js') : null;
   // Awaited once the reads are in; a run that stops before must not leave them unhandled.
   for (const loading of [scheduling, licensing]) loading?.catch(() => undefined);
-  const result = await resolveReadAndJudge(api, config, context, started, scheduling, licensing);
+  const result = await resolveReadAndJudge(api, config, context, started, scheduling, licensing, vex);
   log.info(
     `${plural(client.stats.requests, 'request')} to the service (${plural(client.stats.retries, 'retry', 'retries')})`,
   );
@@ -62,6 +68,7 @@ async function resolveReadAndJudge(
   started: Date,
   scheduling: Promise<typeof import('./schedule.js')>,
   licensing: Promise<typeof import('../policy/licenses.js')> | null,
+  vex: VexInput | null,
 ): Promise<GateResult> {
   const window = postureWindow(started, config.postureDays);
   // What does not need the repository id starts at once: the statistics, the pull request's change
@@ -86,7 +93,8 @@ async function resolveReadAndJudge(
     'Reading from the service',
     () => readEverything(api, config, context, target.value, early),
   );
-  files.views().forEach((view) => logBaseFile(view, context));
+  const baseFiles = [...(vex?.baseFiles ?? []), ...files.views()];
+  baseFiles.forEach((view) => logBaseFile(view, context));
 
   // The right repository: a wrong id stops the run; the data read for it would only mislead. A check
   // that could not be made (the service failed) is an error beside the verdict: what was read of the
@@ -122,7 +130,8 @@ async function resolveReadAndJudge(
     change: pullRequest,
     introduced,
     catalog,
-    baseFiles: files.views(),
+    baseFiles,
+    vex,
     trace: (line) => log.debug(`decision: ${line}`),
   });
 }

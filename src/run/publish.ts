@@ -3,7 +3,7 @@
 // error instead of stopping the others.
 import { closeSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { githubCommentApi, isPermissionError } from '../github/comment-api.js';
 import type { Config } from '../config/inputs.js';
 import * as log from '../github/log.js';
@@ -18,6 +18,7 @@ import {
 import { authorTypeOf, renderComment, upsertComment } from '../reports/comment.js';
 import { jsonReportChunks } from '../reports/json.js';
 import { writeSarif, type SarifSink } from '../reports/sarif.js';
+import { renderVexDocument } from '../reports/vex-output.js';
 import { renderSummary } from '../reports/summary.js';
 import type { GateResult } from '../model.js';
 import type { RunnerContext } from '../github/context.js';
@@ -73,6 +74,7 @@ export async function writeReports(result: GateResult, config: Config, context: 
     result.counts === null
       ? notWritten('sarif-file', config.sarifFile)
       : await write('sarif-file', config.sarifFile, (path) => writeSarifFile(path, result));
+  await writeVexOutput(result, config, context, write);
   for (const [name, value] of Object.entries(actionOutputs(result, { reportFile, sarifFile })))
     step.setOutput(name, value);
   if (config.annotations) {
@@ -94,6 +96,25 @@ export async function writeReports(result: GateResult, config: Config, context: 
  */
 export function warningAnnotationRoom(result: Pick<GateResult, 'warnings' | 'errors'>): number {
   return Math.max(1, MAX_WARNING_ANNOTATIONS - result.warnings.length - result.errors.length);
+}
+
+/** vex-output, once the alerts were read (contract: a document of what the gate judged, never of nothing). */
+async function writeVexOutput(
+  result: GateResult,
+  config: Config,
+  context: RunnerContext,
+  write: (input: string, path: string | null, writeTo: (path: string) => Promise<void>) => Promise<string | null>,
+): Promise<void> {
+  if (config.vexOutput === null) return;
+  if (result.counts === null) return log.info('vex-output: not written: the alerts were not read');
+  const { repository, commit } = context;
+  if (!repository || !commit)
+    return log.warning('vex-output: not written: GITHUB_REPOSITORY and the commit under test (GITHUB_SHA) are needed.');
+  const path = join(context.workspace, config.vexOutput);
+  const tooling = `security-gate ${VERSION}`;
+  await write('vex-output', path, (to) =>
+    writeChunks(to, [renderVexDocument(result, { repository, commit, tooling })]),
+  );
 }
 
 const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
