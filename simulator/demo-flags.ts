@@ -35,6 +35,9 @@ export const DEMO_USAGE = `npm run demo -- [flags]
                   statement that spares acme/webshop's Log4Shell alert (not_affected,
                   vulnerable_code_not_in_execute_path) and one with a typo that matches nothing,
                   listed in the summary; vex-output writes the gate's own OpenVEX document
+  --today DATE    run as on DATE (YYYY-MM-DD, noon UTC): the action's clock and the demo's are
+                  set to it, so the posture window and every date are that day's (the
+                  pictures and their check use it)
   --latency MS    with MS milliseconds added to every response
   --out DIR       keep the job summary (summary.md), the JSON report (report.json), the SARIF
                   log (results.sarif), the raw log with its workflow commands (log.txt) and,
@@ -52,6 +55,8 @@ export interface DemoFlags {
   kev: boolean;
   vex: boolean;
   latencyMs: number;
+  /** --today's day at noon UTC, ms; undefined: the real clock. */
+  todayMs: number | undefined;
   /** --out's directory; undefined without it. */
   outDir: string | undefined;
 }
@@ -69,6 +74,7 @@ const OPTIONS = {
   kev: { type: 'boolean' },
   vex: { type: 'boolean' },
   latency: { type: 'string' },
+  today: { type: 'string' },
   out: { type: 'string' },
   help: { type: 'boolean' },
 } as const;
@@ -90,6 +96,9 @@ export function readDemoFlags(args: string[]): DemoCommand {
       kind: 'refused',
       reason: `--latency takes a whole number of milliseconds, not ${JSON.stringify(values.latency)}`,
     };
+  const todayMs = values.today === undefined ? undefined : Date.parse(`${values.today}T12:00:00Z`);
+  if (todayMs !== undefined && (!/^\d{4}-\d\d-\d\d$/.test(values.today ?? '') || Number.isNaN(todayMs)))
+    return { kind: 'refused', reason: `--today takes a day as YYYY-MM-DD, not ${JSON.stringify(values.today)}` };
   if (values.out !== undefined && values.out.trim() === '')
     return { kind: 'refused', reason: '--out needs a directory: npm run demo -- --out DIR' };
   const flags = {
@@ -103,6 +112,7 @@ export function readDemoFlags(args: string[]): DemoCommand {
     kev: values.kev ?? false,
     vex: values.vex ?? false,
     latencyMs,
+    todayMs,
     outDir: values.out,
   };
   return { kind: 'run', flags };

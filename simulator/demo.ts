@@ -22,6 +22,7 @@ import { KEV_PATH, kevInputs } from './kev.js';
 import { DEMO_USAGE, readDemoFlags } from './demo-flags.js';
 import { badPullRequest } from './pull-requests.js';
 import { readableLog } from './readable-log.js';
+import { shiftClock, shiftedClockArgs } from './clock.js';
 import { runAction } from './run-action.js';
 import { startSimulator } from './server.js';
 
@@ -34,7 +35,9 @@ if (command.kind === 'refused') {
   console.error(`${command.reason}\n\n${DEMO_USAGE}`);
   process.exit(2);
 }
-const { clean, policy, fixPr, badPr, grace, comment, kev, vex, latencyMs, outDir } = command.flags;
+const { clean, policy, fixPr, badPr, grace, comment, kev, vex, latencyMs, todayMs, outDir } = command.flags;
+// --today: this process (the simulator) and the action see that day, the pictures' check runs as on their day.
+if (todayMs !== undefined) shiftClock(todayMs);
 const GRACE_DAYS = 'critical=0, high=30, medium=90';
 /** The run's workspace names of the reports (report-file, sarif-file). */
 const REPORT_FILE = 'security-gate.json';
@@ -271,6 +274,7 @@ try {
     process.stdout.write(POLICY_FILE);
   }
   const run = await runAction({
+    ...(todayMs === undefined ? {} : { nodeArgs: shiftedClockArgs(todayMs) }),
     // The workspace is the pull request's head: --bad-pr's manifests, and the policy file.
     files: {
       ...bad?.files,

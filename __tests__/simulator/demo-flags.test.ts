@@ -15,6 +15,7 @@ describe('readDemoFlags: the demo command line, read strictly', () => {
         kev: false,
         vex: false,
         latencyMs: 0,
+        todayMs: undefined,
         outDir: undefined,
       },
     });
@@ -26,6 +27,11 @@ describe('readDemoFlags: the demo command line, read strictly', () => {
       kind: 'run',
       flags: { clean: true, policy: true, badPr: true, comment: true, latencyMs: 50, outDir: 'demo-output' },
     });
+  });
+
+  test('--today: that day at noon UTC', () => {
+    const command = readDemoFlags(['--today', '2026-11-27']);
+    expect(command).toMatchObject({ kind: 'run', flags: { todayMs: Date.parse('2026-11-27T12:00:00Z') } });
   });
 
   test('--help wins over the other flags, even two that cannot combine', () => {
@@ -44,6 +50,8 @@ describe('readDemoFlags: the demo command line, read strictly', () => {
     [['--latency', 'fast'], /--latency takes a whole number of milliseconds, not "fast"/],
     [['--latency', '-5'], /--latency/],
     [['--clean=yes'], /--clean/],
+    [['--today', '27.11.2026'], /--today takes a day as YYYY-MM-DD, not "27.11.2026"/],
+    [['--today', '2026-13-45'], /--today takes a day/],
     [['--fix-pr', '--bad-pr'], /--fix-pr and --bad-pr are two different pull requests/],
   ])('%j: refused, saying why', (args, reason) => {
     const command = readDemoFlags(args);
