@@ -39,6 +39,15 @@ function judge(files: Record<string, string>, inputs: Record<string, string> = {
 
 const NOT_AFFECTED = { status: 'not_affected', justification: 'vulnerable_code_not_in_execute_path' };
 
+/** The rows of a page's gating table (its header is the contract's), as a reader sees them, bold dropped. */
+function gatingRowsOf(page: string): string[] {
+  const lines = plain(page).split('\n');
+  const start = lines.findIndex((l) => l.startsWith('| Severity | Advisory | Package | Score |'));
+  if (start < 0) return [];
+  const end = lines.findIndex((l, i) => i > start && !l.startsWith('|'));
+  return lines.slice(start + 2, end < 0 ? undefined : end).map((l) => l.replaceAll('**', ''));
+}
+
 describe('a statement of not_affected or fixed spares the alert it speaks of', () => {
   test('a critical alert spared: the gate passes, vex-count 1, the reason names document and statement', async () => {
     alerts(lodashAlert());
@@ -81,6 +90,10 @@ describe('a statement of not_affected or fixed spares the alert it speaks of', (
     expect(alert.vex?.status).toBe(said.status);
     expect(run.outputs['vex-count']).toBe(status === 'not-affected' ? '1' : '0');
     if (said.status === 'affected') expect(plain(run.summary)).toContain('Upgrade to 4.17.21');
+    // And in the alert's own row of the gating table, after its summary.
+    const mark = said.status === 'affected' ? 'VEX: affected — Upgrade to 4.17.21' : 'VEX: under investigation';
+    if (status === 'gating')
+      expect(gatingRowsOf(run.summary)).toEqual([expect.stringContaining(`| Advisory ${LODASH} ${mark} |`)]);
   });
 
   test('whatever makes it gate: a known-exploited alert under known-exploited: fail is spared too', async () => {
