@@ -49,7 +49,14 @@ export interface VexReport {
     };
     vex: { status: string; document: string; statement: number; file: string; justification: string | null } | null;
   }[];
-  introduced: { findings: { advisory: string; status: string; vex: { document: string } | null }[] } | null;
+  introduced: {
+    findings: {
+      advisory: string;
+      status: string;
+      disposition: VexReport['alerts'][number]['disposition'];
+      vex: { document: string; statement: number } | null;
+    }[];
+  } | null;
   counts: { vex: number | null } | null;
   vex: {
     files: { path: string; document: string | null; statements: number }[];

@@ -7,10 +7,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from '@jest/globals';
 import Ajv from 'ajv';
 import { CLEAN_REPO } from '../../simulator/data.js';
+import { compareEntry } from '../../simulator/github.js';
 import { kevInputs } from '../../simulator/kev.js';
+import { badPullRequest } from '../../simulator/pull-requests.js';
 import type { ScaAlert } from '../../simulator/wire.js';
 import { CLEAN, errorText, PATHS, plain, useFakeGitHub, useSimulator, type GateOptions } from './harness.js';
-import { GITHUB_TOKEN, pullRequestOn, serviceAlert } from './introduced-fixtures.js';
+import { GITHUB_TOKEN, pullRequestOn, serve, serviceAlert } from './introduced-fixtures.js';
 import { alertOf, REPORT, reportOf, vexDocument } from './vex-fixtures.js';
 
 const h = useSimulator();
@@ -38,6 +40,15 @@ function judge(files: Record<string, string>, inputs: Record<string, string> = {
 }
 
 const NOT_AFFECTED = { status: 'not_affected', justification: 'vulnerable_code_not_in_execute_path' };
+
+/** The rows of a page's gating table (its header is the contract's), as a reader sees them, bold dropped. */
+function gatingRowsOf(page: string): string[] {
+  const lines = plain(page).split('\n');
+  const start = lines.findIndex((l) => l.startsWith('| Severity | Advisory | Package | Score |'));
+  if (start < 0) return [];
+  const end = lines.findIndex((l, i) => i > start && !l.startsWith('|'));
+  return lines.slice(start + 2, end < 0 ? undefined : end).map((l) => l.replaceAll('**', ''));
+}
 
 describe('a statement of not_affected or fixed spares the alert it speaks of', () => {
   test('a critical alert spared: the gate passes, vex-count 1, the reason names document and statement', async () => {
@@ -81,6 +92,10 @@ describe('a statement of not_affected or fixed spares the alert it speaks of', (
     expect(alert.vex?.status).toBe(said.status);
     expect(run.outputs['vex-count']).toBe(status === 'not-affected' ? '1' : '0');
     if (said.status === 'affected') expect(plain(run.summary)).toContain('Upgrade to 4.17.21');
+    // And in the alert's own row of the gating table, after its summary.
+    const mark = said.status === 'affected' ? 'VEX: affected — Upgrade to 4.17.21' : 'VEX: under investigation';
+    if (status === 'gating')
+      expect(gatingRowsOf(run.summary)).toEqual([expect.stringContaining(`| Advisory ${LODASH} ${mark} |`)]);
   });
 
   test('whatever makes it gate: a known-exploited alert under known-exploited: fail is spared too', async () => {
@@ -386,6 +401,91 @@ describe('on a pull request the documents are read at the base commit', () => {
     expect(run.exitCode).toBe(1);
     expect(errorText(run)).toContain('no such file at the base commit 1111111 nor in the workspace');
     expect(h.sim.requests).toEqual([]);
+  });
+});
+
+describe('a vulnerability the pull request brings in', () => {
+  /** qs prototype pollution, GitHub's id. */
+  const QS = 'GHSA-hrpp-h998-j3pp';
+  /** A pull request of acme/clean-lib (no alerts) that adds qs 6.7.0 and lodash 4.17.20, each with a critical advisory; `vex` at its base. */
+  async function judgeBroughtIn(vex: string) {
+    alerts();
+    const pr = {
+      ...badPullRequest(),
+      changes: [
+        compareEntry('added', { ecosystem: 'npm', name: 'qs', version: '6.7.0' }, 'package.json', [
+          { id: QS, severity: 'critical' },
+        ]),
+        compareEntry('added', { ecosystem: 'npm', name: 'lodash', version: '4.17.20' }, 'package.json', [
+          { id: LODASH, severity: 'critical' },
+        ]),
+      ],
+    };
+    serve(fake.github, pr);
+    fake.github.files.set(`${pr.repository}/vex.json@${pr.base}`, { text: vex, token: GITHUB_TOKEN });
+    return h.gate(
+      { 'vex-files': 'vex.json', 'report-file': REPORT, 'comment-on-pr': 'always', 'max-retries': '0' },
+      { ...pullRequestOn(pr), env: { GITHUB_API_URL: fake.github.url } },
+    );
+  }
+  const findingOf = (run: Awaited<ReturnType<typeof judgeBroughtIn>>, advisory: string) =>
+    reportOf(run).introduced?.findings.find((f) => f.advisory === advisory);
+
+  test('spared by a statement of its GHSA id: it does not gate, counts in vex-count, the report names the statement', async () => {
+    const run = await judgeBroughtIn(
+      vexDocument('urn:brought-in', [
+        { vulnerability: QS, products: ['pkg:npm/qs@6.7.0'], ...NOT_AFFECTED },
+        { vulnerability: LODASH, products: ['pkg:npm/lodash@4.17.20'], status: 'fixed' },
+      ]),
+    );
+    expect(run.outputs).toMatchObject({
+      result: 'pass',
+      'gating-count': '0',
+      'introduced-count': '2',
+      'vex-count': '2',
+    });
+    for (const [advisory, statement] of [
+      [QS, 0],
+      [LODASH, 1],
+    ] as const) {
+      const finding = findingOf(run, advisory);
+      expect({ advisory, status: finding?.status, disposition: finding?.disposition }).toEqual({
+        advisory,
+        status: 'not-affected',
+        disposition: expect.objectContaining({
+          gates: false,
+          rule: 'vex',
+          reason: expect.stringContaining(`urn:brought-in statements[${statement}] (vex.json)`),
+          vex: { document: 'urn:brought-in', file: 'vex.json', statement },
+        }),
+      });
+      expect(finding?.vex).toMatchObject({ document: 'urn:brought-in', statement });
+    }
+    expect(reportOf(run).counts?.vex).toBe(2);
+    expect(reportOf(run).vex?.unmatched).toEqual([]);
+  });
+
+  test('an affected statement decides nothing: the finding gates, its row in the comment says so', async () => {
+    const run = await judgeBroughtIn(
+      vexDocument('urn:brought-in', [
+        { vulnerability: QS, products: ['pkg:npm/qs@6.7.0'], ...NOT_AFFECTED },
+        {
+          vulnerability: LODASH,
+          products: ['pkg:npm/lodash@4.17.20'],
+          status: 'affected',
+          action_statement: 'Upgrade to 4.17.21',
+        },
+      ]),
+    );
+    expect(run.outputs).toMatchObject({ result: 'fail', 'gating-count': '1', 'vex-count': '1' });
+    expect(findingOf(run, LODASH)).toMatchObject({ status: 'gating', vex: { document: 'urn:brought-in' } });
+    expect(fake.github.comments).toHaveLength(1);
+    for (const page of [run.summary, fake.github.comments[0]!.body]) {
+      const row = plain(page)
+        .split('\n')
+        .find((l) => l.startsWith('|') && l.includes(LODASH) && l.includes('`lodash@4.17.20`'));
+      expect(row?.replaceAll('**', '')).toMatch(/\| ❌ fails the gate VEX: affected — Upgrade to 4\.17\.21 \|$/);
+    }
   });
 });
 

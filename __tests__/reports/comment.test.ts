@@ -12,7 +12,7 @@ import {
 } from '../../src/reports/comment.js';
 import type { ChangeView, GateResult } from '../../src/model.js';
 import { renderSummary } from '../../src/reports/summary.js';
-import { makeEvaluated, makeExampleResult, makeResult } from '../fixtures/result.js';
+import { makeEvaluated, makeExampleResult, makeResult, makeVexMark } from '../fixtures/result.js';
 
 const PULL_REQUEST: ChangeView = {
   event: 'pull_request',
@@ -23,7 +23,7 @@ const PULL_REQUEST: ChangeView = {
   entries: 6,
   reason: null,
 };
-import { readabilityProblems, render } from './render.js';
+import { readabilityProblems, render, seen } from './render.js';
 
 function fakeApi(existing: PullRequestComment[] = []) {
   const calls: string[] = [];
@@ -239,6 +239,17 @@ describe("renderComment: the pull request's story", () => {
       ['GHSA-quiet', 'not alerted by the service'],
     ]);
     expect(body).toContain('### Changed by this pull request (6)');
+  });
+
+  test('a VEX statement shows in the row of the gating alert it speaks of, as in the summary', () => {
+    const vex = makeVexMark({ actionStatement: 'Upgrade to 4.17.21' });
+    const result = makeResult({ alerts: [makeEvaluated({ advisory: 'GHSA-a', summary: 'Prototype pollution', vex })] });
+    const gating = (page: string) =>
+      render(page)
+        .tables.find((t) => t[0]?.[0] === 'Severity')?.[1]
+        ?.map(seen);
+    expect(gating(renderComment(result, RUN))?.[5]).toBe('Prototype pollution VEX: affected — Upgrade to 4.17.21');
+    expect(gating(renderComment(result, RUN))).toEqual(gating(renderSummary(result)));
   });
 
   test('lists the license violations', () => {

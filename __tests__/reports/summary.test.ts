@@ -2,13 +2,13 @@ import { describe, expect, it } from '@jest/globals';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EvaluatedAlert, GateResult } from '../../src/model.js';
+import type { EvaluatedAlert, EvaluatedFinding, GateResult } from '../../src/model.js';
 import { formatMinutes } from '../../src/reports/format.js';
 import { sparkline } from '../../src/reports/sparkline.js';
 import { renderSummary } from '../../src/reports/summary.js';
 import { truncate } from '../../src/reports/markdown.js';
 import { BIDI, CONTROLS } from '../../src/characters.js';
-import { makeEvaluated, makeExampleResult, makePostureView, makeResult } from '../fixtures/result.js';
+import { makeEvaluated, makeExampleResult, makePostureView, makeResult, makeVexMark } from '../fixtures/result.js';
 import { HOSTILE } from './hostile.js';
 import { githubReferences, readabilityProblems, render, seen } from './render.js';
 
@@ -190,6 +190,87 @@ describe('renderSummary: counts and gating alerts', () => {
   });
 });
 
+describe('renderSummary: a VEX mark and what the statement says, in the row of each alert it speaks of', () => {
+  const affected = makeVexMark({ actionStatement: 'Upgrade to 4.17.21' });
+  const investigating = makeVexMark({ status: 'under_investigation' });
+
+  it('in the gating table, after the summary: the status, and the action statement when there is one', () => {
+    const alerts = [
+      makeEvaluated({ advisory: 'GHSA-a', summary: 'Prototype pollution', vex: affected }),
+      makeEvaluated({ advisory: 'GHSA-b', summary: 'ReDoS', vex: investigating }),
+      makeEvaluated({ advisory: 'GHSA-c', summary: 'No statement' }),
+    ];
+    const rows = tableOf(renderSummary(makeResult({ alerts })), 'Severity').slice(1);
+    expect(rows.map((row) => row[5])).toEqual([
+      'Prototype pollution VEX: affected — Upgrade to 4.17.21',
+      'ReDoS VEX: under investigation',
+      'No statement',
+    ]);
+  });
+
+  it('in the allowed table, after the reason (or alone)', () => {
+    const allowed = (advisory: string, reason: string | undefined, vex: EvaluatedAlert['vex']) =>
+      makeEvaluated({ advisory, status: 'allowed', allowedBy: { id: advisory, reason }, vex });
+    const alerts = [
+      allowed('GHSA-a', 'no fix yet', affected),
+      allowed('GHSA-b', undefined, investigating),
+      allowed('GHSA-c', undefined, null),
+    ];
+    const rows = tableOf(renderSummary(makeResult({ alerts })), 'Advisory').slice(1);
+    expect(rows.map((row) => row[4])).toEqual([
+      'no fix yet VEX: affected — Upgrade to 4.17.21',
+      'VEX: under investigation',
+      '—',
+    ]);
+  });
+
+  it("cuts the statement's words to 120 characters", () => {
+    const vex = makeVexMark({ actionStatement: 'x'.repeat(300) });
+    const [row] = tableOf(
+      renderSummary(makeResult({ alerts: [makeEvaluated({ summary: 's', vex })] })),
+      'Severity',
+    ).slice(1);
+    expect(row?.[5]).toBe(`s VEX: affected — ${'x'.repeat(119)}…`);
+  });
+
+  it('in the table of what the pull request brings in; a finding the statement spares says so once, in its status', () => {
+    const finding = (advisory: string, overrides: Partial<EvaluatedFinding>): EvaluatedFinding => ({
+      advisory,
+      cves: null,
+      severity: 'critical',
+      summary: 's',
+      name: 'lodash',
+      ecosystem: 'npm',
+      version: '4.17.20',
+      packageUrl: 'pkg:npm/lodash@4.17.20',
+      manifests: ['package.json'],
+      scope: 'runtime',
+      url: `https://github.com/advisories/${advisory}`,
+      locations: [],
+      status: 'gating',
+      disposition: { gates: true, rule: 'introduced', reason: 'brought in', flagged: false },
+      knownExploited: null,
+      vex: null,
+      ...overrides,
+    });
+    const spared = makeVexMark({ status: 'not_affected', justification: 'vulnerable_code_not_present' });
+    const findings = [
+      finding('GHSA-a', { vex: affected }),
+      finding('GHSA-b', {
+        status: 'not-affected',
+        disposition: { gates: false, rule: 'vex', reason: 'VEX document urn:vex statements[0]', flagged: false },
+        vex: spared,
+      }),
+    ];
+    const page = renderSummary(makeResult({ introduced: { mode: 'fail', findings } }));
+    const rows = tableOf(page, 'Severity').slice(1);
+    expect(rows.map((row) => row[5])).toEqual([
+      '❌ fails the gate VEX: affected — Upgrade to 4.17.21',
+      'VEX document urn:vex statements[0]',
+    ]);
+  });
+});
+
 /** One line, as the page shows service text: controls and bidi overrides gone, line breaks collapsed. */
 const oneLine = (s: string) =>
   s
@@ -211,6 +292,7 @@ describe('renderSummary: hostile service text renders as itself, and only as tex
       package: `pkg:npm/x@1 ${h}`,
       summary: h,
       references: ['https://ok.example/GHSA-1'],
+      vex: makeVexMark({ actionStatement: h }),
     });
     const allowed = makeEvaluated({
       status: 'allowed',
@@ -218,6 +300,7 @@ describe('renderSummary: hostile service text renders as itself, and only as tex
       allowedBy: { id: 'GHSA-2', reason: h },
       summary: h,
       references: ['https://ok.example/GHSA-2'],
+      vex: makeVexMark({ status: 'not_affected', impactStatement: h }),
     });
     const view = makePostureView(5);
     return makeResult({
@@ -254,7 +337,7 @@ describe('renderSummary: hostile service text renders as itself, and only as tex
       shown(`pkg:npm/x@1 ${h}`, 120),
       '7.5',
       '1 reachable',
-      shown(h, 200),
+      seen(`${shown(h, 200)} VEX: affected — ${shown(h, 120)}`),
       '—', // declared in: the service named no manifest
     ]);
     expect(tableOf(page, 'Advisory')[1]).toEqual([
@@ -262,7 +345,7 @@ describe('renderSummary: hostile service text renders as itself, and only as tex
       expect.any(String),
       '🟠 high',
       'no end date',
-      shown(h, 200),
+      seen(`${shown(h, 200)} VEX: not affected — ${shown(h, 120)}`),
     ]);
     expect(tableOf(page, 'Setting')[1]).toEqual(['set-pr-scanning', 'true', `❌ failed: ${shown(h, 300)}`]);
     // The rest reads as the service wrote it.

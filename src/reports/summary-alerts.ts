@@ -6,6 +6,7 @@ import { fitRows, type ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
 import { gatesOnlyAsKnownExploited, kevMark } from './known-exploited.js';
 import { codeCell, escapeCell, link, linkCell } from './markdown.js';
+import { vexRowNote } from './summary-vex.js';
 
 /** Room for an "…and N more" line and the lines that close a section. */
 const CLOSING_RESERVE = 200;
@@ -66,12 +67,16 @@ function exploitedNote(e: EvaluatedAlert): string | null {
   return `**Known exploited**${name ? ` (CISA: ${name})` : ''}${effect}.`;
 }
 
-/** A gating alert past its grace period says since when (the date is the action's own text), then whether it is known exploited. */
+/**
+ * A gating alert past its grace period says since when (the date is the action's own text), then
+ * whether it is known exploited; after its summary, what a VEX statement says of it.
+ */
 function summaryCell(e: EvaluatedAlert): string {
   const notes = [
     e.status === 'gating' && e.dueOn !== null ? `**Overdue since ${e.dueOn}.**` : null,
     exploitedNote(e),
     escapeCell(e.summary, 200) || null,
+    vexRowNote(e.vex),
   ].filter((note) => note !== null);
   return notes.join(' ');
 }
@@ -116,7 +121,7 @@ function allowedRow(e: EvaluatedAlert): string {
     packageCell(e),
     severityLabel(e.severity),
     entry?.until ? escapeCell(entry.until, 20) : 'no end date',
-    entry?.reason ? escapeCell(entry.reason, 200) : '—',
+    [entry?.reason ? escapeCell(entry.reason, 200) : null, vexRowNote(e.vex)].filter(Boolean).join(' ') || '—',
   ];
   return `| ${cells.join(' | ')} |`;
 }

@@ -8,6 +8,7 @@ import { formatNumber, plural, severityLabel } from './format.js';
 import { kevMark } from './known-exploited.js';
 import { codeCell, escapeCell, linkCell } from './markdown.js';
 import { boundedTable } from './summary-alerts.js';
+import { vexRowNote } from './summary-vex.js';
 
 const HEADER = ['| Severity | Advisory | Package | Manifests | Scope | Status |', '|---|---|---|---|---|---|'];
 /** Manifests listed in one cell. */
@@ -35,13 +36,15 @@ function manifestsCell(manifests: string[]): string {
 
 function findingRow(f: EvaluatedFinding): string {
   const mark = kevMark(f);
+  // A finding the statement spares says so in its status already.
+  const vex = f.disposition.rule === 'vex' ? null : vexRowNote(f.vex);
   const cells = [
     severityLabel(f.severity),
     `${linkCell(f.advisory, f.url, 80)}${mark ? ` ${mark}` : ''}`,
     codeCell(`${f.name}@${f.version}`, 120),
     manifestsCell(f.manifests),
     f.scope ? escapeCell(f.scope, 20) : '—',
-    statusCell(f),
+    vex === null ? statusCell(f) : `${statusCell(f)} ${vex}`,
   ];
   return `| ${cells.join(' | ')} |`;
 }

@@ -22,9 +22,23 @@ const MARKS: Record<VexMark['status'], string> = {
 };
 
 /** What the statement says of the alert: its justification or impact statement, or its action statement. */
+const statementWords = (mark: VexMark): string | null =>
+  mark.justification ?? mark.impactStatement ?? mark.actionStatement;
+
 function saysCell(mark: VexMark): string {
-  const words = mark.justification ?? mark.impactStatement ?? mark.actionStatement;
+  const words = statementWords(mark);
   return words ? escapeCell(words, 160) : '—';
+}
+
+/**
+ * The short mark in the row of an alert (or finding) a statement speaks of, wherever it is listed:
+ * "**VEX: affected** — Upgrade to 4.17.21", "**VEX: under investigation**"; null when none speaks of
+ * it. The VEX section says which document and statement.
+ */
+export function vexRowNote(mark: VexMark | null): string | null {
+  if (mark === null) return null;
+  const words = statementWords(mark);
+  return `**VEX: ${mark.status.replace('_', ' ')}**${words ? ` — ${escapeCell(words, 120)}` : ''}`;
 }
 
 interface Row {
