@@ -6,7 +6,7 @@ import { fitRows, type ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
 import { gatesOnlyAsKnownExploited, kevMark } from './known-exploited.js';
 import { codeCell, escapeCell, link, linkCell } from './markdown.js';
-import { vexRowNote } from './summary-vex.js';
+import { vexRowNote } from './vex-marks.js';
 
 /** Room for an "…and N more" line and the lines that close a section. */
 const CLOSING_RESERVE = 200;

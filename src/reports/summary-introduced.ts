@@ -8,7 +8,7 @@ import { formatNumber, plural, severityLabel } from './format.js';
 import { kevMark } from './known-exploited.js';
 import { codeCell, escapeCell, linkCell } from './markdown.js';
 import { boundedTable } from './summary-alerts.js';
-import { vexRowNote } from './summary-vex.js';
+import { vexRowNote } from './vex-marks.js';
 
 const HEADER = ['| Severity | Advisory | Package | Manifests | Scope | Status |', '|---|---|---|---|---|---|'];
 /** Manifests listed in one cell. */

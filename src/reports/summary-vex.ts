@@ -6,6 +6,7 @@ import type { GateResult, VexMark, VexUnmatched } from '../model.js';
 import type { ByteBudget } from './budget.js';
 import { formatNumber, plural } from './format.js';
 import { code, codeCell, escapeCell } from './markdown.js';
+import { statementWords } from './vex-marks.js';
 import { boundedTable } from './summary-alerts.js';
 import { packageLabel } from '../packages/locations.js';
 
@@ -21,24 +22,9 @@ const MARKS: Record<VexMark['status'], string> = {
   under_investigation: '🔎 under investigation',
 };
 
-/** What the statement says of the alert: its justification or impact statement, or its action statement. */
-const statementWords = (mark: VexMark): string | null =>
-  mark.justification ?? mark.impactStatement ?? mark.actionStatement;
-
 function saysCell(mark: VexMark): string {
   const words = statementWords(mark);
   return words ? escapeCell(words, 160) : '—';
-}
-
-/**
- * The short mark in the row of an alert (or finding) a statement speaks of, wherever it is listed:
- * "**VEX: affected** — Upgrade to 4.17.21", "**VEX: under investigation**"; null when none speaks of
- * it. The VEX section says which document and statement.
- */
-export function vexRowNote(mark: VexMark | null): string | null {
-  if (mark === null) return null;
-  const words = statementWords(mark);
-  return `**VEX: ${mark.status.replace('_', ' ')}**${words ? ` — ${escapeCell(words, 120)}` : ''}`;
 }
 
 interface Row {
