@@ -35,6 +35,8 @@ export interface Answer {
    * what is held, not on what came over the wire), and then the rest is not read.
    */
   text(limit?: number): Promise<string | null>;
+  /** The body as a stream of bytes, decompressed, for a caller that reads it as it comes (read once). */
+  bytes?(): Readable;
   discard(): Promise<void>;
 }
 
@@ -92,6 +94,7 @@ export function transportFor(baseUrl: string): Transport {
         const text = Buffer.concat(chunks).toString('utf8');
         return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
       },
+      bytes: () => decoded,
       discard,
     };
   };

@@ -3,6 +3,7 @@
 import type { AlertStatus, EvaluatedAlert, GateResult, Reachability } from '../model.js';
 import { fitRows, type ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
+import { withEpssMark } from './epss.js';
 import { gatesOnlyAsKnownExploited, kevMark } from './known-exploited.js';
 import { codeCell, escapeCell, linkCell } from './markdown.js';
 
@@ -31,7 +32,7 @@ export function reachabilityLabel(counts: Reachability | null): string {
 export function advisoryCell(e: EvaluatedAlert): string {
   const advisory = linkCell(e.advisory, e.references[0], 80);
   const mark = kevMark(e);
-  return mark === '' ? advisory : `${advisory} ${mark}`;
+  return withEpssMark(mark === '' ? advisory : `${advisory} ${mark}`, e);
 }
 
 /** The label of an alert whose package the pull request adds or removes without resolving it. */
