@@ -18,6 +18,7 @@ import {
 import type { GateResult } from '../src/model.js';
 import { startFakeGitHub } from './github.js';
 import { KEV_PATH, kevInputs } from './kev.js';
+import { EPSS_API_PATH, epssInputs } from './epss.js';
 import { badPullRequest } from './pull-requests.js';
 import { readableLog } from './readable-log.js';
 import { runAction } from './run-action.js';
@@ -51,6 +52,10 @@ const USAGE = `npm run demo -- [flags]
                   high and medium only (the critical threshold passes them), fails the gate
                   because its high systeminformation alert (CVE-2021-21315) is known exploited.
                   With --clean, --fix-pr, --bad-pr or --grace: their repository, with the check on
+  --epss T        epss T (a threshold such as 0.5 or 50%, or show), epss-url the simulator's copy
+                  of FIRST's EPSS API: on acme/ops-console (as with --kev) the high
+                  systeminformation alert (CVE-2021-21315, EPSS 97.2%) fails the gate by its
+                  probability, and every alert shows its score
   --latency MS    with MS milliseconds added to every response
   --out DIR       keep the job summary (summary.md), the JSON report (report.json), the SARIF
                   log (results.sarif), the raw log with its workflow commands (log.txt) and,
@@ -71,6 +76,12 @@ const grace = args.includes('--grace');
 // What a pull request brings in is its author's to see: --bad-pr shows the PR comment too.
 const comment = args.includes('--comment') || badPr;
 const kev = args.includes('--kev');
+const epssAt = args.indexOf('--epss');
+const epss = epssAt >= 0 ? (args[epssAt + 1] ?? '') : null;
+if (epss !== null && (epss === '' || epss.startsWith('--'))) {
+  console.error('--epss takes a threshold (0.5, 50%) or show');
+  process.exit(2);
+}
 const GRACE_DAYS = 'critical=0, high=30, medium=90';
 const latencyAt = args.indexOf('--latency');
 const latencyMs = latencyAt >= 0 ? Number(args[latencyAt + 1]) : 0;
@@ -123,7 +134,7 @@ unknown-licenses: warn
  * alerts), else --kev's.
  */
 const onCleanRepo = clean || badPr;
-const onKevRepo = kev && !onCleanRepo && !fixPr && !grace;
+const onKevRepo = (kev || epss !== null) && !onCleanRepo && !fixPr && !grace;
 const target = onCleanRepo ? CLEAN_REPO : onKevRepo ? KEV_REPO : MAIN_REPO;
 /** --bad-pr's pull request: GitHub's compare and advisories, the head's manifests. */
 const bad = badPr ? badPullRequest() : null;
@@ -277,6 +288,7 @@ try {
     const count = (sim.kevCatalog as { count?: number }).count;
     console.log(`known-exploited: fail, with the KEV catalog (${count} entries) at ${sim.url}${KEV_PATH}`);
   }
+  if (epss !== null) console.log(`epss: ${epss}, with FIRST's EPSS API at ${sim.url}${EPSS_API_PATH}`);
   if (policy) {
     rule(`policy file ${POLICY_PATH} (input config-file: ${POLICY_PATH})`);
     process.stdout.write(POLICY_FILE);
@@ -302,6 +314,7 @@ try {
     inputs: {
       ...simulatorInputs(sim.url),
       ...(kev ? kevInputs(sim.url, 'fail') : {}),
+      ...(epss === null ? {} : epssInputs(sim.url, epss)),
       ...settings,
       'set-pr-scanning': 'true',
       'dry-run': 'true',

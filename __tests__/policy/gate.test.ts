@@ -178,7 +178,14 @@ describe('evaluateAlerts: status', () => {
       makeAlert({ severity: null, score: 8.1 }),
     ];
     const { alerts } = evaluateAlerts(input, options());
-    const fresh = { resolution: null, changedByPullRequest: false, dueOn: null, daysLeft: null, knownExploited: null };
+    const fresh = {
+      resolution: null,
+      changedByPullRequest: false,
+      dueOn: null,
+      daysLeft: null,
+      knownExploited: null,
+      epss: null,
+    };
     const below = { gates: false, rule: 'below-threshold', reason: 'below the critical threshold', flagged: false };
     const gates = { gates: true, rule: 'severity', reason: 'at or above the critical threshold', flagged: false };
     expect(alerts).toEqual([

@@ -67,3 +67,9 @@ export function epssLine(view: EpssView | null, counts: AlertCounts | null): str
       : `An alert whose probability is at or above ${epssProbabilityLabel(view.threshold)} fails the gate whatever its severity, with no grace period; a CVE without a score never gates by EPSS.`;
   return `${title}: ${from}${about.length > 0 ? ` (${about.join(', ')})` : ''}${scored}${at}. ${effect}`;
 }
+
+/** An alert that gates by its probability alone says why it gates at all; null otherwise. */
+export function epssGatingNote(e: Pick<EvaluatedAlert, 'epss' | 'status' | 'disposition'>): string | null {
+  if (e.epss === null || e.status !== 'gating' || e.disposition.rule !== 'epss') return null;
+  return `**Likely to be exploited** (EPSS ${epssProbabilityLabel(e.epss.probability)} for ${e.epss.cve}, at or above the epss threshold), so it fails the gate whatever its severity.`;
+}

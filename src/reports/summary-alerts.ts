@@ -3,7 +3,7 @@
 import type { AlertStatus, EvaluatedAlert, GateResult, Reachability } from '../model.js';
 import { fitRows, type ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
-import { withEpssMark } from './epss.js';
+import { epssGatingNote, withEpssMark } from './epss.js';
 import { gatesOnlyAsKnownExploited, kevMark } from './known-exploited.js';
 import { codeCell, escapeCell, linkCell } from './markdown.js';
 
@@ -61,6 +61,7 @@ function summaryCell(e: EvaluatedAlert): string {
   const notes = [
     e.status === 'gating' && e.dueOn !== null ? `**Overdue since ${e.dueOn}.**` : null,
     exploitedNote(e),
+    epssGatingNote(e),
     escapeCell(e.summary, 200) || null,
   ].filter((note) => note !== null);
   return notes.join(' ');
