@@ -16,7 +16,9 @@ import {
   epssCsvText,
   epssInputs,
 } from '../../simulator/epss.js';
+import { BAD_PR_ADVISORIES as BAD_PR, badPullRequest } from '../../simulator/pull-requests.js';
 import type { ScaAlert } from '../../simulator/wire.js';
+import { advisoryRequests, cvesOf, findingsOf, runOn, serve, type ReportedFinding } from './introduced-fixtures.js';
 import { OPS, opsAlerts, REPORT, SARIF } from './kev-fixtures.js';
 import { errorText, PUSH, useFakeGitHub, useSimulator, utcDay, type GateOptions, type GateRun } from './harness.js';
 
@@ -428,5 +430,50 @@ describe('an epss-url path on a pull request is read at the base commit', () => 
     const run = await judge('0.5', { 'epss-url': PATH, 'pr-changes': 'off' }, onPullRequest(epssCsvText(h.sim.epss)));
     expect(outcome(run)).toMatchObject({ exitCode: 1, result: 'error' });
     expect(errorText(run)).toMatch(/epss-url security\/epss\.csv\).*no such file at the base commit 1111111/);
+  });
+});
+
+describe('what a pull request brings in, through its advisories CVE ids', () => {
+  test('a moderate finding whose CVE scores at or above the threshold gates whatever its severity; the advisory is read for its CVE ids', async () => {
+    const pr = badPullRequest();
+    serve(fake.github, pr);
+    const [cve] = cvesOf(pr, BAD_PR.micromatch);
+    h.sim.epss.scores.set(cve!, { epss: 0.8, percentile: 0.995 });
+    const { run, report } = await runOn(h, fake.github, pr, {
+      ...epssInputs(h.sim.url, '0.5'),
+      'fail-on-severity': 'critical',
+    });
+    const finding = findingsOf(report).find((f) => f.advisory === BAD_PR.micromatch)! as ReportedFinding & {
+      epss: { probability: number; cve: string } | null;
+    };
+    expect(finding).toMatchObject({ severity: 'medium', status: 'gating', disposition: { rule: 'epss', gates: true } });
+    expect(finding.epss).toMatchObject({ probability: 0.8, cve });
+    expect(advisoryRequests(fake.github).length).toBeGreaterThan(0);
+    expect(run.summary).toContain('EPSS 80.0% · p99');
+    // Every finding and alert at or above it counts, whatever else applies (the critical Log4Shell ones score 94%).
+    const scored = findingsOf(report).filter((f) =>
+      cvesOf(pr, f.advisory).some((c) => (h.sim.epss.scores.get(c)?.epss ?? 0) >= 0.5),
+    );
+    expect(run.outputs['epss-count']).toBe(String(scored.length));
+  });
+});
+
+describe('inputs, validated before any request whatever epss says', () => {
+  test.each([
+    [{ epss: '0' }, /epss.*above 0 and at most 1/],
+    [{ epss: '1.5' }, /epss.*above 0 and at most 1/],
+    [{ epss: '150%' }, /epss.*above 0 and at most 1/],
+    [{ epss: 'maybe' }, /epss.*off, show, or a threshold/],
+    [{ 'epss-url': 'ftp://mirror.example.com/epss.csv' }, /epss-url.*only https:\/\//],
+    [{ 'epss-url': 'http://mirror.example.com/epss.csv' }, /epss-url.*only https:\/\//],
+    [{ 'epss-url': 'security/epss.json' }, /epss-url.*\.csv or \.csv\.gz/],
+    [{ 'epss-url': '../epss.csv' }, /epss-url.*leads out of the workspace/],
+    [{ 'epss-url': 'https://user:secret@mirror.example.com/epss.csv' }, /epss-url.*credentials/],
+    [{ 'epss-url': 'https://api.first.org/data/v1/epss?envelope=true' }, /epss-url.*query/],
+  ])('%j: an input error, nothing sent', async (inputs, why) => {
+    const run = await h.gate(inputs, OPS);
+    expect(outcome(run)).toMatchObject({ exitCode: 1, result: 'error' });
+    expect(errorText(run)).toMatch(why);
+    expect(h.sim.requests).toEqual([]);
   });
 });
