@@ -41,11 +41,13 @@ export function keepWantedEpssRows(wanted: ReadonlySet<string>, gzip: boolean, m
 class LineKeeper {
   private partial = '';
   private lineNumber = 0;
+  private stopped = false;
   private readonly lines: string[] = [];
   constructor(private readonly wanted: ReadonlySet<string>) {}
 
   /** false once a problem was kept: the rest need not be read. */
   take(text: string): boolean {
+    if (this.stopped) return false;
     const parts = (this.partial + text).split('\n');
     this.partial = parts.pop() ?? '';
     if (this.partial.length > MAX_LINE_CHARS)
@@ -62,7 +64,7 @@ class LineKeeper {
     if (line.trim() === '') return true;
     const cve = epssRowCve(line);
     if (cve === null) return this.problem(`line ${this.lineNumber} is not a row of a CVE id and two fractions`);
-    return cve !== null && this.wanted.has(cve) ? this.keep(line) : true;
+    return this.wanted.has(cve) ? this.keep(line) : true;
   }
 
   private keep(line: string): true {
@@ -72,6 +74,7 @@ class LineKeeper {
 
   private problem(message: string): false {
     this.lines.unshift(`!${message}`);
+    this.stopped = true;
     return false;
   }
 

@@ -56,9 +56,10 @@ export function parseEpssApiPage(text: string): Outcome<EpssApiPage> {
   for (const [i, raw] of page.data.data.entries()) {
     const entry = apiEntry.safeParse(raw);
     if (!entry.success) {
-      const issue = entry.error.issues[0];
+      const field = String(entry.error.issues[0]?.path[0] ?? 'value');
+      const missing = typeof raw !== 'object' || raw === null || (raw as Record<string, unknown>)[field] == null;
       return failure(
-        `has an unusable entry ${i + 1} of data (its ${String(issue?.path[0] ?? 'value')} ${issue?.code === 'invalid_type' ? 'is missing' : 'is not usable'})`,
+        `has an unusable entry ${i + 1} of data (its ${field} ${missing ? 'is missing' : 'is not usable'})`,
       );
     }
     const { cve, epss: probability, percentile, date } = entry.data;
