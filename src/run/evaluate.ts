@@ -83,13 +83,16 @@ async function resolveReadAndJudge(
     maxRetries: config.maxRetries,
   });
   const early = startEarlyReads(api, config, context, window, files);
-  const epss = await startEpss(config, context, files);
+  // Its module loads while the repository is resolved; the scores are asked for as alert pages arrive.
+  const epssLoading = startEpss(config, context, files);
+  epssLoading.catch(() => undefined); // awaited below; a run that stops first must not leave it unhandled
   const target = await repositoryOf(api, config, context);
   if (!target.ok) {
     await Promise.all(Object.values(early)); // settle what is in flight; no use without the repository
     return stoppedResult(config, { id: '', name: context.repository, url: null }, [target.error], started);
   }
   const { repository } = target.value;
+  const epss = await epssLoading;
   const { reads, stats, settings, wrongRepository, pullRequest, catalog } = await log.group(
     'Reading from the service',
     () => readEverything(api, config, context, target.value, early, epss),

@@ -18,7 +18,7 @@ import {
   type FeedSource,
   type Outcome,
 } from '../../model.js';
-import { cveBatches } from './batches.js';
+import { cveBatches, MAX_CVE_PARAMETER_CHARS, MAX_CVES_PER_BATCH } from './batches.js';
 import { keepWantedEpssRows, parseKeptEpssCsv } from './csv-stream.js';
 import { parseEpssApiPage } from './scores.js';
 
@@ -26,8 +26,8 @@ import { parseEpssApiPage } from './scores.js';
 export const MAX_EPSS_CSV_BYTES = 64 * 1024 * 1024;
 /** An API answer: a page of 100 scores is some 10 KB. */
 export const MAX_EPSS_ANSWER_BYTES = 16 * 1024 * 1024;
-/** Requests to the API in flight at once (FIRST is a public service; alert pages run as many). */
-export const EPSS_CONCURRENCY = 16;
+/** Requests to the API in flight at once: as many as alert pages (api/paginate.ts), 3,200 CVE ids. */
+export const EPSS_CONCURRENCY = 32;
 
 export interface EpssReadOptions {
   /** GITHUB_WORKSPACE: where a path is read. */
@@ -106,8 +106,10 @@ function apiReader(url: string, options: EpssReadOptions): EpssReader {
         seen.add(cve);
         pending.push(cve);
       }
+      // Every batch that is full goes at once; the last waits for more ids only while it has room.
       const ready = cveBatches(pending);
-      pending = ready.pop() ?? [];
+      const last = ready.at(-1);
+      pending = last && hasRoom(last) ? (ready.pop() ?? []) : [];
       ready.forEach(send);
     },
     async scores() {
@@ -129,6 +131,10 @@ function apiReader(url: string, options: EpssReadOptions): EpssReader {
     },
   };
 }
+
+/** Room for another id (CVE ids are some 14 to 20 characters). */
+const hasRoom = (batch: string[]) =>
+  batch.length < MAX_CVES_PER_BATCH && batch.join(',').length + 21 <= MAX_CVE_PARAMETER_CHARS;
 
 /** The scores asked for (each id's first), the latest date among them as the scores' date. */
 function scoresOf(read: EpssScore[], asked: ReadonlySet<string>, modelVersion: string | null): EpssScores {
