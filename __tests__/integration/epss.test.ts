@@ -6,7 +6,7 @@
 // (simulator/epss.ts, simulator/data.ts), never from src/.
 import { describe, expect, test } from '@jest/globals';
 import { gzipSync } from 'node:zlib';
-import { KEV_REPO, KEV_REPO_ADVISORIES, MAIN_REPO } from '../../simulator/data.js';
+import { fixPullRequestChanges, KEV_REPO, KEV_REPO_ADVISORIES, MAIN_REPO } from '../../simulator/data.js';
 import {
   EPSS_API_PATH,
   EPSS_CSV_GZ_PATH,
@@ -19,6 +19,7 @@ import {
 import { BAD_PR_ADVISORIES as BAD_PR, badPullRequest } from '../../simulator/pull-requests.js';
 import type { ScaAlert } from '../../simulator/wire.js';
 import { advisoryRequests, cvesOf, findingsOf, runOn, serve, type ReportedFinding } from './introduced-fixtures.js';
+import { compareKey, pullRequestEvent } from './change-fixtures.js';
 import { OPS, opsAlerts, REPORT, SARIF } from './kev-fixtures.js';
 import { errorText, PUSH, useFakeGitHub, useSimulator, utcDay, type GateOptions, type GateRun } from './harness.js';
 
@@ -475,5 +476,34 @@ describe('inputs, validated before any request whatever epss says', () => {
     expect(outcome(run)).toMatchObject({ exitCode: 1, result: 'error' });
     expect(errorText(run)).toMatch(why);
     expect(h.sim.requests).toEqual([]);
+  });
+});
+
+describe('an alert the pull request resolves does not gate by EPSS either', () => {
+  test('acme/webshop with fail-on-severity none and epss 0.5: the pull request upgrades every package scored at or above it, the gate passes; the PR comment says what the verdict rests on', async () => {
+    const webshop = h.sim.state.alerts[MAIN_REPO.id] ?? [];
+    const likely = webshop.filter((a) => a.isAlerted && (scoreOf(a)?.epss ?? 0) >= 0.5).map((a) => a.metadata.id);
+    expect(likely.length).toBeGreaterThan(0);
+    fake.github.compares.set(compareKey(), fixPullRequestChanges(h.sim.state));
+    const run = await h.gate(
+      {
+        ...epssInputs(h.sim.url, '0.5'),
+        'fail-on-severity': 'none',
+        'pr-introduced': 'off',
+        'comment-on-pr': 'always',
+        'report-file': REPORT,
+        'max-retries': '0',
+      },
+      { event: pullRequestEvent(), env: { GITHUB_API_URL: fake.github.url } },
+    );
+    const statuses = Object.fromEntries(reported(run).alerts.map((a) => [a.advisory, a.status]));
+    for (const advisory of likely)
+      expect({ advisory, status: statuses[advisory] }).toEqual({ advisory, status: 'resolved' });
+    expect(outcome(run)).toMatchObject({ exitCode: 0, result: 'pass', gating: '0' });
+    expect(run.outputs['epss-count']).toBe(String(webshop.filter((a) => (scoreOf(a)?.epss ?? 0) >= 0.5).length));
+    const comment = fake.github.comments.at(-1)?.body ?? '';
+    expect(comment).toContain('**Exploit prediction** (`epss: 0.5`)');
+    expect(comment).toContain(`score date ${utcDay()}`);
+    expect(comment).toContain('EPSS 94.4% · p99'); // Log4Shell, resolved: 0.94358 and 0.99957
   });
 });
