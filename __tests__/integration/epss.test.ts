@@ -82,6 +82,10 @@ describe('the threshold gates whatever the severity, with no grace period', () =
     expect(run.summary).toContain('EPSS 97.2% · p99');
     expect(run.summary).toContain(`score date ${utcDay()}`);
     expect(run.summary).toMatch(/1 alert fails the gate by its EPSS probability/);
+    // Its error annotation says so first.
+    expect(run.errors.join('\n')).toContain(
+      `EPSS 97.2% · p99 (${score.cve}, ${utcDay()}): at or above the epss threshold, it fails the gate whatever its severity`,
+    );
     const sarif = JSON.parse(run.files[SARIF]!) as {
       runs: { results: { ruleId: string; properties?: { epss?: unknown } }[] }[];
     };

@@ -26,11 +26,18 @@ export const withEpssMark = (cell: string, e: Pick<EvaluatedAlert, 'epss' | 'eps
   return mark === '' ? cell : `${cell} ${mark}`;
 };
 
-/** Plain text for annotations and SARIF messages: "EPSS 97.2% · p99 (CVE-2021-44228, 2025-03-14)"; null without a score. */
-export function epssNote(e: Pick<EvaluatedAlert, 'epss'>): string | null {
+/**
+ * Plain text for annotations: "EPSS 97.2% · p99 (CVE-2021-44228, 2025-03-14)", and that it fails the
+ * gate for that when it does; null without a score.
+ */
+export function epssNote(e: Pick<EvaluatedAlert, 'epss' | 'status' | 'disposition'>): string | null {
   if (e.epss === null) return null;
   const { cve, date } = e.epss;
-  return `${epssMark(e)} (${cve}, ${date})`;
+  const effect =
+    e.status === 'gating' && e.disposition.rule === 'epss'
+      ? ': at or above the epss threshold, it fails the gate whatever its severity'
+      : '';
+  return `${epssMark(e)} (${cve}, ${date})${effect}`;
 }
 
 /** SARIF result properties: `epss`, FIRST's fractions of the CVE scored highest; none without a score. */
