@@ -511,3 +511,12 @@ describe('an alert the pull request resolves does not gate by EPSS either', () =
     expect(comment).toContain('EPSS 94.4% · p99'); // Log4Shell, resolved: 0.94358 and 0.99957
   });
 });
+
+test('an alert listed with a CVE the source does not score says "no EPSS score" there (gating on its severity)', async () => {
+  h.sim.epss.scores.delete(scoreOf(systeminformation())!.cve);
+  const run = await judge('0.5', { 'fail-on-severity': 'high' });
+  const high = opsAlerts(h.sim).filter((a) => a.metadata.severity?.toLowerCase() === 'high');
+  expect(outcome(run)).toEqual({ exitCode: 1, result: 'fail', gating: String(high.length), epss: '0' });
+  const row = run.summary.split('\n').find((line) => line.includes(KEV_REPO_ADVISORIES.knownExploited));
+  expect(row).toContain('no EPSS score');
+});
