@@ -61,6 +61,13 @@ describe('action.yml', () => {
     }
   });
 
+  it('the README says, as action.yml does, that api-url is required as an input or in the policy file', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const row = readme.split('\n').find((line) => line.startsWith('| `api-url` |'));
+    expect(row).toMatch(/^\| `api-url` \| \(required, as an input or in the policy file\) \|/);
+    expect(inputs['api-url']?.description).toContain('Required, as an input or in the policy file');
+  });
+
   it('gives no input a default but github-token, so an input left out can be told from one given (the policy file fills it)', () => {
     const withDefault = Object.entries(inputs)
       .filter(([, props]) => 'default' in props)

@@ -1,12 +1,16 @@
 // `npm run bench`: each scenario beside its floor, measured in the same run, as a ratio. Speed is
 // measured here, not in timed tests.
-//   npm run bench [-- --pairs 21] [--runs 3] [--only startup,latency,scale,kev,epss,pr-scale] [--record]
+//   npm run bench [-- --pairs 21] [--runs 3] [--only startup,latency,scale,memory,kev,epss,pr-scale] [--phases] [--record]
 // - start-up: dist/index.js on an invalid input vs a minified ncc bundle of @actions/core + zod alone
 //   that validates two inputs and fails (bench/startup-floor.ts), paired runs, median ratio;
 // - latency: 3,000 alerts, 50 ms per response, server page cap 100, vs the start-up floor + 3 round
 //   trips (resolve, page 1, every other page at once);
 // - scale: 10,000 and 100,000 alerts, page cap 1,000, every report on, wall time and the action's
 //   peak RSS, vs fetching and JSON.parse-ing the same pages alone (bench/fetch-floor.mjs);
+// - memory: 10,000, 30,000 and 100,000 alerts each of an advisory of its own (every text distinct),
+//   page cap 1,000, every report on, the action's peak RSS (target: ≤ 400 MiB for 100,000); with
+//   `--phases`, one more run of each with bench/phase-probe.mjs prints each phase's peak and what
+//   the heap and the process's mappings hold as it starts;
 // - kev: the latency scenario's run with `known-exploited: fail` and a catalog of CISA's size (1,500
 //   entries, 1.3 MB) from the simulator with the same latency, vs the same run without, paired; and
 //   when the catalog's answer went out against the last service answer (the simulator's answeredAt);
@@ -255,6 +259,70 @@ async function scale(): Promise<{ lines: string[]; ok: boolean }> {
       ],
     };
   } finally {
+    await sim.close();
+  }
+}
+
+// ---------- memory ----------
+
+/** The issue's target (#23): 100,000 alerts of distinct advisories read and reported within it. */
+const MEMORY_TARGET_MIB = 400;
+const MEMORY_SIZES = [10_000, 30_000, 100_000];
+
+/** One run of `alerts` with every report on, under `probe` (rss-probe or phase-probe), which writes `file`. */
+async function probedRun(sim: Simulator, probe: string, file: string): Promise<void> {
+  sim.reset();
+  const run = await runAction({
+    inputs: inputs(sim, {
+      'fail-on-severity': 'high',
+      'report-file': 'report.json',
+      'sarif-file': 'out.sarif',
+      annotations: 'true',
+      summary: 'true',
+    }),
+    nodeArgs: ['--import', pathToFileURL(join(HERE, probe)).href],
+    env: { BENCH_RSS_FILE: file, BENCH_PHASES_FILE: file },
+    timeoutMs: 600_000,
+  });
+  await run.cleanup();
+  if (run.exitCode !== 1) throw new Error(`memory run ended with ${run.exitCode}: ${run.stdout.slice(-2000)}`);
+}
+
+/**
+ * Peak RSS of runs on alerts each of an advisory of its own: the alerts' texts are all distinct, so
+ * nothing is shared, and SARIF has a rule per advisory (up to its 25,000 results).
+ */
+async function memory(): Promise<{ lines: string[]; ok: boolean }> {
+  const sim = await startSimulator({ maxPageSize: 1000 });
+  const dir = await mkdtemp(join(tmpdir(), 'security-gate-bench-'));
+  const lines: string[] = [];
+  let ok = true;
+  try {
+    const seeded = sim.state.alerts[MAIN_REPO.id] ?? [];
+    for (const n of MEMORY_SIZES) {
+      sim.state.alerts[MAIN_REPO.id] = alertsOf(seeded, n, true);
+      const peaks: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const file = join(dir, `rss-${n}-${i}`);
+        await probedRun(sim, 'rss-probe.mjs', file);
+        peaks.push(Number(await readFile(file, 'utf8')) / 1024);
+      }
+      if (process.argv.includes('--phases')) {
+        const file = join(dir, `phases-${n}`);
+        await probedRun(sim, 'phase-probe.mjs', file);
+        console.log(`memory, ${n} alerts, phases (with the sampler's own ~5 MiB): ${await readFile(file, 'utf8')}`);
+      }
+      const peak = Math.max(...peaks);
+      const targeted = n === 100_000;
+      if (targeted) ok = peak <= MEMORY_TARGET_MIB;
+      const count = n.toLocaleString('en-US');
+      lines.push(
+        `| memory: ${count} alerts of ${count} advisories (every text distinct), page cap 1,000, every report | peak RSS ${Math.round(peak)} MiB (${Math.round(Math.min(...peaks))}–${Math.round(peak)} in ${RUNS} runs) | — | — | ${targeted ? `≤ ${MEMORY_TARGET_MIB} MiB` : '—'} | ${targeted ? verdict(ok) : '—'} |`,
+      );
+    }
+    return { lines, ok };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
     await sim.close();
   }
 }
@@ -535,7 +603,7 @@ async function prScale(): Promise<{ lines: string[]; ok: boolean }> {
 const nodeVersion = spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim();
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${nodeVersion}, ${process.platform}`;
 console.log(`security-gate benchmark on ${machine}`);
-// `--only startup,latency,scale,kev,epss,pr-scale` runs a part (latency still measures the start-up floor it needs).
+// `--only startup,latency,scale,memory,kev,epss,pr-scale` runs a part (latency still measures the start-up floor it needs).
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',')) : null;
 const skipped = { lines: [] as string[], ok: true };
@@ -546,6 +614,8 @@ const l = !only || only.has('latency') ? await latency(s.floorMs) : skipped;
 console.log(l.lines.join('\n'));
 const c = !only || only.has('scale') ? await scale() : skipped;
 console.log(c.lines.join('\n'));
+const m = !only || only.has('memory') ? await memory() : skipped;
+console.log(m.lines.join('\n'));
 const k = !only || only.has('kev') ? await kev() : skipped;
 console.log(k.lines.join('\n'));
 const e = !only || only.has('epss') ? await epssScenario() : skipped;
@@ -559,6 +629,7 @@ const table = [
   ...s.lines,
   ...l.lines,
   ...c.lines,
+  ...m.lines,
   ...k.lines,
   ...e.lines,
   ...p.lines,

@@ -5,9 +5,10 @@
 // rendered as CommonMark + GFM by markdown-it with a GitHub-like stylesheet and photographed by
 // headless Chromium: pictures of the action's real output, not screenshots of github.com. Needs
 // Chromium (Debian: apt-get install chromium fonts-noto-color-emoji; or CHROMIUM=/path/to/it); not
-// part of `npm test` or CI.
+// part of `npm test` or CI. The Markdown photographed and its day go to docs/pictures/, which
+// __tests__/integration/pictures.test.ts checks against the demo run on that day.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,11 @@ import MarkdownIt from 'markdown-it';
 import { parseCommand, type WorkflowCommand } from '../simulator/readable-log.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
-const DEMO_FLAGS = ['--comment'];
+/** The day the pictures show, pinned (--today) so their check (pictures.test.ts) can run the same demo on any day. */
+const TODAY = process.env.PICTURES_DAY ?? new Date().toISOString().slice(0, 10);
+const DEMO_FLAGS = ['--comment', '--today', TODAY];
+/** The Markdown photographed, kept beside the pictures: the check compares its numbers with the demo's. */
+const SOURCES = join(ROOT, 'docs', 'pictures');
 const WIDTH = 1060;
 /** Taller pages are cut here (the summary's alert table is long); the caption says so. */
 const MAX_HEIGHT = 1500;
@@ -148,6 +153,9 @@ try {
     stdio: 'ignore',
   });
   const read = (name: string) => readFileSync(join(out, name), 'utf8');
+  mkdirSync(SOURCES, { recursive: true });
+  for (const name of ['summary.md', 'comment.md']) writeFileSync(join(SOURCES, name), read(name));
+  writeFileSync(join(SOURCES, 'day.txt'), `${TODAY}\n`);
   shoot(
     'summary.png',
     page(`<div class="markdown-body" style="max-width:1012px">${markdown.render(read('summary.md'))}</div>`),

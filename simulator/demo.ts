@@ -16,85 +16,30 @@ import {
   withRecentAlerts,
 } from './data.js';
 import type { GateResult } from '../src/model.js';
+import { plural } from '../src/numbers.js';
 import { startFakeGitHub } from './github.js';
-import { KEV_PATH, kevInputs } from './kev.js';
 import { EPSS_API_PATH, epssInputs } from './epss.js';
+import { KEV_PATH, kevInputs } from './kev.js';
+import { DEMO_USAGE, readDemoFlags } from './demo-flags.js';
 import { badPullRequest } from './pull-requests.js';
 import { readableLog } from './readable-log.js';
+import { shiftClock, shiftedClockArgs } from './clock.js';
 import { runAction } from './run-action.js';
 import { startSimulator } from './server.js';
 
-const USAGE = `npm run demo -- [flags]
-  (none)          a pull request on acme/webshop: the gate fails on critical alerts
-  --clean         acme/clean-lib: the gate passes
-  --fix-pr        the pull request upgrades the packages behind acme/webshop's critical alerts
-                  (log4j-core, commons-text, spring-beans, minimist): a fake GitHub serves its
-                  dependency review compare, the alerts are resolved and the gate passes
-  --bad-pr        a pull request on acme/clean-lib (no alerts: the service's alerts pass it) that
-                  brings in what the service has not scanned: log4j-core 2.14.1 in java/pom.xml
-                  (Log4Shell, critical), micromatch 4.0.5 (moderate) and ffmpeg-static (GPL-3.0-only,
-                  under deny-licenses GPL-3.0-only and AGPL-3.0-only): a fake GitHub serves its
-                  dependency review compare and the advisories; the head's manifests are in the
-                  workspace. It fails on what the pull request brings in, shown first in the job
-                  summary and in the PR comment (printed, as with --comment). With --kev the
-                  advisories' CVE ids are read and Log4Shell is known exploited. Not with --fix-pr
-                  (another pull request)
-  --grace         grace-days "critical=0, high=30, medium=90" with fail-on-severity high, some
-                  alerts created days ago: those inside their grace period are due, not gating
-  --policy        the settings from a policy file instead: writes .github/security-gate.yml
-                  (fail-on-severity high, ignore-unreachable, an allow-alerts mapping,
-                  deny-licenses GPL-3.0-only and AGPL-3.0-only, unknown-licenses warn)
-                  into the workspace, prints it, and runs with config-file naming it
-  --comment       comment-on-pr always: a fake GitHub takes the sticky PR comment, which is
-                  printed after the job summary
-  --kev           known-exploited fail, kev-url the simulator's copy of CISA's Known Exploited
-                  Vulnerabilities catalog: a pull request on acme/ops-console, whose alerts are
-                  high and medium only (the critical threshold passes them), fails the gate
-                  because its high systeminformation alert (CVE-2021-21315) is known exploited.
-                  With --clean, --fix-pr, --bad-pr or --grace: their repository, with the check on
-  --epss T        epss T (a threshold such as 0.5 or 50%, or show), epss-url the simulator's copy
-                  of FIRST's EPSS API: on acme/ops-console (as with --kev) the high
-                  systeminformation alert (CVE-2021-21315, EPSS 97.2%) fails the gate by its
-                  probability, and every alert shows its score
-  --latency MS    with MS milliseconds added to every response
-  --out DIR       keep the job summary (summary.md), the JSON report (report.json), the SARIF
-                  log (results.sarif), the raw log with its workflow commands (log.txt) and,
-                  with --comment, the PR comment (comment.md) in DIR, created if missing
-  --help          this text
-Flags combine: \`--clean --policy\` runs acme/clean-lib under the policy file.`;
-
-const args = process.argv.slice(2);
-if (args.includes('--help')) {
-  console.log(USAGE);
+const command = readDemoFlags(process.argv.slice(2));
+if (command.kind === 'help') {
+  console.log(DEMO_USAGE);
   process.exit(0);
 }
-const clean = args.includes('--clean');
-const policy = args.includes('--policy');
-const fixPr = args.includes('--fix-pr');
-const badPr = args.includes('--bad-pr');
-const grace = args.includes('--grace');
-// What a pull request brings in is its author's to see: --bad-pr shows the PR comment too.
-const comment = args.includes('--comment') || badPr;
-const kev = args.includes('--kev');
-const epssAt = args.indexOf('--epss');
-const epss = epssAt >= 0 ? (args[epssAt + 1] ?? '') : null;
-if (epss !== null && (epss === '' || epss.startsWith('--'))) {
-  console.error('--epss takes a threshold (0.5, 50%) or show');
+if (command.kind === 'refused') {
+  console.error(`${command.reason}\n\n${DEMO_USAGE}`);
   process.exit(2);
 }
+const { clean, policy, fixPr, badPr, grace, comment, kev, vex, epss, latencyMs, todayMs, outDir } = command.flags;
+// --today: this process (the simulator) and the action see that day, the pictures' check runs as on their day.
+if (todayMs !== undefined) shiftClock(todayMs);
 const GRACE_DAYS = 'critical=0, high=30, medium=90';
-const latencyAt = args.indexOf('--latency');
-const latencyMs = latencyAt >= 0 ? Number(args[latencyAt + 1]) : 0;
-if (fixPr && badPr) {
-  console.error('--fix-pr and --bad-pr are two different pull requests: choose one');
-  process.exit(2);
-}
-const outAt = args.indexOf('--out');
-const outDir = outAt >= 0 ? args[outAt + 1] : undefined;
-if (outAt >= 0 && (!outDir || outDir.startsWith('--'))) {
-  console.error('--out needs a directory: npm run demo -- --out DIR');
-  process.exit(2);
-}
 /** The run's workspace names of the reports (report-file, sarif-file). */
 const REPORT_FILE = 'security-gate.json';
 const SARIF_FILE = 'security-gate.sarif';
@@ -127,6 +72,36 @@ allow-alerts:
 deny-licenses: [${DENIED_LICENSES.join(', ')}]
 unknown-licenses: warn
 `;
+
+const VEX_PATH = '.vex/webshop.openvex.json';
+const VEX_OUTPUT = 'security-gate.openvex.json';
+/** The document of `--vex`: one statement that spares an alert, one whose id has a typo. */
+const VEX_FILE = `${JSON.stringify(
+  {
+    '@context': 'https://openvex.dev/ns/v0.2.0',
+    '@id': 'https://acme.example/vex/webshop-2025-06',
+    author: 'Acme Security <security@acme.example>',
+    timestamp: '2025-06-01T09:00:00Z',
+    version: 1,
+    statements: [
+      {
+        vulnerability: { name: 'CVE-2021-44228' },
+        products: [{ '@id': 'pkg:maven/org.apache.logging.log4j/log4j-core' }],
+        status: 'not_affected',
+        justification: 'vulnerable_code_not_in_execute_path',
+        impact_statement: 'JNDI lookups are disabled (log4j2.formatMsgNoLookups=true) and no message reaches a lookup.',
+      },
+      {
+        vulnerability: { name: 'GHSA-35jh-r3h4-6jmh' },
+        products: [{ '@id': 'pkg:npm/lodash@4.17.20' }],
+        status: 'not_affected',
+        justification: 'vulnerable_code_not_present',
+      },
+    ],
+  },
+  null,
+  2,
+)}\n`;
 
 /**
  * The repository of the run: acme/clean-lib for --clean and --bad-pr (no alerts, so what the pull
@@ -181,7 +156,10 @@ function pullRequestsAndTime(alerts: ReportedAlert[]): string[] {
     if (changed.length > 0) lines.push(`Changed by this pull request, not resolved: ${changed.join(', ')}`);
   }
   if (grace) {
-    const each = due.map((a) => `${a.advisory} (${a.severity}, due ${a.dueOn}, ${a.daysLeft} days left)`);
+    const each = due.map(
+      (a) =>
+        `${a.advisory} (${a.severity}, due ${a.dueOn}${a.daysLeft === null ? '' : `, ${plural(a.daysLeft, 'day')} left`})`,
+    );
     lines.push(`Due, inside their grace period (${due.length}): ${each.join('; ') || 'none'}`);
     const overdue = alerts.filter((a) => a.status === 'gating' && a.dueOn !== null).length;
     if (overdue > 0) lines.push(`Overdue, past their grace period and gating: ${overdue}`);
@@ -272,6 +250,8 @@ try {
   // A pull request is judged by the policy file as it stands at its base: GitHub has it there too.
   github.commits.add(`${repository}@${base}`);
   if (policy) github.files.set(`${repository}/${POLICY_PATH}@${base}`, { text: POLICY_FILE });
+  // --vex: the document is committed on the base branch, where a pull request's documents are read.
+  if (vex) github.files.set(`${repository}/${VEX_PATH}@${base}`, { text: VEX_FILE });
   console.log(
     `Simulator on ${sim.url}, fake GitHub on ${github.url}; running dist/index.js for pull request #${pullRequest} on ${repository}`,
   );
@@ -286,7 +266,9 @@ try {
   }
   if (kev) {
     const count = (sim.kevCatalog as { count?: number }).count;
-    console.log(`known-exploited: fail, with the KEV catalog (${count} entries) at ${sim.url}${KEV_PATH}`);
+    console.log(
+      `known-exploited: fail, with the KEV catalog (${count === undefined ? 'no count' : plural(count, 'entry', 'entries')}) at ${sim.url}${KEV_PATH}`,
+    );
   }
   if (epss !== null) console.log(`epss: ${epss}, with FIRST's EPSS API at ${sim.url}${EPSS_API_PATH}`);
   if (policy) {
@@ -294,8 +276,13 @@ try {
     process.stdout.write(POLICY_FILE);
   }
   const run = await runAction({
+    ...(todayMs === undefined ? {} : { nodeArgs: shiftedClockArgs(todayMs) }),
     // The workspace is the pull request's head: --bad-pr's manifests, and the policy file.
-    files: { ...bad?.files, ...(policy ? { [POLICY_PATH]: POLICY_FILE } : {}) },
+    files: {
+      ...bad?.files,
+      ...(policy ? { [POLICY_PATH]: POLICY_FILE } : {}),
+      ...(vex ? { [VEX_PATH]: VEX_FILE } : {}),
+    },
     repository,
     event: {
       repository: { id: repositoryNumericId, full_name: repository },
@@ -319,6 +306,7 @@ try {
       'set-pr-scanning': 'true',
       'dry-run': 'true',
       ...(comment ? { 'comment-on-pr': 'always' } : {}),
+      ...(vex ? { 'vex-files': VEX_PATH, 'vex-output': VEX_OUTPUT } : {}),
       'report-file': REPORT_FILE,
       'sarif-file': SARIF_FILE,
     },
@@ -348,8 +336,13 @@ try {
     for (const line of broughtIn(report === null ? null : (JSON.parse(report) as GateResult))) console.log(line);
     const asked = (pattern: RegExp) => github.requests.filter((r) => pattern.test(r.path)).length;
     console.log(
-      `GitHub was asked for ${asked(/\/dependency-graph\/compare\//)} page(s) of the compare and ${asked(/\/advisories\//)} advisory record(s)`,
+      `GitHub was asked for ${plural(asked(/\/dependency-graph\/compare\//), 'page')} of the compare and ${plural(asked(/\/advisories\//), 'advisory record')}`,
     );
+  }
+  if (vex) {
+    rule(`vex-output ${VEX_OUTPUT}`);
+    const written = await readFile(join(run.workspace, VEX_OUTPUT), 'utf8').catch(() => null);
+    console.log(written === null ? 'Not written.' : written);
   }
   if (outDir) {
     rule(`kept in ${outDir}`);
@@ -358,7 +351,7 @@ try {
   }
   const catalogReads = sim.requests.filter((r) => r.path === KEV_PATH).length;
   rule(
-    `exit code ${run.exitCode} (${sim.requests.length} requests to the simulator${kev ? `, ${catalogReads} of them for the KEV catalog` : ''}, ${github.requests.length} to GitHub)`,
+    `exit code ${run.exitCode} (${plural(sim.requests.length, 'request')} to the simulator${kev ? `, ${catalogReads} of them for the KEV catalog` : ''}, ${github.requests.length} to GitHub)`,
   );
   await run.cleanup();
 } finally {

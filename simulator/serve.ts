@@ -2,6 +2,7 @@
 //   npm run simulator -- --port 8787 --latency 50 --max-page-size 10
 import { parseArgs } from 'node:util';
 import { APP_ID, DEMO_TOKEN, MAIN_REPO, ORG_ID } from './data.js';
+import { plural } from '../src/numbers.js';
 import { KEV_PATH } from './kev.js';
 import { startSimulator } from './server.js';
 
@@ -47,7 +48,7 @@ console.log('Ctrl-C to stop.');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    console.log(`\n${signal}: ${sim.requests.length} requests served; stopping.`);
+    console.log(`\n${signal}: ${plural(sim.requests.length, 'request')} served; stopping.`);
     void sim.close().then(() => process.exit(0));
   });
 }

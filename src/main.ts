@@ -7,7 +7,13 @@ import * as core from '@actions/core';
 import { SetupError } from './api/errors.js';
 import { proxySecrets, redactor } from './api/redaction.js';
 import { formatInputErrors, type Config } from './config/inputs.js';
-import { describeBasePolicy, describePolicyFile, loadConfig, summaryWanted } from './config/load.js';
+import {
+  describeBasePolicy,
+  describePolicyFile,
+  loadConfig,
+  summaryWanted,
+  type FileAnnotation,
+} from './config/load.js';
 import { readRunnerContext, type RunnerContext } from './github/context.js';
 import * as log from './github/log.js';
 import * as step from './github/step.js';
@@ -38,21 +44,23 @@ export async function run(): Promise<void> {
         await stop(loaded.error.join('\n'), { why, problems: loaded.error }, stopping);
         return;
       }
+      annotateFileErrors(loaded.annotations ?? []);
       const stopped = { why: 'invalid inputs; no request was sent to the service.', problems: loaded.error };
       await stop(formatInputErrors(loaded.error), stopped, stopping);
       return;
     }
-    const { config, file } = loaded.value;
+    const { config, file, vex } = loaded.value;
     wantsSummary = config.summary;
     if (file) log.info(describePolicyFile(file, config));
     const base = describeBasePolicy(config, runner);
     base.notices.forEach((notice) => log.notice(notice));
     base.warnings.forEach((warning) => log.warning(warning));
+    vex?.notices.forEach((notice) => log.notice(notice));
     const { evaluate, stepFails, failureMessage } = await import('./run/evaluate.js');
     const publishing = import('./run/publish.js');
     publishing.catch(() => undefined); // awaited below; should evaluate throw first, never unhandled
     // 3.-6. Resolve, read, change settings, decide.
-    const result = await evaluate(config, runner, new Date());
+    const result = await evaluate(config, runner, new Date(), vex);
     // 7. The reports.
     const { writeReports } = await publishing;
     const writeErrors = await log.group('Writing the reports', () => writeReports(result, config, runner));
@@ -67,6 +75,18 @@ export async function run(): Promise<void> {
     if (error instanceof Error && error.stack) log.debug(error.stack);
     await stop(message, { why: message, problems: [] }, { context, wantsSummary, secrets, warn: false });
   }
+}
+
+/** GitHub shows 10 error annotations per step; the failure message (core.setFailed) is one of them. */
+const MAX_FILE_ANNOTATIONS = 9;
+
+/**
+ * The policy file's errors on its lines, where a pull request's diff shows them; the failure message
+ * lists them all the same, so those beyond what GitHub shows are not lost.
+ */
+function annotateFileErrors(annotations: FileAnnotation[]): void {
+  for (const { message, file, line, column } of annotations.slice(0, MAX_FILE_ANNOTATIONS))
+    log.error(message, { title: 'security-gate: policy file', file, startLine: line, startColumn: column });
 }
 
 interface Stopping {

@@ -71,6 +71,7 @@ export const ALERT_STATUSES = [
   'unreachable',
   'below-threshold',
   'not-alerted',
+  'not-affected',
 ] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
@@ -95,6 +96,7 @@ export const STATUS: Readonly<Record<AlertStatus, StatusTraits>> = {
   unreachable: { gates: false, sarif: 'severity', counted: 'unreachable ignored' },
   'below-threshold': { gates: false, sarif: 'severity', counted: 'below the threshold' },
   'not-alerted': { gates: false, sarif: null, counted: 'not alerted' },
+  'not-affected': { gates: false, sarif: 'note', counted: 'not affected (VEX)' },
 };
 
 /**
@@ -111,7 +113,8 @@ export type VerdictRule =
   | 'severity'
   | 'known-exploited'
   | 'epss'
-  | 'introduced';
+  | 'introduced'
+  | 'vex';
 
 /** Each alert's fate and why: what the verdict decided, for the reports to show, never to work out again. */
 export interface Disposition {
@@ -123,6 +126,8 @@ export interface Disposition {
   reason: string;
   /** known-exploited: warn flags it: CISA lists it, and under `fail` it would gate. */
   flagged: boolean;
+  /** The VEX statement that decided (rule `vex`): its document's @id, its file and its index there. */
+  vex?: { document: string; file: string; statement: number };
 }
 
 /** What a pull request did to an alert's package version (contract: "Resolved by this pull request"). */
@@ -180,7 +185,11 @@ export interface EvaluatedAlert extends Alert {
   allowedBy?: AllowEntry;
   /** Where its package is declared, from the SCA package search (when read); see locations.ts. */
   locations?: ManifestLocation[];
-  /** Set when the pull request resolves it (status `resolved`); null otherwise. */
+  /**
+   * Set when the pull request's change resolves its package version (the contract's three rules):
+   * status `resolved` when it would otherwise gate, else it is "fixed by this pull request" and keeps
+   * its status. null otherwise.
+   */
   resolution: Resolution | null;
   /** The pull request adds or removes a version of its package without resolving it. */
   changedByPullRequest: boolean;
@@ -197,6 +206,8 @@ export interface EvaluatedAlert extends Alert {
   epss: EpssScore | null;
   /** Set when the scores were read and the source scores none of its CVE ids: "no EPSS score", never gating by EPSS. */
   epssMissing?: true;
+  /** The latest VEX statement that speaks of it, whatever it says; null when none does (or no VEX was read). */
+  vex: VexMark | null;
 }
 
 /** Plain code-unit order: locale-free, so the order is the same on every runner. */
@@ -340,6 +351,8 @@ export type AlertCounts = SeverityCounts & {
   introduced: number | null;
   /** Alerts (and findings) at or above the EPSS threshold, whatever their status; null unless epss is a threshold and the scores were read. */
   epss: number | null;
+  /** Alerts and findings a VEX statement shows not affected or fixed; null when vex-files is empty. */
+  vex: number | null;
 };
 
 export interface Warning {
@@ -600,6 +613,10 @@ export interface RunOptions {
   epssSource: FeedSource;
   prChanges: (typeof PR_CHANGES)[number];
   prIntroduced: PrIntroducedMode;
+  /** OpenVEX documents in the workspace (`vex-files`), in the order given; empty when none. */
+  vexFiles: string[];
+  /** Where to write the OpenVEX document of what the gate judged (`vex-output`); null when not asked. */
+  vexOutput: string | null;
   /** Per input name; secrets say where they came from too, never what they are. */
   sources: Record<string, InputSource>;
   /** A local policy file read at a pull request's base commit; null otherwise. */
@@ -652,6 +669,8 @@ export interface GateResult {
   epss: EpssView | null;
   /** Workspace files the verdict rests on, read at the base commit; empty off a pull request or merge group. */
   baseFiles: BaseFileView[];
+  /** The VEX documents read (contract: "VEX statements"); null when vex-files is empty. */
+  vex: VexView | null;
 }
 
 /** The pull request's change as the gate read it. */
@@ -747,6 +766,8 @@ export interface EvaluatedFinding extends IntroducedFinding {
   epss: EpssScore | null;
   /** Set when the scores were read and the source scores none of its CVE ids. */
   epssMissing?: true;
+  /** The latest VEX statement that speaks of it; null when none does. */
+  vex: VexMark | null;
 }
 
 /** What the pull request brings in; null on the result when pr-introduced is off or the change was not read. */
@@ -754,4 +775,56 @@ export interface IntroducedView {
   mode: 'fail' | 'warn';
   /** Gating first (in the verdict's order), then the others, worst first. */
   findings: EvaluatedFinding[];
+}
+
+/** OpenVEX's statuses (v0.2.0). */
+export const VEX_STATUSES = ['not_affected', 'affected', 'fixed', 'under_investigation'] as const;
+export type VexStatus = (typeof VEX_STATUSES)[number];
+/** OpenVEX's justifications of `not_affected` (v0.2.0); no other label is accepted. */
+export const VEX_JUSTIFICATIONS = [
+  'component_not_present',
+  'vulnerable_code_not_present',
+  'vulnerable_code_not_in_execute_path',
+  'vulnerable_code_cannot_be_controlled_by_adversary',
+  'inline_mitigations_already_exist',
+] as const;
+export type VexJustification = (typeof VEX_JUSTIFICATIONS)[number];
+
+/** Where a VEX statement stands: its document's @id and author, the file read, its index in `statements`. */
+export interface VexSource {
+  document: string;
+  author: string | null;
+  file: string;
+  /** 0-based, as `statements[i]` names it. */
+  statement: number;
+}
+
+/** A VEX statement as the gate reads it, with where it stands. */
+export interface VexStatement extends VexSource {
+  vulnerability: { name: string; id: string | null; aliases: string[] };
+  status: VexStatus;
+  justification: VexJustification | null;
+  impactStatement: string | null;
+  actionStatement: string | null;
+  statusNotes: string | null;
+  /** Its time as an instant (ms): last_updated, else timestamp, else the document's; null when none reads. */
+  time: number | null;
+}
+
+/** The statement that speaks of an alert, latest first: what the verdict and the reports show of it. */
+export type VexMark = VexStatement;
+
+/** What the run did with the VEX documents; null on the result when vex-files is empty. */
+export interface VexView {
+  /** The files read, in order, with their document's @id and how many statements each holds; absent ones at the base commit too. */
+  files: { path: string; document: string | null; statements: number }[];
+  /** Statements that speak of no alert or finding read; null when the alerts were not all read (none can be said to). */
+  unmatched: VexUnmatched[] | null;
+}
+
+/** A statement that speaks of nothing read: where it stands, its vulnerability and the package URLs it names. */
+export interface VexUnmatched extends VexSource {
+  vulnerability: string;
+  /** The package URLs of its products and subcomponents; empty when it names none. */
+  packages: string[];
 }

@@ -68,6 +68,30 @@ describe('requests', () => {
   });
 });
 
+describe('an api-url that ends in /api/v1 (every path doubled)', () => {
+  test('the 404 says the path is doubled, where the request went, and names api-url: not an unknown id', async () => {
+    const error = await failure(client({ baseUrl: `${sim.url}/api/v1/` }).call(ALERTS, {}, okSchema));
+    expect(sim.requests.map((r) => r.path)).toEqual([`/api/v1${ALERTS}`]);
+    expect(error.kind).toBe('doubled-path');
+    expect(error.status).toBe(404);
+    expect(error.message).toBe(
+      `${ALERTS} failed: HTTP 404 Not Found. The service said: "no operation at /api/v1${ALERTS}". api-url ends in /api/v1, and the action adds /api/v1 to every path: the request went to …/api/v1/api/v1/sca/alerts/search. Give api-url without /api/v1, e.g. https://security.example.com.`,
+    );
+  });
+
+  test('a prefix ending in /api/v1 that does serve the service is used as given', async () => {
+    sim.script(`/api/v1${PATHS.setPrScanning}`, { status: 200, body: { ok: true } });
+    const c = client({ baseUrl: `${sim.url}/api/v1` });
+    await expect(c.call(PATHS.setPrScanning, {}, okSchema)).resolves.toEqual({ ok: true });
+  });
+
+  test('a 404 under another api-url is only a 404', async () => {
+    const error = await failure(client({ baseUrl: `${sim.url}/gateway` }).call(ALERTS, {}, okSchema));
+    expect(error.kind).toBe('request');
+    expect(error.message).not.toContain('/api/v1/api/v1');
+  });
+});
+
 describe('retries', () => {
   test('503 then success is retried once with backoff', async () => {
     sim.script(ALERTS, { status: 503, body: { error: 'busy' } });

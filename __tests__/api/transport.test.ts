@@ -93,6 +93,28 @@ describe('transportFor: compressed answers', () => {
     },
   );
 
+  test('a body sent in pieces that cut characters in two reads as the whole body decoded at once', async () => {
+    // 'é…😀' are 2, 3 and 4 bytes in UTF-8; 0xff is no UTF-8 at all (one U+FFFD, as toString makes it).
+    const bytes = Buffer.concat([
+      Buffer.from('{"a":"'),
+      Buffer.from('é…😀'.repeat(30)),
+      Buffer.from([0xff]),
+      Buffer.from('"}'),
+    ]);
+    server.removeAllListeners('request');
+    server.on('request', (_req, res) => {
+      void (async () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        for (let at = 0; at < bytes.length; at += 7) {
+          res.write(bytes.subarray(at, at + 7));
+          await new Promise((resolve) => setTimeout(resolve, 1));
+        }
+        res.end();
+      })();
+    });
+    expect(await (await get()).text()).toBe(bytes.toString('utf8'));
+  });
+
   test('a broken compressed body fails the read instead of hanging it', async () => {
     answer = { coding: 'gzip', body: 'not gzip at all' };
     // the server claims gzip but sends plain text

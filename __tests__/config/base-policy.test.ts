@@ -117,6 +117,16 @@ describe('absent at the base', () => {
     ]);
   });
 
+  test('absent in the workspace too, named like OWNER/REPO/PATH without @REF: the input error suggests the form', async () => {
+    github.commits.add(`acme/webshop@${BASE}`);
+    expect(await readBasePolicy('acme/policies/security.yml', sources())).toEqual({
+      kind: 'input-error',
+      errors: [
+        'config-file acme/policies/security.yml: no such file at the base commit 0123456 nor in the workspace. Check the path (relative to the repository root). If it is a file in the repository acme/policies, name it with a ref (OWNER/REPO/PATH@REF, a branch, tag or commit): acme/policies/security.yml@main, for instance.',
+      ],
+    });
+  });
+
   test('absent in the workspace too: an input error', async () => {
     github.commits.add(`acme/webshop@${BASE}`);
     expect(await readBasePolicy(PATH, sources())).toEqual({

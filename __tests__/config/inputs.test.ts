@@ -1,6 +1,8 @@
 import { formatInputErrors, INPUT_NAMES, collectInputs, parseInputs, runOptions } from '../../src/config/inputs.js';
 import type { Config, RunContext } from '../../src/config/inputs.js';
 import { KEV_FEED_URL, type Outcome } from '../../src/model.js';
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
 
 /** The inputs `read` gives, with no policy file, parsed. */
 const parseFrom = (read: (name: string) => string, context: Parameters<typeof parseInputs>[1]) =>
@@ -68,6 +70,8 @@ describe('parseInputs defaults', () => {
       epssSource: { kind: 'url', url: 'https://api.first.org/data/v1/epss' },
       prChanges: 'auto',
       prIntroduced: 'fail',
+      vexFiles: [],
+      vexOutput: null,
       sources: expect.any(Object) as Config['sources'],
       basePolicy: null,
     });
@@ -163,9 +167,21 @@ describe('booleans follow the YAML 1.2 core schema', () => {
       expect(pick(config({ [name]: value }))).toBe(expected);
     });
 
-    test.each(['yes', 'no', '1', '0', 'on', 'tRUE', 't'])('rejects %s, naming the accepted values', (value) => {
+    test.each(['yes', 'no', '1', '0', 'on', 't'])('rejects %s, naming the accepted values', (value) => {
       expect(errors({ [name]: value })).toEqual([
         `${name}: "${value}" is not a boolean; use true or false (also accepted: True, TRUE, False, FALSE).`,
+      ]);
+    });
+
+    test.each([
+      ['tRUE', 'true'],
+      ['ture', 'true'],
+      ['flase', 'false'],
+      ['fasle', 'false'],
+      ['FALS', 'false'],
+    ])('rejects the near miss %s, suggesting %s', (value, suggested) => {
+      expect(errors({ [name]: value })).toEqual([
+        `${name}: "${value}" is not a boolean; use true or false (also accepted: True, TRUE, False, FALSE). Did you mean ${suggested}?`,
       ]);
     });
   });
@@ -191,9 +207,38 @@ describe('enumerations are case-insensitive and never silently defaulted', () =>
     ['fail-on-severity', 'severe', 'critical, high, medium, low, none'],
     ['fail-on-severity', 'moderate', 'critical, high, medium, low, none'],
     ['on-api-error', 'ignore', 'fail, warn'],
-    ['comment-on-pr', 'on_failure', 'never, on-failure, always'],
   ])('%s rejects %s and lists %s', (name, value, allowed) => {
     expect(errors({ [name]: value })).toEqual([`${name}: "${value}" is not one of ${allowed} (case-insensitive).`]);
+  });
+
+  // A near miss of one value (one edit for a word of up to 4 letters, two for a longer one) is named.
+  test.each([
+    ['fail-on-severity', 'hihg', 'critical, high, medium, low, none', 'high'],
+    ['fail-on-severity', 'Hgih', 'critical, high, medium, low, none', 'high'],
+    ['fail-on-severity', 'critcal', 'critical, high, medium, low, none', 'critical'],
+    ['fail-on-severity', 'meduim', 'critical, high, medium, low, none', 'medium'],
+    ['fail-on-severity', 'nnoe', 'critical, high, medium, low, none', 'none'],
+    ['on-api-error', 'fial', 'fail, warn', 'fail'],
+    ['on-api-error', 'WRAN', 'fail, warn', 'warn'],
+    ['comment-on-pr', 'on_failure', 'never, on-failure, always', 'on-failure'],
+    ['comment-on-pr', 'allways', 'never, on-failure, always', 'always'],
+    ['unknown-licenses', 'ingore', 'warn, fail, ignore', 'ignore'],
+    ['known-exploited', 'of', 'off, warn, fail', 'off'],
+    ['pr-changes', 'atuo', 'auto, off', 'auto'],
+    ['pr-introduced', 'warm', 'fail, warn, off', 'warn'],
+  ])('%s: the near miss %s is refused with the values (%s) and a suggestion, %s', (name, value, allowed, suggested) => {
+    expect(errors({ [name]: value })).toEqual([
+      `${name}: "${value}" is not one of ${allowed} (case-insensitive). Did you mean ${suggested}?`,
+    ]);
+  });
+
+  // Two edits turn `on` into `off`: a short word gets no suggestion that far off.
+  test.each([
+    ['pr-changes', 'on'],
+    ['known-exploited', 'warning'],
+    ['fail-on-severity', 'no'],
+  ])('%s: %s is too far from every value for a suggestion', (name, value) => {
+    expect(errors({ [name]: value })[0]).not.toContain('Did you mean');
   });
 });
 
@@ -308,6 +353,15 @@ describe('tokens', () => {
     ]);
   });
 
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  /** The if: on the gate step of the README's quick start, as GitHub reads it (folded to one line). */
+  const README_GATE_IF = (() => {
+    const quickStart = /## Quick start\n\n```yaml\n([\s\S]*?)```/.exec(readme)![1]!;
+    const steps = (parseYaml(quickStart) as { jobs: Record<string, { steps: { uses?: string; if?: string }[] }> }).jobs;
+    return Object.values(steps)
+      .flatMap((job) => job.steps)
+      .find((step) => step.uses?.startsWith('OWNER/security-gate@'))!.if!;
+  })();
   const FORK: RunContext = { eventName: 'pull_request', actor: 'someone', isForkPullRequest: true };
   const DEPENDABOT: RunContext = { eventName: 'pull_request', actor: 'dependabot[bot]', isForkPullRequest: false };
 
@@ -320,8 +374,10 @@ describe('tokens', () => {
     expect(found[0]).toMatch(
       /^api-token-id and api-token-secret are empty: GitHub does not pass repository secrets to workflows triggered by pull requests from forks/,
     );
-    expect(found[0]).toContain('if: github.event.pull_request.head.repo.full_name == github.repository');
-    expect(found[0]).toContain('pull_request_target');
+    // What the README says: run on merge_group too, and skip with its quick start's if:.
+    expect(found[0]).toContain(`if: ${README_GATE_IF}`);
+    expect(found[0]).toMatch(/pull_request and merge_group/);
+    expect(found[0]).not.toContain('pull_request_target');
   });
 
   test.each([
@@ -332,6 +388,23 @@ describe('tokens', () => {
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^api-token-secret is empty: this run was triggered by Dependabot/);
     expect(found[0]).toContain('as Dependabot secrets');
+  });
+
+  it("on Dependabot's pull request, suggests the README's if:, which the merge queue passes", () => {
+    const found = errors({ 'api-token-secret': '' }, DEPENDABOT);
+    expect(found[0]).toContain(`if: ${README_GATE_IF}`);
+  });
+
+  it('off a pull request, suggests skipping Dependabot alone (the merge-queue condition would skip every run)', () => {
+    const found = errors({ 'api-token-secret': '' }, { ...DEPENDABOT, eventName: 'push' });
+    expect(found[0]).toContain("`if: github.actor != 'dependabot[bot]'`");
+    expect(found[0]).not.toContain('merge_group');
+  });
+
+  it("the README's troubleshooting table suggests the same if: as the message", () => {
+    const row = readme.split('\n').find((line) => line.includes('pull requests from forks.` |'));
+    expect(row?.replace(/\\\|/g, '|')).toContain(README_GATE_IF);
+    expect(row).toContain('merge_group');
   });
 
   it('gives the plain message on pull_request_target, where forks do get secrets', () => {

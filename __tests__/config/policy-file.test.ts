@@ -1,9 +1,13 @@
 // The policy file, from YAML fixtures: what it sets, how it yields to inputs, and every error with
 // the file, the key, the line and the column, all at once.
 import { describe, expect, test } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { collectInputs, parseInputs, type PolicyFile } from '../../src/config/inputs.js';
-import { parsePolicyFile } from '../../src/config/policy-file.js';
+import { loadPolicyFile, parsePolicyFile, remoteFormHint } from '../../src/config/policy-file.js';
+import { INPUT_SINCE, LATER_INPUTS, THIS_RELEASE, type KnownInputs } from '../../src/config/versions.js';
+import { VERSION } from '../../src/version.js';
 import { licenseIdProblem } from '../../src/policy/license-ids.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/policy/${name}`, import.meta.url), 'utf8');
@@ -149,6 +153,29 @@ describe('errors name the file, the key, the line and the column, all at once', 
     expect(parsed.ok ? '' : parsed.error[0]).toMatch(message);
   });
 
+  test.each([
+    ['an unclosed quote', 'version: 1\nfail-on-severity: "high\n', '2:24', 'Missing closing "quote'],
+    ['an unclosed bracket', 'version: 1\nallow-licenses: [MIT\n', '2:21', 'Flow sequence in block collection'],
+    ['a tab as indentation', 'version: 1\n\tfail-on-severity: high\n', '2:1', 'Tabs are not allowed as indentation'],
+    ['a key twice', 'version: 1\nsummary: true\nsummary: false\n', '3:1', 'Map keys must be unique'],
+  ])('a YAML syntax error (%s) is at its own line, not at the top of the file', (_name, text, place, message) => {
+    const parsed = parsePolicyFile(text, 'policy.yml');
+    expect(parsed.ok ? '' : parsed.error[0]).toContain(`policy.yml:${place}: not valid YAML: ${message}`);
+  });
+
+  test('a near miss of a value, as of a key, comes with a suggestion, at its line', () => {
+    const policy = parsePolicyFile('version: 1\nfail-on-severity: hihg\nignore-unreachable: ture\n', 'policy.yml');
+    if (!policy.ok) throw new Error(policy.error.join('\n'));
+    const parsed = parseInputs(
+      collectInputs((input) => TOKENS[input] ?? '', policy.value),
+      context,
+    );
+    expect(parsed.ok ? [] : parsed.error).toEqual([
+      'policy.yml:2:1: fail-on-severity: "hihg" is not one of critical, high, medium, low, none (case-insensitive). Did you mean high?',
+      'policy.yml:3:1: ignore-unreachable: "ture" is not a boolean; use true or false (also accepted: True, TRUE, False, FALSE). Did you mean true?',
+    ]);
+  });
+
   test('license lists: ids of the current SPDX list only, and not both', () => {
     const parsed = parse('both-license-lists.yml');
     expect(parsed.ok ? [] : parsed.error).toEqual([
@@ -196,6 +223,65 @@ describe('errors name the file, the key, the line and the column, all at once', 
       ok: false,
       error: ['p.yml:1:10: version: the only version is 1.'],
     });
+  });
+});
+
+describe('a key of a later release: a central policy read by a repository pinned to an earlier one', () => {
+  const errorsOf = (text: string, known?: KnownInputs) => {
+    const parsed = parsePolicyFile(text, 'policy.yml', known);
+    return parsed.ok ? [] : parsed.error;
+  };
+  // 1.0.0 as it reads a file: its own inputs (every one INPUT_SINCE dates 1.0.0), no later ones.
+  const ONE_ZERO: KnownInputs = {
+    version: '1.0.0',
+    inputs: Object.keys(INPUT_SINCE).filter((name) => INPUT_SINCE[name] === '1.0.0'),
+    later: {},
+  };
+
+  // The contract promises none this build does not read (epss and epss-url landed in 1.1.0); one
+  // that it did would be named so, as this made-up key is.
+  const promised = Object.keys(LATER_INPUTS).length > 0 ? Object.keys(LATER_INPUTS) : ['risk-budget'];
+  test.each(promised)(
+    '%s, an input of the contract this release does not read yet: a key of a later release',
+    (key) => {
+      const known = { ...THIS_RELEASE, later: { ...LATER_INPUTS, [key]: null } };
+      expect(errorsOf(`${key}: x\n`, known)).toEqual([
+        `policy.yml:1:1: ${key}: is a key of a release of security-gate after ${VERSION}; this is ${VERSION}. ` +
+          `To go on, upgrade the action to use it, or point config-file at a policy file written for ${VERSION} ` +
+          "(OWNER/REPO/PATH@REF). security-gate's docs/versions.md lists the release of each input.",
+      ]);
+    },
+  );
+
+  test('a later key whose release is known is named with that release', () => {
+    const known = { ...ONE_ZERO, later: { 'known-exploited': '1.1.0' as const } };
+    expect(errorsOf('known-exploited: warn\n', known)).toEqual([
+      expect.stringMatching(
+        /^policy\.yml:1:1: known-exploited: is a key of security-gate 1\.1\.0 and later; this is 1\.0\.0\. /,
+      ),
+    ]);
+  });
+
+  test('a key this release cannot place, and no typo: it may be of a later release, upgrade or pin the policy', () => {
+    expect(errorsOf('known-exploited: warn\nkev-url: kev.json\n', ONE_ZERO)).toEqual(
+      ['1:1: known-exploited', '2:1: kev-url'].map(
+        (at) =>
+          `policy.yml:${at}: is not an input of security-gate 1.0.0. If it is a key of a later release, upgrade the ` +
+          'action to use it, or point config-file at a policy file written for 1.0.0 (OWNER/REPO/PATH@REF); if not, ' +
+          "remove it. security-gate's docs/versions.md lists the release of each input.",
+      ),
+    );
+  });
+
+  test('a typo of an input is still called one, whatever release reads it', () => {
+    expect(errorsOf('pr-changez: auto\n', ONE_ZERO)).toEqual([
+      'policy.yml:1:1: pr-changez: is not an input of security-gate. Did you mean pr-changes?',
+    ]);
+  });
+
+  test('this release reads every key of its own inputs, those of later than 1.0.0 included', () => {
+    expect(THIS_RELEASE.version).toBe(VERSION);
+    expect(errorsOf('known-exploited: warn\npr-introduced: warn\nkev-url: kev.json\n')).toEqual([]);
   });
 });
 
@@ -248,5 +334,42 @@ describe('grace-days as a mapping: the value the pairs give', () => {
       ok: false,
       error: [expect.stringContaining('p.yml:1:13: grace-days: expected severity=days pairs, or a mapping')],
     });
+  });
+});
+
+describe('a config-file not in the workspace that reads as OWNER/REPO/PATH: the error suggests the @REF form', () => {
+  test('the message names the repository and the form to use', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'policy-file-'));
+    try {
+      const sources = { workspace, apiUrl: 'https://api.github.invalid', token: null, timeoutMs: 1000, maxRetries: 0 };
+      expect(await loadPolicyFile('acme/policies/security.yml', sources)).toEqual({
+        ok: false,
+        error: [
+          'config-file acme/policies/security.yml: no such file in the workspace. Check the path (relative to the repository root), and that the job checks the repository out (actions/checkout) before this step. If it is a file in the repository acme/policies, name it with a ref (OWNER/REPO/PATH@REF, a branch, tag or commit): acme/policies/security.yml@main, for instance.',
+        ],
+      });
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+    }
+  });
+
+  test.each([
+    ['acme/policies/security.yml', 'acme/policies'],
+    ['acme/policies/gates/security-gate.yaml', 'acme/policies'],
+    ['my-org/.github/policy.yml', 'my-org/.github'],
+  ])('%s reads as a file of %s', (path, repository) => {
+    expect(remoteFormHint(path)).toContain(`in the repository ${repository}, name it with a ref`);
+    expect(remoteFormHint(path)).toContain(`${path}@main`);
+  });
+
+  test.each([
+    '.github/security-gate.yml', // a workspace path: no owner starts with a dot
+    'security-gate.yml',
+    'policies/security.yml', // no repository part
+    'acme/policies/security', // no file name
+    'acme/policies/security.yml@main', // has its ref
+    './acme/policies/security.yml',
+  ])('%s: no suggestion', (path) => {
+    expect(remoteFormHint(path)).toBe('');
   });
 });

@@ -89,6 +89,30 @@ describe('retries', () => {
   });
 });
 
+describe('an api-url that ends in /api/v1: every path doubled', () => {
+  const DOUBLED =
+    'api-url ends in /api/v1, and the action adds /api/v1 to every path: the request went to …/api/v1/api/v1/';
+
+  test('resolving through app-id: the 404 is blamed on api-url, not on app-id, and the step fails even under warn', async () => {
+    const run = await h.gate({ 'api-url': `${h.sim.url}/api/v1/`, 'on-api-error': 'warn' });
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs.result).toBe('error');
+    expect(h.sim.requests.map((r) => r.path)).toContain(`/api/v1${PATHS.repositories}`);
+    expect(errorText(run)).toContain(`${DOUBLED}installations/repositories.`);
+    expect(errorText(run)).toContain('Give api-url without /api/v1');
+    expect(errorText(run)).not.toContain('app-id');
+  });
+
+  test('with repository-id: the alerts read says the same, as an API error', async () => {
+    const run = await h.gate({ 'api-url': `${h.sim.url}/api/v1`, 'repository-id': MAIN_REPO.id, 'app-id': '' });
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs.result).toBe('error');
+    expect(errorText(run)).toContain(`${DOUBLED}sca/alerts/search.`);
+    // One request: a 404 to a doubled path is not asked again with smaller pages.
+    expect(h.sim.requests.filter((r) => r.path.endsWith('/sca/alerts/search'))).toHaveLength(1);
+  });
+});
+
 describe('rejected credentials always fail, even under warn', () => {
   test.each([
     ['wrong secret, resolving through app-id', { 'api-token-secret': 'wrong-secret-0f9e8d7c' }],

@@ -2,6 +2,7 @@
 // another repository (through a fake GitHub contents API, with config-token), precedence, errors
 // with file, key, line and column before any request, and which settings came from the file.
 import { describe, expect, test } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { CLEAN, errorText, plain, PUSH, useSimulator, useFakeGitHub } from './harness.js';
 
 const h = useSimulator();
@@ -83,6 +84,74 @@ describe('a policy file in the workspace', () => {
     expect(h.sim.requests).toEqual([]);
   });
 
+  test("each of the file's errors is an error annotation on its line, the path from the repository root", async () => {
+    const text = 'version: 1\nfail-on-severity: hihg\nposture-dayz: 3\n';
+    const run = await h.gate({ 'config-file': './.github/security-gate.yml', 'max-retries': '99' }, local(text));
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain(
+      '::error title=security-gate%3A policy file,file=.github/security-gate.yml,line=3,col=1::posture-dayz: is not',
+    );
+    const placed = run.commands.filter((c) => c.command === 'error' && c.properties.file !== undefined);
+    expect(placed.map(({ properties: p, message }) => [p.file, p.line, p.col, message])).toEqual([
+      [
+        '.github/security-gate.yml',
+        '3',
+        '1',
+        'posture-dayz: is not an input of security-gate. Did you mean posture-days?',
+      ],
+      [
+        '.github/security-gate.yml',
+        '2',
+        '1',
+        'fail-on-severity: "hihg" is not one of critical, high, medium, low, none (case-insensitive). Did you mean high?',
+      ],
+    ]);
+    // The failure message still lists every error, the inputs' own among them.
+    const failure = run.commands.filter((c) => c.command === 'error' && c.properties.file === undefined);
+    expect(failure.map((c) => c.message).join('\n')).toMatch(/max-retries: "99" is not accepted/);
+    expect(h.sim.requests).toEqual([]);
+  });
+
+  test('a YAML syntax error is annotated on its own line', async () => {
+    const run = await h.gate(
+      { 'config-file': 'p.yml' },
+      { ...PUSH, files: { 'p.yml': 'version: 1\n\tsummary: true\n' } },
+    );
+    const placed = run.commands.find((c) => c.command === 'error' && c.properties.file === 'p.yml');
+    expect(placed?.properties).toMatchObject({ line: '2', col: '1' });
+    expect(placed?.message).toBe('not valid YAML: Tabs are not allowed as indentation');
+  });
+
+  test('annotations: false: the errors are in the failure message only', async () => {
+    const run = await h.gate(
+      { 'config-file': 'p.yml', annotations: 'false' },
+      { ...PUSH, files: { 'p.yml': 'posture-dayz: 3\n' } },
+    );
+    expect(run.exitCode).toBe(1);
+    expect(run.commands.filter((c) => c.properties.file !== undefined)).toEqual([]);
+    expect(errorText(run)).toContain('p.yml:1:1: posture-dayz: is not an input of security-gate');
+  });
+
+  test('a key of a later release (a central policy ahead of the pinned action): named so, with the way on', async () => {
+    const text = 'version: 1\nepss: 10%\nsbom-format: spdx\n';
+    const run = await h.gate({ 'config-file': '.github/security-gate.yml' }, local(text));
+    expect(run.outputs.result).toBe('error');
+    const message = errorText(run);
+    const version = (
+      JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+        version: string;
+      }
+    ).version;
+    expect(message).toContain(
+      `.github/security-gate.yml:2:1: epss: is a key of a release of security-gate after ${version}; this is ${version}. ` +
+        'To go on, upgrade the action to use it, or point config-file at a policy file written for',
+    );
+    expect(message).toContain(
+      `.github/security-gate.yml:3:1: sbom-format: is not an input of security-gate ${version}. If it is a key of a later release, upgrade the action`,
+    );
+    expect(h.sim.requests).toEqual([]);
+  });
+
   test('a value the file gives that the schema refuses: at its line', async () => {
     const run = await h.gate(
       { 'config-file': 'p.yml' },
@@ -108,6 +177,26 @@ describe('a policy file in the workspace', () => {
     expect(run.exitCode).toBe(1);
     expect(errorText(run)).toMatch(message);
     expect(h.sim.requests).toEqual([]);
+  });
+});
+
+describe('a config-file that reads as another repository, without @REF', () => {
+  test('not in the workspace: the OWNER/REPO/PATH@REF form is suggested, nothing sent', async () => {
+    const run = await h.gate({ 'config-file': 'acme/policies/security.yml' }, { ...PUSH });
+    expect(run.exitCode).toBe(1);
+    expect(errorText(run)).toContain(
+      'config-file acme/policies/security.yml: no such file in the workspace. Check the path (relative to the repository root), and that the job checks the repository out (actions/checkout) before this step. If it is a file in the repository acme/policies, name it with a ref (OWNER/REPO/PATH@REF, a branch, tag or commit): acme/policies/security.yml@main, for instance.',
+    );
+    expect(h.sim.requests).toEqual([]);
+  });
+
+  test('a workspace path of that shape that is there is read as a workspace file', async () => {
+    const run = await h.gate(
+      { 'config-file': 'acme/policies/security.yml', 'fail-on-severity': '' },
+      { ...PUSH, files: { 'acme/policies/security.yml': 'fail-on-severity: none\n' } },
+    );
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs.result).toBe('pass');
   });
 });
 

@@ -185,6 +185,7 @@ describe('evaluateAlerts: status', () => {
       daysLeft: null,
       knownExploited: null,
       epss: null,
+      vex: null,
     };
     const below = { gates: false, rule: 'below-threshold', reason: 'below the critical threshold', flagged: false };
     const gates = { gates: true, rule: 'severity', reason: 'at or above the critical threshold', flagged: false };

@@ -111,14 +111,16 @@ describe("renderComment: the pull request's story", () => {
     expect(headings(body)).toEqual([
       '## Security gate: ❌ failed for acme/storefront (1 resolved, 1 coming due)',
       '### Gating alerts',
+      '### What to do',
       '### Resolved by this pull request',
-      '### Changed by this pull request, not resolved',
+      '### Changed by this pull request',
       '### Coming due',
     ]);
     expect(body.split('\n')[3]).toBe(
       '❌ **Failed** for `acme/storefront` (`repo_8f3a2c`): 3 alerts at or above high fail the gate (1 critical, 2 high); 1 resolved by this pull request and 1 inside its grace period do not.',
     );
-    expect(body).not.toMatch(/posture|time saved|schedule|settings|warnings|allow-alerts|Policy:|\| Total \|/i);
+    // allow-alerts appears only in what to do, never as the table of allowed alerts.
+    expect(body).not.toMatch(/posture|time saved|schedule|settings|warnings|Allowed by|Policy:|\| Total \|/i);
   });
 
   test("shares the job summary's tables: the same rows, cell for cell", () => {
@@ -135,7 +137,8 @@ describe("renderComment: the pull request's story", () => {
     const body = renderComment(makeExampleResult(), RUN, WHERE);
     expect(readabilityProblems(body)).toEqual({ characterReferences: [], zeroWidth: [], needlessEscapes: [] });
     const r = render(body);
-    expect(r.rawHtml.map((html) => html.trim())).toEqual([COMMENT_MARKER, '<sub>', '</sub>']);
+    // The reachability footnote under the gating table, then the footer.
+    expect(r.rawHtml.map((html) => html.trim())).toEqual([COMMENT_MARKER, '<sub>', '</sub>', '<sub>', '</sub>']);
     expect(r.links.slice(-2)).toEqual([
       { href: `https://github.com/acme/storefront/commit/${HEAD}`, text: 'a1b2c3d', markup: '' },
       { href: RUN, text: 'Full report in the job summary', markup: '' },
@@ -235,7 +238,7 @@ describe("renderComment: the pull request's story", () => {
       ['GHSA-low', 'below the high threshold'],
       ['GHSA-quiet', 'not alerted by the service'],
     ]);
-    expect(body).toContain('### Changed by this pull request, not resolved (6)');
+    expect(body).toContain('### Changed by this pull request (6)');
   });
 
   test('lists the license violations', () => {

@@ -14,12 +14,18 @@ function expectedText(s: string): string {
   );
 }
 
+/** A `name@version` value (or an address): shown as code, so it copies as it reads. */
+const VALUE_AS_CODE = /^[^\s@]*[\w.+-]@\w\S*$/;
+
 /** Everything that would make escaped text more than plain text once rendered; {@link clean} when there is nothing. */
 function problems(markdown: string) {
   const r = render(markdown);
+  const values = r.codeSpans.filter((c) => VALUE_AS_CODE.test(c)).length;
+  let valueSpans = 0;
   return {
     blocks: r.blocks,
-    inlineMarkup: r.inlineMarkup,
+    // Code spans of values are the escaping itself (no zero-width space inside a value); any other is markup.
+    inlineMarkup: r.inlineMarkup.filter((m) => m !== 'code_inline' || ++valueSpans > values),
     rawHtml: r.rawHtml,
     links: r.links.filter((l) => l.href !== 'https://ok.example/'),
     references: githubReferences(r.scanned),
@@ -125,7 +131,12 @@ describe('escapeText escapes only where a character would start markup', () => {
     ],
     ['an upper-case URL', 'HTTPS://E.EXAMPLE', 'HTTPS\\://E.EXAMPLE'],
     ['references', 'see #12 and GH-7, not #x or GHSA-1', 'see #\u200b12 and GH-\u200b7, not #x or GHSA-1'],
-    ['an e-mail address', 'a@b.example', 'a@\u200bb.example'],
+    ['an e-mail address, as code (no zero-width space inside)', 'a@b.example', '`a@b.example`'],
+    [
+      'a package at a version, as code, the sentence punctuation outside',
+      'see (lodash@4.17.20).',
+      'see (`lodash@4.17.20`).',
+    ],
     ['an @ before no name', 'a @ b', 'a @ b'],
   ])('%s', (_name, input, expected) => {
     expect(escapeText(input)).toBe(expected);

@@ -35,6 +35,8 @@ export interface Rendered {
   blocks: string[];
   /** Inline token types other than text and line breaks (`strong_open`, `code_inline`, `link_open`, `html_inline`…). */
   inlineMarkup: string[];
+  /** The contents of code spans, in order. */
+  codeSpans: string[];
   /** Raw HTML passed through: `html_block` and `html_inline` contents. */
   rawHtml: string[];
   links: RenderedLink[];
@@ -67,6 +69,7 @@ export function render(markdown: string): Rendered {
     html: md.renderer.render(tokens, md.options, {}),
     blocks: [],
     inlineMarkup: [],
+    codeSpans: [],
     rawHtml: [],
     links: [],
     tables: [],
@@ -91,6 +94,7 @@ export function render(markdown: string): Rendered {
     for (const child of children) {
       if (!['text', 'softbreak', 'hardbreak'].includes(child.type)) out.inlineMarkup.push(child.type);
       if (child.type === 'html_inline') out.rawHtml.push(child.content);
+      if (child.type === 'code_inline') out.codeSpans.push(child.content);
       if (child.type === 'link_open')
         out.links.push((link = { href: String(child.attrGet('href') ?? ''), text: '', markup: child.markup }));
       else if (child.type === 'link_close') link = null;

@@ -302,7 +302,7 @@ describe('renderSummary: the tables of resolved and coming-due alerts', () => {
 
   it('an alert without an overdue date or change reads as before', () => {
     const page = renderSummary(withAlerts([makeEvaluated({ summary: 'Plain', package: 'pkg:npm/p@1' })]));
-    expect(tableOf(page, 'Severity')[1]?.slice(2)).toEqual(['pkg:npm/p@1', '7.5', '1 reachable', 'Plain']);
+    expect(tableOf(page, 'Severity')[1]?.slice(2)).toEqual(['pkg:npm/p@1', '7.5', '1 reachable', 'Plain', '—']);
   });
 
   it.each([20_000, 100_000])(

@@ -41,7 +41,9 @@ describe('renderFailureSummary', () => {
     expect(r.rawHtml).toEqual([]);
     expect(r.links).toEqual([]);
     expect(githubReferences(r.scanned)).toEqual([]);
-    expect(r.inlineMarkup.filter((m) => m !== 'strong_open' && m !== 'strong_close')).toEqual([]);
+    // Its only markup: bold, and `name@version` values as code (so they copy without a zero-width space).
+    expect(r.inlineMarkup.filter((m) => !['strong_open', 'strong_close', 'code_inline'].includes(m))).toEqual([]);
+    expect(r.codeSpans.filter((c) => !/^\S*[\w.+-]@\w\S*$/.test(c))).toEqual([]);
   });
 
   test('at most 50 problems, then how many more', () => {

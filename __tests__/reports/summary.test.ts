@@ -116,7 +116,9 @@ describe('renderSummary: counts and gating alerts', () => {
     const header = page.findIndex((l) => l.includes('Critical | '));
     expect(page[header]).toBe('| 🔴 Critical | 🟠 High | 🟡 Medium | 🔵 Low | ⚪ Unknown | Total | Gating | Allowed |');
     expect(page[header + 2]).toBe('| 1 | 1 | 0 | 1 | 1 | 4 | **1** | 1 |');
-    expect(page).toContain('Not gating: **1** below the high threshold · **1** not alerted by the service.');
+    expect(page).toContain(
+      "Not gating: **1** below the high threshold · **1** not alerted by the service (reported, but the service's own triage raised no alert; these never gate).",
+    );
   });
 
   it('lists gating alerts in the order given (worst first), with severity marker, score and reachability', () => {
@@ -198,7 +200,8 @@ const oneLine = (s: string) =>
 const shown = (s: string, max: number) => seen(oneLine(truncate(s, max)));
 
 /** Raw HTML the page itself writes; anything else came from service text. */
-const OWN_HTML = /^(<details><summary>Allowed by <code>allow-alerts<\/code> \(\d+\)<\/summary>|<\/details>)\n?$/;
+const OWN_HTML =
+  /^(<details><summary>Allowed by <code>allow-alerts<\/code> \(\d+\)<\/summary>|<\/details>|<\/?sub>)\n?$/;
 
 describe('renderSummary: hostile service text renders as itself, and only as text', () => {
   /** A result with `h` in every field that comes from the service (or a user's allow-list reason). */
@@ -241,8 +244,9 @@ describe('renderSummary: hostile service text renders as itself, and only as tex
     expect(githubReferences(r.scanned)).toEqual([]);
     expect(page.split('\n').filter((line) => line.trimStart().startsWith('::'))).toEqual([]);
     // The page keeps its shape: its headings, and every table row with its cells.
-    // title, what the verdict rests on, gating, posture, time saved, schedule, settings, warnings, errors
-    expect(r.blocks.filter((b) => b === 'heading_open')).toHaveLength(9);
+    // title, what the verdict rests on, gating, what to do, posture, time saved, schedule, settings, warnings, errors
+    expect(r.blocks.filter((b) => b === 'heading_open')).toHaveLength(10);
+    // No fence: an id that is not one word is not offered as an input line to copy.
     expect(r.blocks.filter((b) => /^(blockquote|ordered_list|code_block|fence|hr)/.test(b))).toEqual([]);
     expect(tableOf(page, 'Severity')[1]).toEqual([
       '🟠 high',
@@ -251,6 +255,7 @@ describe('renderSummary: hostile service text renders as itself, and only as tex
       '7.5',
       '1 reachable',
       shown(h, 200),
+      '—', // declared in: the service named no manifest
     ]);
     expect(tableOf(page, 'Advisory')[1]).toEqual([
       'GHSA-2',
@@ -276,6 +281,16 @@ describe('renderSummary: hostile service text renders as itself, and only as tex
     ).toBe(true);
     expect(paragraphs).toContain(`⚠️ ${shown(h, 500)}`);
     expect(paragraphs).toContain(`❌ ${shown(h, 500)}`);
+  });
+
+  it.each(HOSTILE)('in the policy-file entry to copy: %j', (h) => {
+    const result = hostileResult(h);
+    const page = renderSummary({ ...result, options: { ...result.options, configFile: 'policy.yml' } }, { now: NOW });
+    const r = render(page);
+    // One fence, the entry to copy: the hostile id, quoted, neither ends it nor opens another.
+    expect(r.blocks.filter((b) => /^(blockquote|ordered_list|code_block|fence|hr)/.test(b))).toEqual(['fence']);
+    expect(r.blocks.filter((b) => b === 'heading_open')).toHaveLength(10);
+    expect(r.html).toContain('<code class="language-yaml">allow-alerts:\n  - id: ');
   });
 
   it('the checks can fail: unescaped text breaks them', () => {

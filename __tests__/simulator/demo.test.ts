@@ -77,7 +77,9 @@ test('--bad-pr runs pull request #57 on acme/clean-lib, its compare and advisori
   expect(stdout).toMatch(
     /^ {2}micromatch 4\.0\.5 in package-lock\.json \(development, MIT; GHSA-952p-6rrq-rcjv moderate\)$/m,
   );
-  expect(stdout).toMatch(/^GitHub was asked for [1-9]\d* page\(s\) of the compare and \d+ advisory record\(s\)$/m);
+  expect(stdout).toMatch(
+    /^GitHub was asked for (1 page|[2-9]\d* pages) of the compare and (1 advisory record|\d+ advisory records)$/m,
+  );
   // It fails on what the pull request brings in: Log4Shell, critical, in the summary and the comment alike.
   expect(stdout).toMatch(/^── exit code 1 /m);
   const summary = stdout.slice(stdout.indexOf('## Security gate: '), stdout.indexOf('── PR comment'));
@@ -92,6 +94,29 @@ test('--bad-pr runs pull request #57 on acme/clean-lib, its compare and advisori
     /^Brought in by this pull request \(5, pr-introduced: fail\): .*GHSA-jfh8-c2jp-5v3q, critical, org\.apache\.logging\.log4j:log4j-core@2\.14\.1, in java\/pom\.xml, gates/m,
   );
 }, 30_000);
+
+test.each([
+  ['an unknown flag', ['--bad_pr'], "Unknown option '--bad_pr'"],
+  ['a stray word', ['clean'], "Unexpected argument 'clean'"],
+  ['--out without its directory', ['--out'], "Option '--out <value>' argument missing"],
+  ['--latency that is not a number', ['--latency', 'fast'], '--latency takes a whole number of milliseconds'],
+])('%s: refused with the usage and exit code 2, before anything runs', async (_name, args, reason) => {
+  const refused = await demo(...args).then(
+    () => null,
+    (error: unknown) => error as { code: number; stdout: string; stderr: string },
+  );
+  expect(refused).toMatchObject({ code: 2, stdout: '' });
+  expect(refused?.stderr).toContain(reason);
+  expect(refused?.stderr).toContain('npm run demo -- [flags]\n  (none)');
+});
+
+test('--help: the usage on stdout, exit code 0, nothing run', async () => {
+  const { stdout, stderr } = await demo('--help');
+  expect(stdout).toMatch(/^npm run demo -- \[flags\]\n/);
+  expect(stdout).toContain('--out DIR');
+  expect(stdout).not.toContain('running dist/index.js');
+  expect(stderr).toBe('');
+});
 
 test('--bad-pr with --fix-pr: two pull requests, refused with exit code 2 before anything runs', async () => {
   await expect(demo('--bad-pr', '--fix-pr')).rejects.toMatchObject({

@@ -2,7 +2,7 @@
 // a fast one for alerts exactly as the spec describes them, a tolerant one for any other, and a memo
 // of the advisories already read, one per run.
 import { z } from 'zod';
-import { failure, success, type Alert, type Outcome } from '../model.js';
+import { failure, success, type Alert, type Outcome, type Reachability } from '../model.js';
 import { count, describeIssue, eachOf, numeric, pageResponse, prose, wellFormed } from './schemas.js';
 import { alertSeverity } from './severity.js';
 
@@ -139,6 +139,55 @@ const clipText = (s: string) =>
 const isDateTime = (s: string | undefined) =>
   s !== undefined && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s) ? s : null;
 
+/** What alerts repeat, as one copy each ({@link Repeated}) or as read (the readers without a memo). */
+interface Sharing {
+  text<T extends string | null>(value: T): T;
+  list(items: string[]): string[];
+  counts(r: Reachability | null): Reachability | null;
+}
+const AS_READ: Sharing = { text: (value) => value, list: (items) => items, counts: (r) => r };
+
+/** Values of a kind held at most, like the memo's advisories; past it, a value not yet met is kept as read. */
+const MAX_REPEATED = 10_000;
+
+/** The copy already held under `key`, else `value`, remembered while there is room. */
+function heldCopy<T>(held: Map<string, T>, key: string, value: T): T {
+  const known = held.get(key);
+  if (known !== undefined) return known;
+  if (held.size < MAX_REPEATED) held.set(key, value);
+  return value;
+}
+
+/**
+ * One copy of each value alerts repeat besides their advisory's texts: the package (advisories share
+ * packages), the dates, the languages and the reachability counts. JSON.parse gives every alert
+ * copies of its own: 100,000 alerts of distinct advisories held some 20 MiB of them. Per run, as
+ * the memo is.
+ */
+class Repeated implements Sharing {
+  private readonly texts = new Map<string, string>();
+  private readonly lists = new Map<string, string[]>();
+  private readonly reachability = new Map<string, Reachability>();
+
+  text<T extends string | null>(value: T): T {
+    return value === null ? value : (heldCopy(this.texts, value, value) as T);
+  }
+
+  list(items: string[]): string[] {
+    const held = heldCopy(this.lists, items.join('\n'), items);
+    // ['a\nb'] and ['a', 'b'] have one key.
+    return held.length === items.length && held.every((item, i) => item === items[i]) ? held : items;
+  }
+
+  counts(r: Reachability | null): Reachability | null {
+    if (r === null) return r;
+    const held = heldCopy(this.reachability, `${r.reachable} ${r.needsReview} ${r.unreachable}`, r);
+    // The key reads -0 as 0; the model keeps what was read.
+    const same = (k: keyof Reachability) => Object.is(held[k], r[k]);
+    return same('reachable') && same('needsReview') && same('unreachable') ? held : r;
+  }
+}
+
 /** What an alert takes from its advisory (`metadata`), the same for every alert of that advisory. */
 type AdvisoryPart = Pick<
   Alert,
@@ -146,14 +195,15 @@ type AdvisoryPart = Pick<
 >;
 
 /** The model's part of an advisory: severity normalised, long text cut, nothing else kept. */
-function advisoryPart(metadata: AlertFields['metadata']): AdvisoryPart {
+function advisoryPart(metadata: AlertFields['metadata'], repeated: Sharing = AS_READ): AdvisoryPart {
   const score = metadata.severityScore ?? null;
   return {
     advisory: metadata.id,
     aliases: metadata.aliases,
     severity: alertSeverity(metadata.severity, score),
     score: score !== null && Number.isFinite(score) ? score : null,
-    package: wellFormed(metadata.packageIdentifier),
+    // Advisories share packages: one copy of each.
+    package: repeated.text(wellFormed(metadata.packageIdentifier)),
     summary: wellFormed(clipText(metadata.summary)),
     description: wellFormed(clipText(metadata.description)),
     references:
@@ -161,8 +211,8 @@ function advisoryPart(metadata: AlertFields['metadata']): AdvisoryPart {
   };
 }
 
-/** The model's Alert from the fields read. */
-function toAlert(alert: Omit<AlertFields, 'metadata'>, part: AdvisoryPart): Alert {
+/** The model's Alert from the fields read, the values alerts repeat through `repeated`. */
+function toAlert(alert: Omit<AlertFields, 'metadata'>, part: AdvisoryPart, repeated: Sharing = AS_READ): Alert {
   return {
     id: alert.id,
     advisory: part.advisory,
@@ -170,14 +220,14 @@ function toAlert(alert: Omit<AlertFields, 'metadata'>, part: AdvisoryPart): Aler
     severity: part.severity,
     score: part.score,
     alerted: alert.isAlerted,
-    reachability: alert.reachabilityCounts ?? null,
+    reachability: repeated.counts(alert.reachabilityCounts ?? null),
     package: part.package,
     summary: part.summary,
     description: part.description,
     references: part.references,
-    languages: alert.languages,
-    createdAt: isDateTime(alert.createdAt),
-    updatedAt: isDateTime(alert.updatedAt),
+    languages: repeated.list(alert.languages),
+    createdAt: repeated.text(isDateTime(alert.createdAt)),
+    updatedAt: repeated.text(isDateTime(alert.updatedAt)),
   };
 }
 
@@ -215,7 +265,10 @@ function remember(advisories: AdvisoryMemo, metadata: AlertFields['metadata'], p
     metadata.summary.length <= MAX_TEXT &&
     metadata.description.length <= MAX_TEXT &&
     metadata.references.length <= MAX_REFERENCES;
-  if (whole && advisories.size < MAX_ADVISORIES) advisories.set(part.advisory, { metadata, part });
+  if (!whole || advisories.size >= MAX_ADVISORIES) return;
+  // The package as the alerts hold it (one copy for every advisory of the package), when it reads the same.
+  const packageIdentifier = metadata.packageIdentifier === part.package ? part.package : metadata.packageIdentifier;
+  advisories.set(part.advisory, { metadata: { ...metadata, packageIdentifier }, part });
 }
 
 /**
@@ -223,8 +276,8 @@ function remember(advisories: AdvisoryMemo, metadata: AlertFields['metadata'], p
  * reads is known to another, and the memo goes when the run does.
  */
 export function createAlertReader(): AlertReader {
-  const advisories: AdvisoryMemo = new Map();
-  return (value) => readAlert(value, advisories);
+  const memo = { advisories: new Map() as AdvisoryMemo, repeated: new Repeated() };
+  return (value) => readAlert(value, memo);
 }
 
 /**
@@ -232,19 +285,22 @@ export function createAlertReader(): AlertReader {
  * else the tolerant reader. Wherever the fast reader reads an alert, the tolerant one reads it the
  * same (__tests__/api/alert-readers.test.ts proves it over every fixture and edge case).
  */
-function readAlert(value: unknown, advisories: AdvisoryMemo): Outcome<Alert> {
+function readAlert(
+  value: unknown,
+  { advisories, repeated }: { advisories: AdvisoryMemo; repeated: Repeated },
+): Outcome<Alert> {
   const metadata = (value as { metadata?: unknown } | null)?.metadata;
   const raw = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>) : null;
   const known = typeof raw?.id === 'string' ? advisories.get(raw.id) : undefined;
   if (known !== undefined && raw !== null && sameMetadata(known.metadata, raw)) {
     const shell = wellFormedShellSchema.safeParse(value);
-    if (shell.success) return success(toAlert(shell.data, known.part));
+    if (shell.success) return success(toAlert(shell.data, known.part, repeated));
   }
   const wellFormed = wellFormedAlertSchema.safeParse(value);
   if (!wellFormed.success) return readTolerantAlert(value);
-  const part = advisoryPart(wellFormed.data.metadata);
+  const part = advisoryPart(wellFormed.data.metadata, repeated);
   if (known === undefined) remember(advisories, wellFormed.data.metadata, part);
-  return success(toAlert(wellFormed.data, part));
+  return success(toAlert(wellFormed.data, part, repeated));
 }
 
 /** The fast reader alone, without the memo: the Alert when `value` has the spec's shape, else null. */

@@ -64,6 +64,18 @@ export function matchSchema<S extends z.ZodType>(answer: Read, schema: S): { dat
   return new Failure('invalid-response', `${problem}.`, 200);
 }
 
+/**
+ * A 404 when `base` (api-url) itself ends in /api/v1: the action adds /api/v1 to every path, so the
+ * request went to …/api/v1/api/v1/…, and the 404 is api-url's doing, not an unknown id's. Said on
+ * the 404 rather than refused with the inputs: a gateway may serve the service under a prefix that
+ * itself ends in /api/v1, and there the doubled path is right and answers.
+ */
+export function doubledPath(base: string, path: string, failure: Failure): Failure {
+  if (failure.status !== 404 || !/\/api\/v1$/i.test(base)) return failure;
+  const detail = `${failure.detail} api-url ends in /api/v1, and the action adds /api/v1 to every path: the request went to …/api/v1${path}.`;
+  return new Failure('doubled-path', detail, failure.status);
+}
+
 const isRedirect = (status: number) => status >= 300 && status < 400;
 
 const noLocation = (status: number) =>

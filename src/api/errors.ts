@@ -8,7 +8,8 @@ export type ApiErrorKind =
   | 'redirect' // a redirect to another origin (never followed with the token)
   | 'invalid-response' // not JSON, or not the shape of the spec
   | 'too-large' // an answer beyond the size this client reads
-  | 'incomplete'; // a paged read that did not bring every item the service announced
+  | 'incomplete' // a paged read that did not bring every item the service announced
+  | 'doubled-path'; // a 404 to a path api-url's own /api/v1 doubled
 
 const KIND_ADVICE: Record<ApiErrorKind, string> = {
   credentials: 'Check api-token-id and api-token-secret (and that the token may read this organization).',
@@ -23,6 +24,7 @@ const KIND_ADVICE: Record<ApiErrorKind, string> = {
     'The answer was larger than this action reads; a page of alerts that large is asked for again in smaller pages, anything else is a fault of the service.',
   incomplete:
     'The service did not return everything it announced, and the gate cannot vouch for what it did not see; try again, and report it to the service if it persists.',
+  'doubled-path': 'Give api-url without /api/v1, e.g. https://security.example.com.',
 };
 
 export class ApiError extends Error {

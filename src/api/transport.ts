@@ -8,6 +8,7 @@
 // TLS-intercepting proxy's CA) is honoured by Node's TLS itself.
 import { STATUS_CODES } from 'node:http';
 import { pipeline, type Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import { HttpClient } from '@actions/http-client';
 import { getProxyUrl } from '@actions/http-client/lib/proxy';
@@ -84,14 +85,18 @@ export function transportFor(baseUrl: string): Transport {
           await discard();
           return null;
         }
-        const chunks: Buffer[] = [];
+        // Each chunk decoded as it comes and let go: a page's chunks and their concatenation were
+        // native memory (a megabyte or two a page) that the allocator kept for the rest of the run.
+        const decoder = new StringDecoder('utf8');
+        const parts: string[] = [];
         let size = 0;
         for await (const chunk of decoded) {
           size += (chunk as Buffer).byteLength;
           if (size > limit) return null; // leaving the loop closes the body
-          chunks.push(chunk as Buffer);
+          parts.push(decoder.write(chunk as Buffer));
         }
-        const text = Buffer.concat(chunks).toString('utf8');
+        parts.push(decoder.end());
+        const text = parts.join('');
         return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
       },
       bytes: () => decoded,

@@ -2,10 +2,11 @@
 // policy that judges it"): the workspace may hold the proposed change, so the file is read as it
 // stands at the base commit, through GitHub with github-token, and that copy judges. The workspace's
 // copy is read too, only to say which settings the change would change once merged.
-import { baseCommitOf, readAtBase, repositoryPath } from '../github/base-file.js';
+import { baseCommitOf, readAtBase } from '../github/base-file.js';
+import { repositoryPath } from '../github/workspace.js';
 import type { BasePolicyFile } from '../model.js';
 import { policyChanges } from './policy-changes.js';
-import { MAX_POLICY_BYTES, parsePolicyFile, readLocal, type PolicyFileRead } from './policy-file.js';
+import { MAX_POLICY_BYTES, parsePolicyFile, readLocal, remoteFormHint, type PolicyFileRead } from './policy-file.js';
 
 export interface BasePolicySources {
   /** GITHUB_WORKSPACE: where the proposed copy is read. */
@@ -53,7 +54,7 @@ export async function readBasePolicy(path: string, sources: BasePolicySources): 
     return {
       kind: 'input-error',
       errors: [
-        `${where}: no such file at the base commit ${short} nor in the workspace. Check the path (relative to the repository root).`,
+        `${where}: no such file at the base commit ${short} nor in the workspace. Check the path (relative to the repository root).${remoteFormHint(name)}`,
       ],
     };
   return { kind: 'read', file, base: compared(commit, file, proposed, name) };

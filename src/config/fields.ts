@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { allowEntryOf, parseAllowList } from '../policy/allowlist.js';
 import type { AllowEntry, EpssMode, FeedSource, GraceDays } from '../model.js';
 import { parseGraceDays } from './grace-days.js';
+import { didYouMean } from './suggest.js';
 
 /** Adds an issue with `message` to the current input and returns zod's "no value". */
 type Fail = (message: string) => never;
@@ -43,14 +44,19 @@ export const bool = <D extends boolean | null>(fallback: D) =>
       ? true
       : FALSE.includes(value)
         ? false
-        : fail(`${quote(value)} is not a boolean; use true or false (also accepted: True, TRUE, False, FALSE).`),
+        : fail(
+            `${quote(value)} is not a boolean; use true or false (also accepted: True, TRUE, False, FALSE).${didYouMean(value, ['true', 'false'])}`,
+          ),
   );
 
 export const oneOf = <const V extends string>(values: readonly V[], fallback: V) =>
   optional(fallback, (value, fail) => {
     const lower = value.toLowerCase();
     const match = values.find((v) => v === lower);
-    return match ?? fail(`${quote(value)} is not one of ${values.join(', ')} (case-insensitive).`);
+    return (
+      match ??
+      fail(`${quote(value)} is not one of ${values.join(', ')} (case-insensitive).${didYouMean(value, values)}`)
+    );
   });
 
 export const integer = <D extends number | null>(min: number, max: number, fallback: D) =>
@@ -312,3 +318,26 @@ export const epssSource = <D extends FeedSource>(fallback: D) =>
       return fail("must not have a query (?...) or fragment (#...) for FIRST's API: the action asks with ?cve=.");
     return { kind: 'url', url: url.href };
   });
+
+/**
+ * `vex-files`: workspace paths, comma- or newline-separated, each named (no globs: a pattern that
+ * matched nothing would be a gate that silently listens to nothing), at most `max`.
+ */
+export const workspacePaths = (max: number) =>
+  optional([] as string[], (value, fail): string[] => {
+    const paths = [...new Set(items(value))];
+    const problems = paths.flatMap((path) => {
+      if (/[*?]/.test(path)) return [`${quote(path)} is a pattern; name each file (no globs).`];
+      const problem = workspacePathProblem(path)?.replace(', or an https:// URL', '');
+      return problem ? [`${quote(path)} ${problem}`] : [];
+    });
+    if (paths.length > max) problems.push(`names ${paths.length} files; at most ${max} are read.`);
+    problems.forEach((problem) => fail(problem));
+    return problems.length > 0 ? z.NEVER : paths;
+  });
+
+/** `vex-output`: a file the action writes, at a path relative to the workspace that stays inside it. */
+export const workspaceFile = optional(null, (value, fail): string => {
+  const problem = workspacePathProblem(value)?.replace(', or an https:// URL', '');
+  return problem ? fail(problem) : value;
+});

@@ -36,7 +36,10 @@ import {
   seconds,
   text,
   token,
+  workspaceFile,
+  workspacePaths,
 } from './fields.js';
+import { atPosition } from './positions.js';
 
 export type { AllowMapping, InputValue };
 
@@ -93,6 +96,9 @@ const FIELDS = {
   epss: epssMode,
   // Validated whatever epss says (contract), as kev-url is.
   'epss-url': epssSource({ kind: 'url', url: EPSS_API_URL }),
+  // At most 50 files (contract: "VEX statements"); each read at the base commit on a change.
+  'vex-files': workspacePaths(50),
+  'vex-output': workspaceFile,
 };
 
 /** Inputs a policy file may not set: the tokens, and the file itself. */
@@ -143,23 +149,30 @@ type TokenInput = keyof typeof TOKENS;
 // Events on which GitHub withholds repository secrets from a fork's pull request
 // (pull_request_target runs in the base repository and does get them).
 const FORK_EVENTS = ['pull_request', 'pull_request_review', 'pull_request_review_comment'];
+// The step condition of the README's pull-request gate and of examples/: it skips the runs GitHub
+// gives no secrets (forks, Dependabot) and stays true on merge_group, whose run has the secrets and
+// gates the change before it lands. A test holds the README's snippets to the same words.
+const GATE_IF =
+  "github.event_name == 'merge_group' || (github.event.pull_request.head.repo.full_name == github.repository && github.actor != 'dependabot[bot]')";
+const GATE_SETUP = `run the workflow on pull_request and merge_group, with \`if: ${GATE_IF}\` on the step (as the README's example workflows do), so that the merge queue gates the change with the secrets`;
 
 /** Why the token inputs are empty when GitHub withheld the secrets, with the way out; else null. */
 function withheldSecretsMessage(missing: TokenInput[], context: RunContext): string | null {
   const names = `${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} empty`;
+  const pullRequest = FORK_EVENTS.includes(context.eventName ?? '');
   if (context.actor === 'dependabot[bot]') {
     return (
       `${names}: this run was triggered by Dependabot, and GitHub gives such runs only Dependabot secrets, ` +
       `not Actions secrets. Add the secrets you pass (e.g. ${Object.values(TOKENS).join(' and ')}) as ` +
-      'Dependabot secrets too (Settings > Secrets and variables > Dependabot), ' +
-      "or skip the step with `if: github.actor != 'dependabot[bot]'`."
+      'Dependabot secrets too (Settings > Secrets and variables > Dependabot), or skip the step for Dependabot: ' +
+      // Off a pull request the merge-queue condition would skip every run, so only the actor is named.
+      (pullRequest ? `${GATE_SETUP}.` : "`if: github.actor != 'dependabot[bot]'`.")
     );
   }
-  if (context.isForkPullRequest && FORK_EVENTS.includes(context.eventName ?? '')) {
+  if (context.isForkPullRequest && pullRequest) {
     return (
       `${names}: GitHub does not pass repository secrets to workflows triggered by pull requests from forks. ` +
-      'Skip the step for forks with `if: github.event.pull_request.head.repo.full_name == github.repository`, ' +
-      "or run the gate on pull_request_target, carefully: never check out or run the fork's code in that job."
+      `Skip the step for them: ${GATE_SETUP}.`
     );
   }
   return null;
@@ -245,6 +258,8 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
       prIntroduced: v['pr-introduced'],
       epss: v.epss,
       epssSource: v['epss-url'],
+      vexFiles: v['vex-files'],
+      vexOutput: v['vex-output'],
     })),
   );
 }
@@ -299,7 +314,7 @@ export function parseInputs(
         name === undefined || inputs.sources[String(name)] !== 'file'
           ? undefined
           : inputs.file?.positions[String(name)];
-      return at && inputs.file ? `${inputs.file.name}:${at.line}:${at.column}: ${message}` : message;
+      return at && inputs.file ? atPosition(inputs.file.name, at, message) : message;
     });
   return failure(errors);
 }

@@ -1,10 +1,21 @@
 // Step 1 of a run: every input, merged with the policy file when `config-file` names one, checked
 // at once. Pure but for the file read (in a chunk of its own, like the SPDX id list it may need).
 import type { RunnerContext } from '../github/context.js';
+import { repositoryPath } from '../github/workspace.js';
 import { failure, fromPolicyFile, success, type BasePolicyFile } from '../model.js';
 import { bool } from './fields.js';
-import { collectInputs, parseInputs, settingValue, type Config, type PolicyFile } from './inputs.js';
+import { collectInputs, parseInputs, settingValue, type Config, type InputValue, type PolicyFile } from './inputs.js';
 import type { PolicyFileRead } from './policy-file.js';
+import type { VexInput } from './vex-files.js';
+import { positionIn } from './positions.js';
+
+/** An error annotation on a line of the policy file in the workspace: `file` from the repository's root. */
+export interface FileAnnotation {
+  message: string;
+  file: string;
+  line: number;
+  column: number;
+}
 
 /** Why no configuration: every input error at once; or, `apiError`, a read that decides the verdict failed. */
 export interface NotLoaded {
@@ -12,6 +23,8 @@ export interface NotLoaded {
   error: string[];
   /** Whether a job summary is wanted all the same (`summary`, from the inputs and the file). */
   summary?: boolean;
+  /** The errors at a line of the workspace's policy file, to annotate there (unless `annotations` is false). */
+  annotations?: FileAnnotation[];
   /**
    * The policy file could not be read at the base commit: an API error, under the on-api-error of
    * the inputs (a policy file cannot say how its own read fails); `warn` lets the step succeed.
@@ -23,7 +36,7 @@ export interface NotLoaded {
 export async function loadConfig(
   read: (name: string) => string,
   context: RunnerContext,
-): Promise<{ ok: true; value: { config: Config; file: PolicyFile | null } } | NotLoaded> {
+): Promise<{ ok: true; value: { config: Config; file: PolicyFile | null; vex: VexInput | null } } | NotLoaded> {
   const policy = await readPolicyFile(read, context);
   if (policy.kind === 'api-error') {
     const onApiError = settingValue('on-api-error', read('on-api-error'))?.value;
@@ -38,13 +51,59 @@ export async function loadConfig(
   const licensed = inputs.values['allow-licenses'] !== '' || inputs.values['deny-licenses'] !== '';
   const checks = licensed ? { licenseIdProblem: (await import('../policy/license-ids.js')).licenseIdProblem } : {};
   const parsed = parseInputs(inputs, context, checks);
-  if (file.ok && parsed.ok) return success({ config: { ...parsed.value, basePolicy }, file: file.value });
+  if (file.ok && parsed.ok) {
+    const config = { ...parsed.value, basePolicy };
+    // The VEX documents are inputs too: refused ones stop the run before any request to the service.
+    const vex =
+      config.vexFiles.length > 0 ? await (await import('./vex-files.js')).readVexInput(config, context) : null;
+    if (vex?.kind === 'input-error') return { ...failure(vex.errors), summary: config.summary, annotations: [] };
+    if (vex?.kind === 'api-error')
+      return {
+        ...failure([vex.message]),
+        summary: config.summary,
+        annotations: [],
+        apiError: { warn: config.onApiError === 'warn' },
+      };
+    return success({ config, file: file.value, vex: vex?.input ?? null });
+  }
   const errors = [...(file.ok ? [] : file.error), ...(parsed.ok ? [] : parsed.error)];
-  const summary = inputs.values.summary;
-  return { ...failure(errors), summary: summaryWanted(typeof summary === 'string' ? summary : '') };
+  return notLoaded(errors, inputs.values, policy.workspaceFile, context.workspace);
 }
 
-/** What `summary` says: false only when it reads as false; its default (true) when it cannot be read. */
+/** Every input error, with what the inputs (and the file) still say of the summary and the annotations. */
+function notLoaded(
+  errors: string[],
+  values: Record<string, InputValue>,
+  workspaceFile: string | null,
+  workspace: string,
+): NotLoaded {
+  const wanted = (name: string) => summaryWanted(typeof values[name] === 'string' ? values[name] : '');
+  const annotated = wanted('annotations') ? workspaceFile : null;
+  return {
+    ...failure(errors),
+    summary: wanted('summary'),
+    annotations: annotated === null ? [] : fileAnnotations(errors, annotated, workspace),
+  };
+}
+
+/**
+ * The errors at a place in the policy file read from the workspace (`name`), as annotations on its
+ * line. Not for a file of another repository, nor for a pull request's base copy, whose lines may
+ * not be those of the file the pull request shows.
+ */
+function fileAnnotations(errors: string[], name: string, workspace: string): FileAnnotation[] {
+  const file = repositoryPath(workspace, name);
+  if (file === null) return [];
+  return errors.flatMap((error) => {
+    const at = positionIn(error, name);
+    return at ? [{ message: at.message, file, line: at.line, column: at.column }] : [];
+  });
+}
+
+/**
+ * What `summary` says: false only when it reads as false; its default (true) when it cannot be read.
+ * `annotations`, true by default too, is read the same way.
+ */
 export function summaryWanted(value: string): boolean {
   const parsed = bool(true).safeParse(value);
   return parsed.success ? parsed.data : true;
@@ -92,7 +151,13 @@ const cut = (text: string, max = 120) => (text.length > max ? `${text.slice(0, m
 
 /** The policy file (null: none) and how a local one stands at a change's base commit; or the API error of that read. */
 type PolicyRead =
-  | { kind: 'read'; file: PolicyFileRead | null; basePolicy: BasePolicyFile | null }
+  | {
+      kind: 'read';
+      file: PolicyFileRead | null;
+      basePolicy: BasePolicyFile | null;
+      /** The file's name when it was read from the workspace (not another repository, not a base commit). */
+      workspaceFile: string | null;
+    }
   | { kind: 'api-error'; message: string };
 
 /**
@@ -101,7 +166,7 @@ type PolicyRead =
  */
 async function readPolicyFile(read: (name: string) => string, context: RunnerContext): Promise<PolicyRead> {
   const name = read('config-file').trim();
-  if (name === '') return { kind: 'read', file: null, basePolicy: null };
+  if (name === '') return { kind: 'read', file: null, basePolicy: null, workspaceFile: null };
   const { isRemote, loadPolicyFile } = await import('./policy-file.js');
   // The workflow's own values: a policy file cannot say how it is itself read.
   const timeoutMs =
@@ -111,7 +176,8 @@ async function readPolicyFile(read: (name: string) => string, context: RunnerCon
   if (context.change === null || isRemote(name)) {
     const token = read('config-token').trim() || githubToken;
     const sources = { workspace: context.workspace, apiUrl: context.apiUrl, token, timeoutMs, maxRetries };
-    return { kind: 'read', file: await loadPolicyFile(name, sources), basePolicy: null };
+    const workspaceFile = isRemote(name) ? null : name;
+    return { kind: 'read', file: await loadPolicyFile(name, sources), basePolicy: null, workspaceFile };
   }
   const { readBasePolicy } = await import('./base-policy.js');
   const at = await readBasePolicy(name, {
@@ -124,6 +190,7 @@ async function readPolicyFile(read: (name: string) => string, context: RunnerCon
     maxRetries,
   });
   if (at.kind === 'api-error') return { kind: 'api-error', message: at.message };
-  if (at.kind === 'input-error') return { kind: 'read', file: failure(at.errors), basePolicy: null };
-  return { kind: 'read', file: at.file, basePolicy: at.base };
+  if (at.kind === 'input-error')
+    return { kind: 'read', file: failure(at.errors), basePolicy: null, workspaceFile: null };
+  return { kind: 'read', file: at.file, basePolicy: at.base, workspaceFile: null };
 }

@@ -19,12 +19,22 @@ import { readWorkspaceFile } from '../github/workspace.js';
 import { failure, success, type GraceDays, type Outcome } from '../model.js';
 import { leavesWorkspace } from './fields.js';
 import { addGraceDays, formatGraceDays } from './grace-days.js';
-import { INPUT_NAMES, NOT_IN_FILE, type AllowMapping, type InputValue, type PolicyFile } from './inputs.js';
+import { NOT_IN_FILE, type AllowMapping, type InputValue, type PolicyFile } from './inputs.js';
+import { atPosition, type Position } from './positions.js';
+import { didYouMean } from './suggest.js';
+import { THIS_RELEASE, type KnownInputs } from './versions.js';
 
 export const MAX_POLICY_BYTES = 1024 * 1024;
 
 /** Inputs that take a list: a YAML sequence is accepted for them too. */
-const LISTS = new Set(['allow-alerts', 'set-cwe-whitelist', 'allow-licenses', 'deny-licenses', 'license-exceptions']);
+const LISTS = new Set([
+  'allow-alerts',
+  'set-cwe-whitelist',
+  'allow-licenses',
+  'deny-licenses',
+  'license-exceptions',
+  'vex-files',
+]);
 const ALLOW_KEYS = new Set(['id', 'until', 'reason']);
 /** Inputs that name a file the action writes: from a policy file, a path that stays in the workspace. */
 const PATH_INPUTS = new Set(['report-file', 'sarif-file']);
@@ -33,6 +43,17 @@ const REMOTE = /^([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+)\/([^@]+)@(.+)$/;
 
 /** `OWNER/REPO/PATH@REF` names a file in another repository; anything else is a workspace path. */
 export const isRemote = (name: string): boolean => REMOTE.test(name.trim());
+
+/** `OWNER/REPO/PATH` ending in a file name, without `@REF`: perhaps meant as a file in another repository. */
+const REMOTE_WITHOUT_REF = /^([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+)\/(?:[^@/]+\/)*[^@/]+\.[A-Za-z0-9]+$/;
+
+/** For a workspace path not found that reads as `OWNER/REPO/PATH`: how to name a file in another repository; else ''. */
+export function remoteFormHint(path: string): string {
+  const [, owner, repo] = REMOTE_WITHOUT_REF.exec(path) ?? [];
+  return owner && repo
+    ? ` If it is a file in the repository ${owner}/${repo}, name it with a ref (OWNER/REPO/PATH@REF, a branch, tag or commit): ${path}@main, for instance.`
+    : '';
+}
 
 export interface PolicyFileSources {
   /** GITHUB_WORKSPACE: where a local path is read. */
@@ -72,7 +93,7 @@ export async function readLocal(
       return failure(`${where}: is larger than 1 MiB; a policy file is a few lines of YAML.`);
     case 'absent':
       return failure(
-        `${where}: no such file in the workspace. Check the path (relative to the repository root), and that the job checks the repository out (actions/checkout) before this step.`,
+        `${where}: no such file in the workspace. Check the path (relative to the repository root), and that the job checks the repository out (actions/checkout) before this step.${remoteFormHint(path)}`,
       );
     case 'unreadable':
       return failure(`${where}: cannot be read (${read.code}).`);
@@ -103,34 +124,35 @@ async function readRemote(ref: string, sources: PolicyFileSources): Promise<Outc
   }
 }
 
-/** "…: did you mean fail-on-severity?" for a key one or two edits away from an input name. */
-function suggestion(key: string): string {
-  const near = INPUT_NAMES.filter((name) => !NOT_IN_FILE.includes(name)).find(
-    (name) => distance(name, key.toLowerCase()) <= 2,
-  );
-  return near ? ` Did you mean ${near}?` : '';
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
+/**
+ * Why a key is not an input of this release. A central policy file may be written for a later
+ * release than the one a repository pins: a key the contract promises for later is named so; any
+ * other key that is no typo of an input may be one too (this release cannot know later keys), so
+ * the message says how to go on either way. docs/versions.md explains the choice.
+ */
+function unknownKey(key: string, known: KnownInputs): string {
+  const choice = `upgrade the action to use it, or point config-file at a policy file written for ${known.version} (OWNER/REPO/PATH@REF)`;
+  const where = "security-gate's docs/versions.md lists the release of each input.";
+  if (Object.hasOwn(known.later, key)) {
+    const since = known.later[key];
+    const release = since ? `security-gate ${since} and later` : `a release of security-gate after ${known.version}`;
+    return `${key}: is a key of ${release}; this is ${known.version}. To go on, ${choice}. ${where}`;
   }
-  return row[b.length]!;
+  const near = didYouMean(
+    key,
+    known.inputs.filter((name) => !NOT_IN_FILE.includes(name)),
+  );
+  if (near) return `${key}: is not an input of security-gate.${near}`;
+  return `${key}: is not an input of security-gate ${known.version}. If it is a key of a later release, ${choice}; if not, remove it. ${where}`;
 }
 
 /**
  * Pure: the policy file's text as inputs. Its top-level keys are input names (and `version: 1`);
  * values are scalars, list inputs also take a sequence, and an `allow-alerts` entry may be a
- * mapping `{id, until, reason}`. Errors name the file, the key, the line and the column.
+ * mapping `{id, until, reason}`. Errors name the file, the key, the line and the column. `known`:
+ * the inputs of the release reading it (tests give an earlier one's).
  */
-export function parsePolicyFile(text: string, name: string): PolicyFileRead {
+export function parsePolicyFile(text: string, name: string, known: KnownInputs = THIS_RELEASE): PolicyFileRead {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, version: '1.2', uniqueKeys: true, prettyErrors: false });
   const at = (node: { range?: [number, number, number?] | null } | null | undefined) => {
@@ -138,11 +160,13 @@ export function parsePolicyFile(text: string, name: string): PolicyFileRead {
     return { line, column: col };
   };
   const errors: string[] = [];
-  const error = (position: { line: number; column: number }, message: string) =>
-    errors.push(`${name}:${position.line}:${position.column}: ${message}`);
+  const error = (position: Position, message: string) => errors.push(atPosition(name, position, message));
+  // Without prettyErrors, a YAML error carries no linePos: its place is its offset. One at the end
+  // of the input (an unclosed quote or bracket) is put on the last line, not on the line after it.
+  const last = text.replace(/\r?\n$/, '').length;
   for (const problem of doc.errors) {
-    const [position] = problem.linePos ?? [{ line: 1, col: 1 }];
-    error({ line: position.line, column: position.col }, `not valid YAML: ${problem.message.split('\n')[0]}`);
+    const offset = Math.min(problem.pos[0], last);
+    error(at({ range: [offset, offset] }), `not valid YAML: ${problem.message.split('\n')[0]}`);
   }
   if (errors.length > 0) return failure(errors);
 
@@ -173,8 +197,8 @@ export function parsePolicyFile(text: string, name: string): PolicyFileRead {
       );
       continue;
     }
-    if (!INPUT_NAMES.includes(key)) {
-      error(position, `${key}: is not an input of security-gate.${suggestion(key)}`);
+    if (!known.inputs.includes(key)) {
+      error(position, unknownKey(key, known));
       continue;
     }
     positions[key] = position;

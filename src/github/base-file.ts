@@ -3,7 +3,6 @@
 // so the file is read as the base commit holds it, through GitHub's contents API with github-token.
 // What "absent" and "cannot be read" mean is decided here once, for the policy file and every other
 // file the verdict rests on.
-import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { failure, success, type Outcome } from '../model.js';
 import { checkCommit, failedRead, readFileAtRef, type ContentsOptions } from './contents.js';
 
@@ -57,13 +56,3 @@ export async function readAtBase(path: string, at: BaseCommit, options: Contents
 }
 
 const failed = (reason: string): AtBase => ({ kind: 'failed', reason });
-
-/**
- * A workspace path as a path in the repository (the workspace is the checkout's root); null when it
- * leads out, where no commit has anything to read.
- */
-export function repositoryPath(workspace: string, path: string): string | null {
-  const inside = relative(resolve(workspace), resolve(workspace, path));
-  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return null;
-  return inside.split(sep).join('/');
-}

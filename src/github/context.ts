@@ -17,6 +17,8 @@ export interface RunnerContext {
   actor: string | null;
   isForkPullRequest: boolean;
   pullRequestNumber: number | null;
+  /** The commit under test: a pull request's (or merge group's) head, else GITHUB_SHA; null off a runner. */
+  commit: string | null;
   /** Link to this workflow run, when on a runner. */
   runUrl: string | null;
   /** GITHUB_STEP_SUMMARY is set (the job summary can be written). */
@@ -84,6 +86,7 @@ export function readRunnerContext(env: NodeJS.ProcessEnv = process.env): RunnerC
       (head === null || head?.fork === true || (head?.full_name !== undefined && head.full_name !== repository)),
     pullRequestNumber: event.pull_request?.number ?? null,
     canWriteSummary: Boolean(env.GITHUB_STEP_SUMMARY),
+    commit: commit || null,
     runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : null,
   };
 }

@@ -6,8 +6,8 @@
 // too, only to say whether the change changes the file.
 import type { BodyReader } from '../api/send.js';
 import type { BaseFileView } from '../model.js';
-import { baseCommitOf, readAtBase, repositoryPath } from './base-file.js';
-import { readWorkspaceFile, type WorkspaceFile } from './workspace.js';
+import { baseCommitOf, readAtBase } from './base-file.js';
+import { readWorkspaceFile, repositoryPath, type WorkspaceFile } from './workspace.js';
 
 export interface VerdictFileSources {
   /** GITHUB_WORKSPACE: the repository's checkout. */

@@ -46,3 +46,13 @@ export async function readWorkspaceFile(
       : { ok: false, why: 'unreadable', code: code ?? String(error) };
   }
 }
+
+/**
+ * A workspace path as a path in the repository (the workspace is the checkout's root); null when it
+ * leads out, where no commit has anything to read.
+ */
+export function repositoryPath(workspace: string, path: string): string | null {
+  const inside = relative(resolve(workspace), resolve(workspace, path));
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return null;
+  return inside.split(sep).join('/');
+}

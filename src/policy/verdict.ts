@@ -18,6 +18,7 @@ import {
   type Resolution,
   type Threshold,
   type VerdictRule,
+  type VexMark,
 } from '../model.js';
 import { entryMatches, isExpired } from './allowlist.js';
 import { graceOf, type Grace } from './grace.js';
@@ -25,6 +26,7 @@ import { epssPercentText, highestEpss } from './epss.js';
 import { exploitedEntry } from './known-exploited.js';
 import type { ChangeVerdict, ResolvableAlert } from './resolution.js';
 import { meetsThreshold, worseCopy } from './severity.js';
+import { sparesAlert, vexReason } from './vex.js';
 
 export interface VerdictPolicy {
   failOn: Threshold;
@@ -46,6 +48,8 @@ export interface VerdictPolicy {
    * change of their own, so ignore-unreachable, grace periods and resolution never spare them.
    */
   introduced?: 'fail' | 'warn';
+  /** The latest VEX statement that speaks of an alert (or finding), when vex-files are read; null otherwise. */
+  vex?: ((alert: Alert) => VexMark | null) | null;
 }
 
 /** What would make an alert gate, were no rule to spare it. */
@@ -66,6 +70,8 @@ interface Facts {
   grounds: Ground[];
   /** What the pull request's change does to its package; null off a change that was read. */
   change: ChangeVerdict | null;
+  /** The latest VEX statement that speaks of it; null when none does. */
+  vex: VexMark | null;
 }
 
 /** A rule's decision: the alert's status, the rule, why, and what the reports show of it. */
@@ -76,6 +82,7 @@ interface Decision {
   allowedBy?: AllowEntry;
   resolution?: Resolution;
   grace?: Grace;
+  vex?: VexMark;
 }
 
 /** A rule decides an alert's fate, or (null) leaves it to the next. */
@@ -95,7 +102,7 @@ const GROUNDS: ((facts: Omit<Facts, 'grounds'>, policy: VerdictPolicy) => Ground
  */
 export const RULES: readonly Rule[] = [
   notAlerted,
-  // (VEX statements of not affected or fixed go here.)
+  notAffectedByVex,
   noGround,
   unreachable,
   allowed,
@@ -132,6 +139,12 @@ function byExploitPrediction({ epss }: Omit<Facts, 'grounds'>, policy: VerdictPo
 
 function notAlerted({ alert }: Facts): Decision | null {
   return alert.alerted ? null : { status: 'not-alerted', rule: 'not-alerted', reason: 'not alerted by the service' };
+}
+
+/** A VEX statement of not_affected or fixed spares the alert whatever would make it gate. */
+function notAffectedByVex({ vex }: Facts): Decision | null {
+  if (!sparesAlert(vex)) return null;
+  return { status: 'not-affected', rule: 'vex', reason: vexReason(vex), vex };
 }
 
 function noGround({ grounds }: Facts, { failOn, introduced }: VerdictPolicy): Decision | null {
@@ -205,7 +218,8 @@ function factsOf(alert: Alert, policy: VerdictPolicy): Facts {
   const kev = catalog ? exploitedEntry(alert, catalog.entries) : null;
   const epss = policy.epss ? highestEpss(alert, policy.epss.scores) : null;
   const change = policy.change ? policy.change(alert) : null;
-  const known = { alert, kev, epss, change };
+  const vex = policy.vex ? policy.vex(alert) : null;
+  const known = { alert, kev, epss, change, vex };
   // Under pr-introduced: warn, what the pull request brings in never gates.
   const grounds =
     policy.introduced === 'warn' ? [] : GROUNDS.map((ground) => ground(known, policy)).filter((g) => g !== null);
@@ -236,7 +250,7 @@ type Dispositions = (disposition: Disposition) => Disposition;
 function sharedDispositions(): Dispositions {
   const seen = new Map<string, Disposition>();
   return (disposition) => {
-    const key = `${disposition.rule}\n${disposition.flagged}\n${disposition.reason}`;
+    const key = `${disposition.rule}\n${disposition.flagged}\n${disposition.reason}\n${disposition.vex?.file}`;
     const known = seen.get(key);
     if (known) return known;
     seen.set(key, disposition);
@@ -253,19 +267,24 @@ export function judgeAlert(alert: Alert, policy: VerdictPolicy, shared: Disposit
     rule: decision.rule,
     reason: decision.reason,
     flagged: flaggedUnderWarn(facts, policy),
+    ...(decision.vex ? { vex: vexReference(decision.vex) } : {}),
   });
-  const { grace, resolution = null } = decision;
+  const { grace } = decision;
+  // The rule is applied to every alert (contract): one below the threshold that the change resolves
+  // is fixed by it (its resolution said), never labelled changed; only one that would gate is resolved.
+  const resolution = facts.change?.resolution ?? null;
   return {
     ...alert,
     status: decision.status,
     disposition,
     ...(decision.allowedBy ? { allowedBy: decision.allowedBy } : {}),
     resolution,
-    // A label wherever the alert is listed: the change touches its package but did not resolve it.
-    changedByPullRequest: facts.change !== null && decision.status !== 'resolved' && changes(facts.change),
+    // A label wherever the alert is listed: the change touches its package without resolving it.
+    changedByPullRequest: facts.change?.changed === true && resolution === null,
     dueOn: grace?.dueOn ?? null,
     daysLeft: grace?.pending ? grace.daysLeft : null,
     knownExploited: facts.kev,
+    vex: facts.vex,
     epss: facts.epss,
     ...(facts.epss === null && policy.epss && hasCveId(alert) ? { epssMissing: true as const } : {}),
   };
@@ -273,7 +292,7 @@ export function judgeAlert(alert: Alert, policy: VerdictPolicy, shared: Disposit
 
 const hasCveId = (alert: Alert) => [alert.advisory, ...alert.aliases].some((id) => cveId(id) !== null);
 
-const changes = (change: ChangeVerdict) => change.changed || change.resolution !== null;
+const vexReference = ({ document, file, statement }: VexMark) => ({ document, file, statement });
 
 /**
  * Every alert judged, in the order given. Expired allow-alerts entries spare nothing. An alert read
@@ -323,9 +342,10 @@ export function judgeFindings(
   const active = activePolicy({ ...policy, change: null });
   return findings.map((finding) => {
     const judged = judgeAlert(findingAsAlert(finding), active);
-    const { status, disposition, allowedBy, knownExploited, epss, epssMissing } = judged;
+    const { status, disposition, allowedBy, knownExploited, vex, epss, epssMissing } = judged;
     const missing = epssMissing ? { epssMissing } : {};
-    return { ...finding, status, disposition, ...(allowedBy ? { allowedBy } : {}), knownExploited, epss, ...missing };
+    const feeds = { knownExploited, vex, epss, ...missing };
+    return { ...finding, status, disposition, ...(allowedBy ? { allowedBy } : {}), ...feeds };
   });
 }
 

@@ -59,6 +59,7 @@ function notesFirst(e: EvaluatedAlert): string[] {
     notes.push(`Inside its grace period: fails the gate from ${e.dueOn} (UTC)${left}`);
   }
   if (e.changedByPullRequest) notes.push('Changed by this pull request');
+  if (e.resolution !== null && e.status !== 'resolved') notes.push('Fixed by this pull request');
   return notes;
 }
 

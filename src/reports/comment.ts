@@ -14,6 +14,8 @@ import { catalogLine, listedFindings } from './known-exploited.js';
 import { code, safeHref } from './markdown.js';
 import { changedSection, dueSection, resolvedSection } from './summary-change.js';
 import { introducedSection } from './summary-introduced.js';
+import { nextStepsSection } from './summary-next-steps.js';
+import { vexSection } from './summary-vex.js';
 import { licenseSection } from './summary-licenses.js';
 import { policyChangesSection } from './summary-policy-changes.js';
 import { gatingAlertsSection, verdictSection } from './summary.js';
@@ -69,8 +71,10 @@ export function renderComment(result: GateResult, runUrl: string | null, where: 
       .join('\n\n') || null;
   // Workspace files read at the base commit, and whether this pull request changes one.
   const files = baseFilesLine(result);
+  // Whose the gating alerts are and what to do: what a blocked author needs most.
+  const nextSteps = nextStepsSection(result);
   // The tables get what the parts above them leave (less the blank lines that join the sections).
-  const above = [verdict, policy, catalog, files].reduce((sum, part) => sum + byteLength(part ?? ''), 0);
+  const above = [verdict, policy, catalog, files, nextSteps].reduce((sum, part) => sum + byteLength(part ?? ''), 0);
   const budget = new ByteBudget(room - above - 20);
   const sections = [
     verdict,
@@ -80,10 +84,12 @@ export function renderComment(result: GateResult, runUrl: string | null, where: 
     catalog,
     files,
     gatingAlertsSection(result, COMMENT_MAX_ALERTS, budget),
+    nextSteps,
     resolvedSection(result.alerts, COMMENT_MAX_ALERTS, budget),
     changedSection(result, COMMENT_MAX_ALERTS, budget),
     dueSection(result.alerts, COMMENT_MAX_ALERTS, budget),
     licenseSection(result.licenses, result.blobUrl, COMMENT_MAX_ALERTS, budget),
+    vexSection(result, COMMENT_MAX_ALERTS, budget),
   ].filter((section) => section !== null);
   const page = cutToBytes(
     `${sections.join('\n\n')}\n`,

@@ -89,6 +89,31 @@ function escapeInline(text: string, breakLinks: boolean): string {
   });
 }
 
+/**
+ * A value written `name@version` (a package, an e-mail address): GitHub would autolink it as an
+ * address, which only a zero-width space inside breaks; as a code span it renders as it reads and
+ * copies as it is (`npm i ffmpeg-static@5.2.0` must work). Trailing sentence punctuation stays out.
+ */
+const VALUE = /[^\s`|<>[\]]*[\w.+-]@\w[^\s`|<>[\]]*/g;
+const TRAILING_PUNCTUATION = /[.,;:!?)]+$/;
+
+/** Escapes inline markup, values (see {@link VALUE}) as code spans. */
+function escapeValues(text: string): string {
+  let out = '';
+  let at = 0;
+  for (const match of text.matchAll(VALUE)) {
+    const value = match[0].replace(TRAILING_PUNCTUATION, '');
+    const start = match.index;
+    // `(lodash@4.17.20)`: the parenthesis stays prose.
+    const lead = /^[([{"']+/.exec(value)?.[0] ?? '';
+    const token = value.slice(lead.length);
+    if (!/[\w.+-]@\w/.test(token)) continue;
+    out += escapeInline(text.slice(at, start) + lead, true) + code(token, Infinity);
+    at = start + lead.length + token.length;
+  }
+  return out + escapeInline(text.slice(at), true);
+}
+
 /** Cuts to at most `maxLength` characters (code points), ending with `…` when cut. */
 export function truncate(s: string, maxLength: number): string {
   // No longer in UTF-16 units, so no longer in code points: most texts never need splitting.
@@ -112,7 +137,7 @@ export interface EscapeOptions {
 export function escapeText(s: string, options: EscapeOptions = {}): string {
   const text = oneLine(s);
   // Indentation at a line start would make a code block; a reader would not see it anyway.
-  const inline = escapeInline(options.lineStart ? text.replace(/^[ \t]+/, '') : text, true);
+  const inline = escapeValues(options.lineStart ? text.replace(/^[ \t]+/, '') : text);
   const escaped = options.endsHeading ? inline.replace(TRAILING_HASHES, (hashes) => `\\${hashes}`) : inline;
   if (!options.lineStart) return escaped;
   const start = LINE_START.exec(escaped)?.[0];

@@ -27,7 +27,8 @@ export const INTRODUCED_TAG = 'introduced';
 export const reportedFindings = (result: GateResult): EvaluatedFinding[] =>
   result.introduced?.findings.filter((f) => f.status !== 'allowed') ?? [];
 
-const findingLevel = (f: EvaluatedFinding): Level => (f.disposition.gates ? 'error' : NOT_GATING_LEVELS[f.severity]);
+const findingLevel = (f: EvaluatedFinding): Level =>
+  f.disposition.gates ? 'error' : f.status === 'not-affected' ? 'note' : NOT_GATING_LEVELS[f.severity];
 
 function findingRule(f: EvaluatedFinding): ReportingDescriptor {
   const summary = plainLine(f.summary, 1024) || `Vulnerable dependency: ${f.advisory}`;

@@ -10,6 +10,7 @@ import {
   STATUS,
   type AlertStatus,
   type EvaluatedAlert,
+  type EvaluatedFinding,
   type GateResult,
   type ManifestLocation,
   type Severity,
@@ -70,7 +71,18 @@ const NOT_GATING: Record<AlertStatus, ((result: GateResult, alert: EvaluatedAler
   unreachable: () => 'only unreachable uses (ignore-unreachable)',
   allowed: null,
   'not-alerted': null,
+  'not-affected': (_result, alert) => vexSpared(alert),
 };
+
+/** "not affected per VEX (vulnerable_code_not_present): document …, statements[2]": the statement's justification first. */
+function vexSpared({ vex }: EvaluatedAlert): string {
+  if (vex === null) return 'not affected per a VEX statement';
+  const why =
+    vex.status === 'fixed'
+      ? 'fixed'
+      : `not affected (${plainLine(vex.justification ?? vex.impactStatement ?? '', 300)})`;
+  return `${why} per VEX document ${plainLine(vex.document, 200)} statements[${vex.statement}]`;
+}
 
 /** Reported in SARIF: every alert the service alerted and allow-alerts did not allow. */
 const isReported = (e: EvaluatedAlert) => STATUS[e.status].sarif !== null;
@@ -106,6 +118,7 @@ function messageNotes(alert: EvaluatedAlert, exploited: string | null): string {
     exploited,
     alert.status === 'gating' && alert.dueOn !== null ? `Overdue since ${alert.dueOn} (grace-days).` : null,
     alert.changedByPullRequest ? 'Changed by this pull request (not resolved).' : null,
+    alert.resolution !== null && alert.status !== 'resolved' ? 'Fixed by this pull request.' : null,
   ].filter((note) => note !== null);
   return notes.length > 0 ? ` ${notes.join(' ')}` : '';
 }
@@ -320,62 +333,120 @@ function renderResult(finding: Finding, ruleIndex: number): Result {
 }
 
 /**
- * JSON texts as the inside of a list, joined a hundred at a time as they come: 25,000 rules and
- * results held one by one until the end, then joined, would be held twice.
+ * Where the log goes as it is made: a file, or text in memory (tests, small logs). Text is written
+ * piece by piece (a rule, a result), never joined into large strings: a string over 128 KiB is a
+ * large object, each on pages of its own until the next collection (100 rules of a chunk, joined,
+ * made the RSS saw-tooth by some 20 MiB). The chunks are what the size check compresses, each on
+ * its own.
  */
-class JsonList {
+export interface SarifSink {
+  /** Appends text to the chunk being written. */
+  write(text: string): void;
+  /** Ends the chunk being written. */
+  endChunk(): void;
+  /** The chunks written so far, again, in order: to measure them compressed. */
+  written(): Iterable<string | Uint8Array>;
+  /** Forgets what was written, to start over with fewer results. */
+  clear(): void;
+}
+
+/** A sink that holds the log as text. */
+export function textSink(): SarifSink & { text(): string } {
+  let chunks: string[] = [];
+  let pieces: string[] = [];
+  return {
+    write: (text) => void pieces.push(text),
+    endChunk: () => {
+      chunks.push(pieces.join(''));
+      pieces = [];
+    },
+    written: () => chunks,
+    clear: () => {
+      [chunks, pieces] = [[], []];
+    },
+    text: () => chunks.join(''),
+  };
+}
+
+/** Text written to a sink, counted in bytes. */
+class Counted {
+  bytes = 0;
+  constructor(private readonly sink: SarifSink) {}
+
+  write(text: string): void {
+    this.sink.write(text);
+    this.bytes += Buffer.byteLength(text);
+  }
+
+  /** `text` as a chunk of its own. */
+  chunk(text: string): void {
+    this.write(text);
+    this.sink.endChunk();
+  }
+
+  endChunk(): void {
+    this.sink.endChunk();
+  }
+}
+
+/**
+ * The inside of a JSON list, written as it is made: JSON texts a hundred to a chunk, or one alone;
+ * the list's first text without the comma that comes before every other.
+ */
+class ListWriter {
   length = 0;
-  /** Each starts with a comma: {@link inside} takes the first one off. */
-  private readonly chunks: string[] = [];
-  private group: string[] = [];
+  private inChunk = 0;
+  private first = true;
+
+  constructor(private readonly out: Counted) {}
 
   push(json: string): void {
-    this.group.push(json);
+    this.emit(json);
     this.length++;
-    if (this.group.length === 100) this.seal();
+    if (++this.inChunk === 100) this.seal();
   }
 
-  done(): string[] {
+  /** A chunk of its own: what the pull request brings in and license findings are listed one by one. */
+  alone(json: string): void {
     this.seal();
-    return this.chunks;
+    this.emit(json);
+    this.out.endChunk();
   }
 
-  private seal(): void {
-    if (this.group.length > 0) this.chunks.push(`,${this.group.join(',')}`);
-    this.group = [];
+  seal(): void {
+    if (this.inChunk > 0) this.out.endChunk();
+    this.inChunk = 0;
+  }
+
+  private emit(json: string): void {
+    if (!this.first) this.out.write(',');
+    this.out.write(json);
+    this.first = false;
   }
 }
 
-/** Chunks of lists (each chunk starting with a comma) as the inside of one JSON list. */
-function inside(...lists: string[][]): string[] {
-  const chunks = lists.flat();
-  if (chunks.length > 0) chunks[0] = chunks[0]!.slice(1);
-  return chunks;
-}
-
-/** A run's rules and results, each already JSON (compact): measured once and written as they are. */
-interface RenderedRun {
-  run: Omit<Run, 'results'>;
-  rules: JsonList;
-  results: JsonList;
+/** The findings' rules, those that fit {@link MAX_JSON_CHARS} with their results, written as made. */
+interface AlertRules {
   /** Each advisory's rule index. */
-  ruleIndexes: ReadonlyMap<string, number>;
+  ruleIndexes: Map<string, number>;
+  /** How many of the findings have their result in the log: the first ones. */
+  kept: number;
 }
 
-/** Results for the first `limit` findings, as many as fit {@link MAX_JSON_CHARS}, and the rules they use. */
-function renderRun(findings: Finding[], total: number, limit: number, options: SarifOptions): RenderedRun {
-  const candidates = findings.slice(0, limit);
+/**
+ * The rules of the first `limit` findings, in the order first used, each rendered once and written
+ * at once; results are only measured here (they come after every rule) and rendered again when
+ * written, which costs less than holding them.
+ */
+function writeAlertRules(candidates: Finding[], rules: ListWriter): AlertRules {
   const byAdvisory = new Map<string, Finding[]>();
   for (const f of candidates) {
     const group = byAdvisory.get(f.advisoryId);
     if (group) group.push(f);
     else byAdvisory.set(f.advisoryId, [f]);
   }
-  const rules = new JsonList();
   const ruleIndexes = new Map<string, number>();
-  const results = new JsonList();
-  let chars = 0;
-  let detailedChars = 0;
+  let [chars, detailedChars, kept] = [0, 0, 0];
   for (const f of candidates) {
     let index = ruleIndexes.get(f.advisoryId);
     let rule: string | undefined;
@@ -385,41 +456,83 @@ function renderRun(findings: Finding[], total: number, limit: number, options: S
       rule = JSON.stringify(renderRule(byAdvisory.get(f.advisoryId) ?? [f], detailed ? DETAILED : BRIEF));
       if (detailed) detailedChars += rule.length;
     }
-    const result = JSON.stringify(renderResult(f, index));
-    const cost = (rule?.length ?? 0) + result.length;
+    const cost = (rule?.length ?? 0) + JSON.stringify(renderResult(f, index)).length;
     if (chars + cost > MAX_JSON_CHARS) break;
     chars += cost;
+    kept++;
     if (rule) {
       ruleIndexes.set(f.advisoryId, index);
       rules.push(rule);
     }
-    results.push(result);
   }
-  const omitted = total - results.length;
-  return {
-    run: {
-      tool: {
-        driver: {
-          name: 'security-gate',
-          version: options.toolVersion,
-          ...(options.informationUri ? { informationUri: options.informationUri } : {}),
-        },
+  rules.seal();
+  return { ruleIndexes, kept };
+}
+
+/** The log's skeleton cut where its rules and results go: the text before, between and after them. */
+function skeleton(options: SarifOptions, total: number, kept: number): string[] {
+  const omitted = total - kept;
+  const run: Omit<Run, 'results'> = {
+    tool: {
+      driver: {
+        name: 'security-gate',
+        version: options.toolVersion,
+        ...(options.informationUri ? { informationUri: options.informationUri } : {}),
       },
-      ...(omitted > 0
-        ? {
-            properties: {
-              resultsOmitted: omitted,
-              note:
-                `${formatNumber(omitted)} of ${formatNumber(total)} results (the least severe) were left out ` +
-                `to stay within GitHub's upload limits (25,000 results per run, 10 MB gzipped).`,
-            },
-          }
-        : {}),
     },
-    rules,
-    results,
-    ruleIndexes,
+    ...(omitted > 0
+      ? {
+          properties: {
+            resultsOmitted: omitted,
+            note:
+              `${formatNumber(omitted)} of ${formatNumber(total)} results (the least severe) were left out ` +
+              `to stay within GitHub's upload limits (25,000 results per run, 10 MB gzipped).`,
+          },
+        }
+      : {}),
   };
+  const lists = { rules: placeholder(), results: placeholder() };
+  const log = {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [{ ...run, tool: { driver: { ...run.tool.driver, rules: lists.rules } }, results: lists.results }],
+  } satisfies Omit<Log, 'runs'> & { runs: object[] };
+  return cutAt(JSON.stringify(log), lists.rules, lists.results);
+}
+
+/** Everything there is to report, worked out once for every attempt at the log. */
+interface Reported {
+  result: GateResult;
+  findings: Finding[];
+  total: number;
+  introduced: EvaluatedFinding[];
+}
+
+/**
+ * The log for the first `limit` findings, written to `out`: the rules as they are made, then the
+ * results. Returns how many alert results it holds.
+ */
+function writeLog(reported: Reported, limit: number, options: SarifOptions, out: Counted): number {
+  const { findings, total, introduced: introducedFindings, result } = reported;
+  const candidates = findings.slice(0, limit);
+  // The text before the rules does not depend on how many results are left out (it comes after them).
+  out.chunk(`${skeleton(options, total, total)[0]}[`);
+  const rules = new ListWriter(out);
+  const alerts = writeAlertRules(candidates, rules);
+  const alertRules = alerts.ruleIndexes.size;
+  // What the pull request brings in and the license findings: few and first, never cut.
+  const introduced = introducedParts(introducedFindings, (id) => alerts.ruleIndexes.get(id), alertRules);
+  const licenses = licenseParts(result, alertRules + introduced.rules.length);
+  for (const rule of [...introduced.rules, ...licenses.rules]) rules.alone(JSON.stringify(rule));
+  const [, middle, tail] = skeleton(options, total, alerts.kept);
+  out.chunk(`]${middle}[`);
+  const results = new ListWriter(out);
+  for (const item of [...introduced.results, ...licenses.results]) results.alone(JSON.stringify(item));
+  for (const f of candidates.slice(0, alerts.kept))
+    results.push(JSON.stringify(renderResult(f, alerts.ruleIndexes.get(f.advisoryId)!)));
+  results.seal();
+  out.chunk(`]${tail}`);
+  return alerts.kept;
 }
 
 /**
@@ -484,61 +597,55 @@ function licenseParts(result: GateResult, firstRuleIndex: number): { rules: Repo
 }
 
 /**
- * The SARIF log as compact JSON, in chunks that join to one document: valid with no results, and
- * within GitHub's upload limits however many. Compact, as a log of 25,000 results is some 40 MB of
- * JSON that only code scanning reads; in chunks, so that it is never one giant string (nor a giant
- * buffer to measure it compressed).
+ * The SARIF log as compact JSON, written to `sink` chunk by chunk as it is made: valid with no
+ * results, and within GitHub's upload limits however many. Compact, as a log of 25,000 results is
+ * some 40 MB of JSON that only code scanning reads; written as made, so that its rules and results
+ * are never held together (nor a giant buffer made to measure them compressed).
  */
-export function sarifChunks(result: GateResult, options: SarifOptions): string[] {
-  const introducedFindings = reportedFindings(result);
-  const introducedCount = introducedFindings.reduce((n, f) => n + f.locations.length, 0);
+export function writeSarif(result: GateResult, options: SarifOptions, sink: SarifSink): void {
+  const introduced = reportedFindings(result);
+  const introducedCount = introduced.reduce((n, f) => n + f.locations.length, 0);
   const licenseCount = result.licenses?.findings.length ?? 0;
   const { findings, total } = findingsOf(result, Math.max(0, MAX_RESULTS - licenseCount - introducedCount));
+  const reported = { result, findings, total, introduced };
   let limit = findings.length;
   for (;;) {
-    const alerts = renderRun(findings, total, limit, options);
-    // What the pull request brings in and the license findings: few and first, never cut.
-    const introduced = introducedParts(introducedFindings, (id) => alerts.ruleIndexes.get(id), alerts.rules.length);
-    const licenses = licenseParts(result, alerts.rules.length + introduced.rules.length);
-    const listed = (items: object[]) => items.map((item) => `,${JSON.stringify(item)}`);
-    const rules = inside(alerts.rules.done(), listed(introduced.rules), listed(licenses.rules));
-    const results = inside(listed(introduced.results), listed(licenses.results), alerts.results.done());
-    // The rules and results go where the placeholders stand, as the JSON they were measured as.
-    const lists = { rules: placeholder(), results: placeholder() };
-    const log = {
-      $schema: SARIF_SCHEMA,
-      version: '2.1.0',
-      runs: [
-        {
-          ...alerts.run,
-          tool: { driver: { ...alerts.run.tool.driver, rules: lists.rules } },
-          results: lists.results,
-        },
-      ],
-    } satisfies Omit<Log, 'runs'> & { runs: object[] };
-    const [head, middle, tail] = cutAt(JSON.stringify(log), lists.rules, lists.results);
-    const chunks = [`${head}[`, ...rules, `]${middle}[`, ...results, `]${tail}`];
-    const kept = alerts.results.length;
+    const out = new Counted(sink);
+    const kept = writeLog(reported, limit, options, out);
     // gzip never grows text by more than a few bytes per 16 KiB block, so small logs need no check.
-    const bytes = chunks.reduce((sum, chunk) => sum + Buffer.byteLength(chunk), 0);
-    if (kept === 0 || bytes < MAX_GZIP_BYTES * 0.99) return chunks;
-    const gzipped = gzippedSize(chunks);
-    if (gzipped <= MAX_GZIP_BYTES) return chunks;
+    if (kept === 0 || out.bytes < MAX_GZIP_BYTES * 0.99) return;
+    const gzipped = gzippedSize(sink.written());
+    if (gzipped <= MAX_GZIP_BYTES) return;
     // Fewer results in proportion, with a margin so this converges in a pass or two.
     limit = Math.floor(kept * (MAX_GZIP_BYTES / gzipped) * 0.9);
+    sink.clear();
   }
 }
 
 /** The whole log as one string (tests, small logs). */
 export function renderSarif(result: GateResult, options: SarifOptions): string {
-  return sarifChunks(result, options).join('');
+  const sink = textSink();
+  writeSarif(result, options, sink);
+  return sink.text();
 }
 
 /**
  * At least the size gzip makes of the chunks joined: each chunk compressed on its own, at gzip's
  * fastest level, which compresses less than the upload's default level and loses the context
- * across chunks. The check errs on the safe side, at a fraction of the time and memory.
+ * across chunks. The check errs on the safe side, at a fraction of the time and memory. Text is
+ * encoded into one buffer reused, not a buffer per chunk (40 MB of them, freed only by a full GC).
  */
-function gzippedSize(chunks: string[]): number {
-  return chunks.reduce((size, chunk) => size + gzipSync(chunk, { level: 1 }).length, 0);
+function gzippedSize(chunks: Iterable<string | Uint8Array>): number {
+  let scratch = Buffer.alloc(0);
+  let size = 0;
+  for (const chunk of chunks) {
+    let bytes = chunk;
+    if (typeof chunk === 'string') {
+      const length = Buffer.byteLength(chunk);
+      if (scratch.length < length) scratch = Buffer.allocUnsafe(Math.max(length, 2 * scratch.length));
+      bytes = scratch.subarray(0, scratch.write(chunk));
+    }
+    size += gzipSync(bytes, { level: 1 }).length;
+  }
+  return size;
 }

@@ -1,20 +1,25 @@
 // The alert parts of the job summary: gating table, allowed alerts (collapsed) and the not-gating count.
 // They are the only parts that grow with the data, so they are filled row by row within a byte budget.
-import type { AlertStatus, EvaluatedAlert, GateResult, Reachability } from '../model.js';
+import type { AlertStatus, EvaluatedAlert, GateResult, ManifestLocation, Reachability } from '../model.js';
+import { FALLBACK_MANIFEST_PATH } from '../packages/locations.js';
 import { fitRows, type ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
 import { epssGatingNote, withEpssMark } from './epss.js';
 import { gatesOnlyAsKnownExploited, kevMark } from './known-exploited.js';
-import { codeCell, escapeCell, linkCell } from './markdown.js';
+import { codeCell, escapeCell, link, linkCell } from './markdown.js';
 
 /** Room for an "…and N more" line and the lines that close a section. */
 const CLOSING_RESERVE = 200;
 
 const GATING_HEADER = [
-  '| Severity | Advisory | Package | Score | Reachability | Summary |',
-  '|---|---|---|--:|---|---|',
+  '| Severity | Advisory | Package | Score | Reachability | Summary | Declared in |',
+  '|---|---|---|--:|---|---|---|',
 ];
 const ALLOWED_HEADER = ['| Advisory | Package | Severity | Until | Reason |', '|---|---|---|---|---|'];
+
+/** What the reachability words mean. */
+const REACHABILITY_TERMS =
+  "<sub>Reachability, from the service's analysis of the code: *reachable*, a use of the vulnerable code is reached; *needs review*, it could not tell for some use; *unreachable only*, every use it found is unreachable (`ignore-unreachable` can leave those out).</sub>";
 
 /** "2 reachable", "needs review", "unreachable only", or "—" when there is no analysis. */
 export function reachabilityLabel(counts: Reachability | null): string {
@@ -37,11 +42,17 @@ export function advisoryCell(e: EvaluatedAlert): string {
 
 /** The label of an alert whose package the pull request adds or removes without resolving it. */
 export const CHANGED_LABEL = 'changed by this pull request';
+/** The label of an alert the pull request resolves though it does not gate (below the threshold, allowed, ignored). */
+export const FIXED_LABEL = 'fixed by this pull request';
 
-/** The package, labelled when the pull request changes it (contract: wherever the alert is listed). */
+/** Resolved by the change, though it did not gate: not counted as resolved, labelled fixed. */
+export const fixedOnly = (e: EvaluatedAlert): boolean => e.resolution !== null && e.status !== 'resolved';
+
+/** The package, labelled when the pull request changes or fixes it (contract: wherever the alert is listed). */
 export function packageCell(e: EvaluatedAlert): string {
   const name = codeCell(e.package, 120);
-  return e.changedByPullRequest ? `${name || '—'} (${CHANGED_LABEL})` : name;
+  const label = e.changedByPullRequest ? CHANGED_LABEL : fixedOnly(e) ? FIXED_LABEL : null;
+  return label === null ? name : `${name || '—'} (${label})`;
 }
 
 /**
@@ -67,7 +78,27 @@ function summaryCell(e: EvaluatedAlert): string {
   return notes.join(' ');
 }
 
-function gatingRow(e: EvaluatedAlert): string {
+/**
+ * `package.json:12`, linked to that line at the commit under test when the link base is known (the
+ * job summary's `blobUrl`); '—' without a place in a real file.
+ */
+export function declaredInCell(location: ManifestLocation | null | undefined, blobUrl: string | null): string {
+  if (!location || location.path === FALLBACK_MANIFEST_PATH) return '—';
+  const { path, startLine, endLine } = location;
+  const label = `${path}:${startLine}`;
+  if (!blobUrl) return codeCell(label, 120);
+  const lines = endLine > startLine ? `#L${startLine}-L${endLine}` : `#L${startLine}`;
+  return link(label, `${blobUrl}/${path.split('/').map(encodeURIComponent).join('/')}${lines}`);
+}
+
+/** Where a gating alert's package is declared: its first place, and how many more. */
+function declaredCell(e: EvaluatedAlert, blobUrl: string | null): string {
+  const [first, ...rest] = (e.locations ?? []).filter((l) => l.path !== FALLBACK_MANIFEST_PATH);
+  const cell = declaredInCell(first, blobUrl);
+  return rest.length > 0 ? `${cell} and ${formatNumber(rest.length)} more` : cell;
+}
+
+function gatingRow(e: EvaluatedAlert, blobUrl: string | null): string {
   const cells = [
     severityLabel(e.severity),
     advisoryCell(e),
@@ -75,6 +106,7 @@ function gatingRow(e: EvaluatedAlert): string {
     formatNumber(e.score),
     reachabilityLabel(e.reachability),
     summaryCell(e),
+    declaredCell(e, blobUrl),
   ];
   return `| ${cells.join(' | ')} |`;
 }
@@ -119,14 +151,19 @@ export function gatingSection(
   gating: EvaluatedAlert[],
   maxRows: number,
   budget: ByteBudget,
-  { noVerdict }: { noVerdict: boolean },
+  { noVerdict, blobUrl }: { noVerdict: boolean; blobUrl: string | null },
 ): string {
   const title = `### Gating alerts (${formatNumber(gating.length)})`;
   if (gating.length === 0)
     return `${title}\n\n${noVerdict ? 'No alert among those read fails the gate.' : 'No alert fails the gate.'}`;
   budget.charge(title, '');
   const more = (n: number) => `…and ${plural(n, 'more gating alert')} (see the JSON report or the service).`;
-  return [title, '', ...boundedTable(GATING_HEADER, gating, gatingRow, { maxRows, budget, more })].join('\n');
+  const row = (e: EvaluatedAlert) => gatingRow(e, blobUrl);
+  const table = boundedTable(GATING_HEADER, gating, row, { maxRows, budget, more });
+  // The service's words, for a reader who cannot act on "needs review" without knowing what it means.
+  const terms = gating.some((e) => e.reachability !== null) ? ['', REACHABILITY_TERMS] : [];
+  budget.charge(...terms);
+  return [title, '', ...table, ...terms].join('\n');
 }
 
 /** Collapsed: allowed alerts still deserve a look, but they do not fail the gate. */
@@ -150,11 +187,13 @@ export function belowThreshold(result: GateResult): string {
 const NOT_GATING: Record<AlertStatus, ((result: GateResult) => string) | null> = {
   'below-threshold': belowThreshold,
   unreachable: () => 'only unreachable (ignored)',
-  'not-alerted': () => 'not alerted by the service',
+  'not-alerted': () =>
+    "not alerted by the service (reported, but the service's own triage raised no alert; these never gate)",
   gating: null,
   resolved: null,
   due: null,
   allowed: null,
+  'not-affected': null,
 };
 
 /**

@@ -18,7 +18,7 @@ import { formatNumber, plural, severityLabel } from './format.js';
 import { catalogLine, listedFindings, gatesOnlyAsKnownExploited } from './known-exploited.js';
 import { code, codeCell, escapeText, truncate } from './markdown.js';
 import { epssLine } from './epss.js';
-import { advisoryCell, belowThreshold, boundedTable, packageCell } from './summary-alerts.js';
+import { advisoryCell, belowThreshold, boundedTable, FIXED_LABEL, fixedOnly, packageCell } from './summary-alerts.js';
 import { introducedLine } from './summary-introduced.js';
 
 /** Manifests listed in one cell; an alert's package can be declared in many. */
@@ -199,23 +199,37 @@ function statusText(e: EvaluatedAlert, result: GateResult): string {
       return 'not alerted by the service';
     case 'resolved':
       return '✅ resolved';
+    case 'not-affected':
+      return 'not affected (VEX)';
   }
 }
 
 const CHANGED_HEADER = ['| Advisory | Package | Severity | Status |', '|---|---|---|---|'];
 
 /**
- * The alerts whose package the pull request adds or removes without resolving them, known exploited
- * first, then worst first, each with what it still is; null when none.
+ * The other alerts whose package the pull request adds or removes: those it fixes though they did not
+ * gate, and those it does not resolve; known exploited first, then worst first, each with what it
+ * still is; null when none.
  */
+/** What the change does to the listed alerts: fixes them all, some, or none. */
+function changedIntro(fixed: number, all: number): string {
+  if (fixed === all)
+    return 'This pull request removes the vulnerable version of these packages: it fixes these alerts, though they do not fail the gate.';
+  if (fixed === 0)
+    return 'This pull request adds or removes a version of these packages without resolving their alerts.';
+  return 'This pull request adds or removes a version of these packages: it fixes some alerts that do not fail the gate, and does not resolve the others.';
+}
+
 export function changedSection(result: GateResult, maxRows: number, budget: ByteBudget): string | null {
-  const changed = result.alerts.filter((e) => e.changedByPullRequest).sort(exploitedThenWorst);
+  const changed = result.alerts.filter((e) => e.changedByPullRequest || fixedOnly(e)).sort(exploitedThenWorst);
   if (changed.length === 0) return null;
-  const title = `### Changed by this pull request, not resolved (${formatNumber(changed.length)})`;
-  const intro = 'This pull request adds or removes a version of these packages without resolving their alert.';
+  const title = `### Changed by this pull request (${formatNumber(changed.length)})`;
+  const intro = changedIntro(changed.filter(fixedOnly).length, changed.length);
   budget.charge(title, '', intro, '');
+  const status = (e: EvaluatedAlert) =>
+    fixedOnly(e) ? `✅ ${FIXED_LABEL} (${statusText(e, result)})` : statusText(e, result);
   const row = (e: EvaluatedAlert) =>
-    `| ${[advisoryCell(e), codeCell(e.package, 120), severityLabel(e.severity), statusText(e, result)].join(' | ')} |`;
+    `| ${[advisoryCell(e), codeCell(e.package, 120), severityLabel(e.severity), status(e)].join(' | ')} |`;
   const more = (n: number) => `…and ${plural(n, 'more alert')} (see the JSON report).`;
   return [title, '', intro, '', ...boundedTable(CHANGED_HEADER, changed, row, { maxRows, budget, more })].join('\n');
 }

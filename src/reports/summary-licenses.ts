@@ -3,20 +3,10 @@
 import type { LicenseFinding, LicenseReport } from '../model.js';
 import type { ByteBudget } from './budget.js';
 import { formatNumber, plural } from './format.js';
-import { code, codeCell, link } from './markdown.js';
-import { boundedTable } from './summary-alerts.js';
+import { code, codeCell } from './markdown.js';
+import { boundedTable, declaredInCell } from './summary-alerts.js';
 
 const HEADER = ['| Package | License | Declared in | Status |', '|---|---|---|---|'];
-
-/** `package.json:12`, linked to that line at the commit under test when the link base is known. */
-function declaredIn(f: LicenseFinding, blobUrl: string | null): string {
-  if (!f.location) return '—';
-  const { path, startLine, endLine } = f.location;
-  const label = `${path}:${startLine}`;
-  if (!blobUrl) return codeCell(label, 120);
-  const lines = endLine > startLine ? `#L${startLine}-L${endLine}` : `#L${startLine}`;
-  return link(label, `${blobUrl}/${path.split('/').map(encodeURIComponent).join('/')}${lines}`);
-}
 
 /** What the policy made of it; one the pull request brings in says so. */
 function statusOf(f: LicenseFinding): string {
@@ -35,7 +25,7 @@ function row(blobUrl: string | null): (f: LicenseFinding) => string {
   return (f) => {
     const status = statusOf(f);
     const license = f.license === '' ? 'none given' : codeCell(f.license, 120);
-    return `| ${codeCell(f.package, 120)} | ${license} | ${declaredIn(f, blobUrl)} | ${status} |`;
+    return `| ${codeCell(f.package, 120)} | ${license} | ${declaredInCell(f.location, blobUrl)} | ${status} |`;
   };
 }
 

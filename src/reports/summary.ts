@@ -14,6 +14,8 @@ import { code, codeCell, escapeCell, escapeText, truncate } from './markdown.js'
 import { allowedSection, gatingSection, notGatingLine } from './summary-alerts.js';
 import { dueSection, resolvedSection, restsOnSection } from './summary-change.js';
 import { introducedSection } from './summary-introduced.js';
+import { nextStepsSection } from './summary-next-steps.js';
+import { vexSection } from './summary-vex.js';
 import { licenseSection } from './summary-licenses.js';
 import { policyChangesSection } from './summary-policy-changes.js';
 import { postureScope, postureSection } from './summary-posture.js';
@@ -44,6 +46,7 @@ export function renderSummary(result: GateResult, options: SummaryOptions = {}):
   const now = options.now ?? validDate(result.generatedAt) ?? new Date();
   const head = [verdictSection(result), countsSection(result), restsOnSection(result)];
   const notGating = notGatingLine(result);
+  const nextSteps = nextStepsSection(result);
   const tail = [
     policyChangesSection(result.options),
     postureSection(result.posture, result.options.projectId),
@@ -63,15 +66,17 @@ export function renderSummary(result: GateResult, options: SummaryOptions = {}):
   ].filter((section) => section !== null);
   // The other parts are small and capped; the alert tables get whatever bytes are left
   // (less the blank lines that join them to the page).
-  const fixed = [...head, ...tail, ...(notGating === null ? [] : [notGating])];
+  const fixed = [...head, ...tail, ...[notGating, nextSteps].filter((part) => part !== null)];
   const budget = new ByteBudget(maxBytes - byteLength(joinSections(fixed)) - 8);
   const alerts = [
     introducedSection(result.introduced, maxAlerts, budget),
     gatingAlertsSection(result, maxAlerts, budget),
+    nextSteps,
     resolvedSection(result.alerts, maxAlerts, budget),
     dueSection(result.alerts, maxAlerts, budget),
     licenseSection(result.licenses, result.blobUrl, maxAlerts, budget),
     allowedSection(result.alerts, maxAlerts, budget),
+    vexSection(result, maxAlerts, budget),
     notGating,
   ].filter((section) => section !== null);
   const page = joinSections([...head, ...alerts, ...tail]);
@@ -91,7 +96,10 @@ function validDate(iso: string): Date | null {
 export function gatingAlertsSection(result: GateResult, maxRows: number, budget: ByteBudget): string {
   return result.counts === null
     ? NOT_READ_GATING
-    : gatingSection(result.verdict.gating, maxRows, budget, { noVerdict: result.result === 'error' });
+    : gatingSection(result.verdict.gating, maxRows, budget, {
+        noVerdict: result.result === 'error',
+        blobUrl: result.blobUrl,
+      });
 }
 
 /**

@@ -32,6 +32,7 @@ import {
   type ScheduleView,
   type SettingChange,
   type Verdict,
+  type VexView,
   type Warning,
 } from '../model.js';
 import { manifestLocator } from '../packages/locations.js';
@@ -48,6 +49,8 @@ import type { evaluateLicenses } from '../policy/licenses.js';
 import type { describeSchedule } from './schedule.js';
 import { plural } from '../numbers.js';
 import { planSettings } from './settings.js';
+import type { VexInput } from '../config/vex-files.js';
+import { vexIndex, type VexIndex, type VexSubject } from '../vex/match.js';
 
 export interface AssembleInput {
   config: Config;
@@ -77,6 +80,8 @@ export interface AssembleInput {
   epss?: Outcome<EpssScores> | null;
   /** Workspace files read at the change's base commit (see GateResult.baseFiles); absent: none. */
   baseFiles?: BaseFileView[];
+  /** The VEX documents read; null (or absent) when vex-files is empty. */
+  vex?: VexInput | null;
 }
 
 /** The result of a run that read: each read classified, the policy applied, the verdict decided. */
@@ -102,10 +107,11 @@ export function assembleResult(input: AssembleInput): GateResult {
   const catalog = weighCatalog(config, input.catalog ?? null, found);
   const epss = weighEpss(config, input.epss ?? null, now, found);
   const change = weighChange(input.change ?? null, read.packages);
-  const alerts = judgeAndLocate(reads.alerts, config, now, read.packages, { catalog, epss }, change.judge);
+  const vex = input.vex ? vexIndex(input.vex.documents) : null;
+  const alerts = judgeAndLocate(reads.alerts, config, now, read.packages, { catalog, epss }, change.judge, vex);
   const flagged = config.knownExploited === 'warn' ? knownExploitedWarning(alerts) : null;
   if (flagged) found.warnings.push({ kind: 'known-exploited', message: flagged });
-  const introduced = judgeIntroduced(input, { catalog, epss }, found);
+  const introduced = judgeIntroduced(input, { catalog, epss }, found, vex);
   const alertsRead = reads.alerts.totalCount !== null;
   const verdict = verdictOf(alerts, config, posture, licenses, alertsRead, introduced);
   found.trace(`verdict ${verdict.result}: ${verdict.reasons.join(' ') || 'no reason given'}`);
@@ -119,7 +125,7 @@ export function assembleResult(input: AssembleInput): GateResult {
     blobUrl: input.blobUrl ?? null,
     counts: alertsRead
       ? {
-          ...countsOf(alerts, verdict, change.judge !== null, catalog !== null, introduced),
+          ...countsOf(alerts, verdict, change.judge !== null, catalog !== null, introduced, vex !== null),
           epss: epssCount(config, epss, alerts, introduced),
         }
       : null,
@@ -130,6 +136,7 @@ export function assembleResult(input: AssembleInput): GateResult {
     epss: epssView(config, input.epss ?? null),
     introduced,
     baseFiles: input.baseFiles ?? [],
+    vex: vexView(input.vex ?? null, vex, reads.alerts, alerts, introduced),
     licenses,
     alerts,
     // One verdict (contract): the JSON report's verdict says the run's result.
@@ -272,6 +279,7 @@ function judgeAndLocate(
   packages: Package[] | null,
   feeds: Feeds,
   change: ((alert: ResolvableAlert) => ChangeVerdict) | null,
+  vex: VexIndex | null,
 ): EvaluatedAlert[] {
   const evaluated = judgeAlerts(
     alerts,
@@ -283,6 +291,7 @@ function judgeAndLocate(
       now,
       ...feedPolicy(config, feeds),
       change,
+      vex: vex && vex.latest,
     },
     copies,
   );
@@ -327,6 +336,7 @@ function countsOf(
   changeRead: boolean,
   catalogRead: boolean,
   introduced: IntroducedView | null,
+  vexRead: boolean,
 ): AlertCounts {
   const findings = introduced?.findings ?? [];
   const both = [...evaluated, ...findings];
@@ -341,8 +351,34 @@ function countsOf(
     // Every alert read (and finding) that the catalog lists, whatever else applies to it (contract).
     knownExploited: catalogRead ? both.filter((a) => a.knownExploited !== null).length : null,
     introduced: introduced === null ? null : findings.length,
+    // Alerts and findings alike (contract: "What it does").
+    vex: vexRead ? both.filter((a) => a.status === 'not-affected').length : null,
     epss: null,
   };
+}
+
+/** A finding as VEX matching reads it: its GHSA id, its CVE ids, its package URL. */
+const findingSubject = (f: EvaluatedFinding): VexSubject => ({
+  advisory: f.advisory,
+  aliases: f.cves ?? [],
+  package: f.packageUrl ?? `${f.name}@${f.version}`,
+});
+
+/**
+ * What the reports say of the VEX documents (contract: "Never silently deaf"): the statements that
+ * speak of nothing read, unless the alerts were not all read (then none can be said to).
+ */
+function vexView(
+  input: VexInput | null,
+  index: VexIndex | null,
+  read: AlertsRead,
+  alerts: EvaluatedAlert[],
+  introduced: IntroducedView | null,
+): VexView | null {
+  if (input === null || index === null) return null;
+  const allRead = read.totalCount !== null && read.errors.length === 0;
+  const subjects = [...alerts, ...(introduced?.findings ?? []).map(findingSubject)];
+  return { files: input.files, unmatched: allRead ? index.unmatched(subjects) : null };
 }
 
 /**
@@ -352,7 +388,12 @@ function countsOf(
  * nothing could be asked: then, as under warn, a warning that says what was not checked. Advisories
  * whose CVE ids could not be read are errors when the KEV catalog decides, warnings otherwise.
  */
-function judgeIntroduced(input: AssembleInput, feeds: Feeds, found: Findings): IntroducedView | null {
+function judgeIntroduced(
+  input: AssembleInput,
+  feeds: Feeds,
+  found: Findings,
+  vex: VexIndex | null,
+): IntroducedView | null {
   const { config, now } = input;
   const mode = config.prIntroduced;
   const read = input.change?.read;
@@ -382,6 +423,7 @@ function judgeIntroduced(input: AssembleInput, feeds: Feeds, found: Findings): I
     now,
     ...feedPolicy(config, feeds),
     introduced: mode,
+    vex: vex && vex.latest,
   });
   return { mode, findings: findings.sort(gatingThenWorst) };
 }
@@ -402,7 +444,7 @@ function weighCatalog(config: Config, catalog: Outcome<KevCatalog> | null, found
   if (config.knownExploited === 'off' || catalog === null) return null;
   const decides = config.knownExploited === 'fail';
   found.trace(
-    `the KEV catalog (${decides ? 'decisive' : 'reports only'}): ${catalog.ok ? `read, ${catalog.value.entries.size} entries` : `failed: ${catalog.error}`}`,
+    `the KEV catalog (${decides ? 'decisive' : 'reports only'}): ${catalog.ok ? `read, ${plural(catalog.value.entries.size, 'entry', 'entries')}` : `failed: ${catalog.error}`}`,
   );
   if (!catalog.ok) {
     if (decides) found.errors.push({ kind: 'api', message: catalog.error });
@@ -612,6 +654,7 @@ function baseResult(
     epss: null,
     introduced: null,
     baseFiles: [],
+    vex: null,
   };
 }
 

@@ -4,6 +4,7 @@ import { createClient } from '../api/client.js';
 import { createEndpoints } from '../api/endpoints.js';
 import { oneLine } from '../characters.js';
 import type { Config } from '../config/inputs.js';
+import type { VexInput } from '../config/vex-files.js';
 import type { RunnerContext } from '../github/context.js';
 import { compareTarget, readChange, type ChangeRead, type PullRequestChange } from '../github/changes.js';
 import * as log from '../github/log.js';
@@ -17,6 +18,7 @@ import {
   type Outcome,
   type RunError,
 } from '../model.js';
+import { plural } from '../numbers.js';
 import { assembleResult, notSent, stoppedResult } from './assemble.js';
 import { githubReadOptions } from './github-reads.js';
 import { gatherIntroduced, type IntroducedRead } from './introduced.js';
@@ -29,7 +31,12 @@ import { applySettings, describeSetting, planSettings } from './settings.js';
 export { stepFails } from './assemble.js';
 export { failureMessage } from '../policy/index.js';
 
-export async function evaluate(config: Config, context: RunnerContext, started: Date): Promise<GateResult> {
+export async function evaluate(
+  config: Config,
+  context: RunnerContext,
+  started: Date,
+  vex: VexInput | null = null,
+): Promise<GateResult> {
   const client = createClient({
     baseUrl: config.apiUrl,
     tokenId: config.tokenId,
@@ -49,8 +56,10 @@ export async function evaluate(config: Config, context: RunnerContext, started: 
   const licensing = licensed(config) ? import('../policy/licenses.js') : null;
   // Awaited once the reads are in; a run that stops before must not leave them unhandled.
   for (const loading of [scheduling, licensing]) loading?.catch(() => undefined);
-  const result = await resolveReadAndJudge(api, config, context, started, scheduling, licensing);
-  log.info(`${client.stats.requests} requests to the service (${client.stats.retries} retries)`);
+  const result = await resolveReadAndJudge(api, config, context, started, scheduling, licensing, vex);
+  log.info(
+    `${plural(client.stats.requests, 'request')} to the service (${plural(client.stats.retries, 'retry', 'retries')})`,
+  );
   // Fail closed, and say so (contract: "Fail closed"): the verdict is what it would be without the change.
   if (result.change?.state === 'unavailable')
     log.notice(
@@ -69,6 +78,7 @@ async function resolveReadAndJudge(
   started: Date,
   scheduling: Promise<typeof import('./schedule.js')>,
   licensing: Promise<typeof import('../policy/licenses.js')> | null,
+  vex: VexInput | null,
 ): Promise<GateResult> {
   const window = postureWindow(started, config.postureDays);
   // What does not need the repository id starts at once: the statistics, the pull request's change
@@ -97,7 +107,8 @@ async function resolveReadAndJudge(
     'Reading from the service',
     () => readEverything(api, config, context, target.value, early, epss),
   );
-  files.views().forEach((view) => logBaseFile(view, context));
+  const baseFiles = [...(vex?.baseFiles ?? []), ...files.views()];
+  baseFiles.forEach((view) => logBaseFile(view, context));
 
   // The right repository: a wrong id stops the run; the data read for it would only mislead. A check
   // that could not be made (the service failed) is an error beside the verdict: what was read of the
@@ -112,8 +123,15 @@ async function resolveReadAndJudge(
   const checkFailed = wrongRepository ? [wrongRepository] : [];
   // What the pull request brings in: the alerts tell which of its vulnerabilities the service knows.
   const introduced = await gatherIntroduced(config, context, pullRequest, reads.alerts.alerts);
-  if (introduced) log.info(`${introduced.findings.length} vulnerabilities brought in by the pull request`);
+  if (introduced)
+    log.info(
+      `${plural(introduced.findings.length, 'vulnerability', 'vulnerabilities')} brought in by the pull request`,
+    );
   const scores = await readEpssScores(epss, introduced);
+  // An epss-url copy is read once every CVE id is known: its view comes after the others.
+  const csvViews = files.views().filter((view) => !baseFiles.includes(view));
+  csvViews.forEach((view) => logBaseFile(view, context));
+  baseFiles.push(...csvViews);
   // 5. The verdict, and the result model every report renders.
   const [{ describeSchedule }, spdx] = await Promise.all([scheduling, licensing]);
   return assembleResult({
@@ -132,7 +150,8 @@ async function resolveReadAndJudge(
     introduced,
     catalog,
     epss: scores,
-    baseFiles: files.views(),
+    baseFiles,
+    vex,
     trace: (line) => log.debug(`decision: ${line}`),
   });
 }
@@ -215,7 +234,7 @@ async function readEverything(
     early.change,
     early.catalog,
   ]);
-  log.info(`${reads.alerts.alerts.length} alerts read`);
+  log.info(`${plural(reads.alerts.alerts.length, 'alert')} read`);
   if (pullRequest) logChange(pullRequest);
   if (catalog) logCatalog(catalog);
   for (const change of settings)
@@ -332,7 +351,8 @@ async function readPullRequestChange(config: Config, context: RunnerContext): Pr
 
 function logChange({ read, base, head }: PullRequestChange): void {
   const commits = `${base?.slice(0, 7) ?? '?'}...${head?.slice(0, 7) ?? '?'}`;
-  if (read.state === 'read') log.info(`The change's dependencies (${commits}): ${read.changes.length} entries read`);
+  if (read.state === 'read')
+    log.info(`The change's dependencies (${commits}): ${plural(read.changes.length, 'entry', 'entries')} read`);
   else if (read.state === 'off') log.info("pr-changes is off: the change's dependencies are not read");
   else log.info(`The change's dependencies (${commits}) could not be read: ${read.reason}`);
 }

@@ -1,8 +1,9 @@
 // Step 7 of a run: the job summary, the report files, the outputs, the annotations and the PR
 // comment, all rendered from the one result. A report that cannot be written is returned as an
 // error instead of stopping the others.
+import { closeSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { githubCommentApi, isPermissionError } from '../github/comment-api.js';
 import type { Config } from '../config/inputs.js';
 import * as log from '../github/log.js';
@@ -16,7 +17,8 @@ import {
 } from '../reports/annotations.js';
 import { authorTypeOf, renderComment, upsertComment } from '../reports/comment.js';
 import { jsonReportChunks } from '../reports/json.js';
-import { sarifChunks } from '../reports/sarif.js';
+import { writeSarif, type SarifSink } from '../reports/sarif.js';
+import { renderVexDocument } from '../reports/vex-output.js';
 import { renderSummary } from '../reports/summary.js';
 import type { GateResult } from '../model.js';
 import type { RunnerContext } from '../github/context.js';
@@ -46,11 +48,15 @@ export async function writeReports(result: GateResult, config: Config, context: 
       );
     return null;
   };
-  const write = async (input: string, path: string | null, render: () => Iterable<string>): Promise<string | null> => {
+  const write = async (
+    input: string,
+    path: string | null,
+    writeTo: (path: string) => Promise<void>,
+  ): Promise<string | null> => {
     if (!path) return null;
     try {
       await mkdir(dirname(path), { recursive: true });
-      await writeChunks(path, render());
+      await writeTo(path);
       log.info(`${input}: written to ${path}`);
       return path;
     } catch (error) {
@@ -60,12 +66,15 @@ export async function writeReports(result: GateResult, config: Config, context: 
       return null;
     }
   };
-  const reportFile = await write('report-file', config.reportFile, () => jsonReportChunks(result));
+  const reportFile = await write('report-file', config.reportFile, (path) =>
+    writeChunks(path, jsonReportChunks(result)),
+  );
   // Only once the alerts were read: an empty log uploaded would close every open code-scanning alert.
   const sarifFile =
     result.counts === null
       ? notWritten('sarif-file', config.sarifFile)
-      : await write('sarif-file', config.sarifFile, () => sarifChunks(result, { toolVersion: VERSION }));
+      : await write('sarif-file', config.sarifFile, (path) => writeSarifFile(path, result));
+  await writeVexOutput(result, config, context, write);
   for (const [name, value] of Object.entries(actionOutputs(result, { reportFile, sarifFile })))
     step.setOutput(name, value);
   if (config.annotations) {
@@ -87,6 +96,25 @@ export async function writeReports(result: GateResult, config: Config, context: 
  */
 export function warningAnnotationRoom(result: Pick<GateResult, 'warnings' | 'errors'>): number {
   return Math.max(1, MAX_WARNING_ANNOTATIONS - result.warnings.length - result.errors.length);
+}
+
+/** vex-output, once the alerts were read (contract: a document of what the gate judged, never of nothing). */
+async function writeVexOutput(
+  result: GateResult,
+  config: Config,
+  context: RunnerContext,
+  write: (input: string, path: string | null, writeTo: (path: string) => Promise<void>) => Promise<string | null>,
+): Promise<void> {
+  if (config.vexOutput === null) return;
+  if (result.counts === null) return log.info('vex-output: not written: the alerts were not read');
+  const { repository, commit } = context;
+  if (!repository || !commit)
+    return log.warning('vex-output: not written: GITHUB_REPOSITORY and the commit under test (GITHUB_SHA) are needed.');
+  const path = join(context.workspace, config.vexOutput);
+  const tooling = `security-gate ${VERSION}`;
+  await write('vex-output', path, (to) =>
+    writeChunks(to, [renderVexDocument(result, { repository, commit, tooling })]),
+  );
 }
 
 const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
@@ -169,5 +197,83 @@ async function writeAll(file: FileHandle, chunk: string): Promise<void> {
     if (more === 0)
       throw new Error(`wrote ${done} of ${length} bytes of a chunk, then nothing more (is the disk full?)`);
     done += more;
+  }
+}
+
+/**
+ * The SARIF log, written to the file as it is made (reports/sarif.ts): never held whole. Written
+ * synchronously, as it is made in one go; a log too large compressed is measured by reading back
+ * what was written, and started over.
+ */
+async function writeSarifFile(path: string, result: GateResult): Promise<void> {
+  const file = openSync(path, 'w+');
+  try {
+    const sink = new FileSink(file);
+    writeSarif(result, { toolVersion: VERSION }, sink);
+    sink.flush();
+  } finally {
+    closeSync(file);
+  }
+}
+
+/**
+ * A sink into an open file: text is encoded into one buffer, written when full, and read back
+ * through another, chunk by chunk; no Buffer is made per piece.
+ */
+class FileSink implements SarifSink {
+  /** Bytes of each chunk ended. */
+  private readonly chunks: number[] = [];
+  private chunk = 0;
+  /** Bytes in the file. */
+  private size = 0;
+  private pending = Buffer.allocUnsafe(64 * 1024);
+  private used = 0;
+  private reading = Buffer.alloc(0);
+
+  constructor(private readonly file: number) {}
+
+  write(text: string): void {
+    const length = Buffer.byteLength(text, 'utf8');
+    if (this.used + length > this.pending.length) this.flush();
+    if (length > this.pending.length) this.pending = Buffer.allocUnsafe(length);
+    this.used += this.pending.write(text, this.used, 'utf8');
+    this.chunk += length;
+  }
+
+  endChunk(): void {
+    this.chunks.push(this.chunk);
+    this.chunk = 0;
+  }
+
+  *written(): Generator<Uint8Array> {
+    this.flush();
+    let at = 0;
+    for (const length of this.chunks) {
+      if (this.reading.length < length) this.reading = Buffer.allocUnsafe(Math.max(length, 2 * this.reading.length));
+      for (let done = 0; done < length;) {
+        const more = readSync(this.file, this.reading, done, length - done, at + done);
+        if (more === 0) throw new Error(`the file ended ${at + done} bytes in, ${this.size} written`);
+        done += more;
+      }
+      yield this.reading.subarray(0, length);
+      at += length;
+    }
+  }
+
+  clear(): void {
+    ftruncateSync(this.file, 0);
+    this.chunks.length = 0;
+    [this.chunk, this.size, this.used] = [0, 0, 0];
+  }
+
+  /** Writes what the buffer holds (a write can be short: a full disk, a file size limit). */
+  flush(): void {
+    for (let done = 0; done < this.used;) {
+      const more = writeSync(this.file, this.pending, done, this.used - done, this.size + done);
+      if (more === 0) throw new Error(`wrote ${done} of ${this.used} bytes, then nothing more (is the disk full?)`);
+      done += more;
+    }
+    this.size += this.used;
+    this.used = 0;
   }
 }

@@ -120,11 +120,13 @@ async function listRepositories(api: Endpoints, config: Config): Promise<Outcome
   );
   if (read.ok) return read;
   // The service knows no such installation: a repository that cannot be found, which always fails.
+  // Unless api-url doubled the path: then the 404 is api-url's, and its message says so.
   if (read.error.status === 404) {
-    return failure({
-      kind: 'setup',
-      message: `app-id ${config.appId ?? ''}: the service knows no such installation (installations/repositories answered 404: ${read.error.message}). Check app-id, or give repository-id.`,
-    });
+    const message =
+      read.error.kind === 'doubled-path'
+        ? read.error.message
+        : `app-id ${config.appId ?? ''}: the service knows no such installation (installations/repositories answered 404: ${read.error.message}). Check app-id, or give repository-id.`;
+    return failure({ kind: 'setup', message });
   }
   return failure(runError(read.error));
 }

@@ -1,0 +1,62 @@
+import { describe, expect, test } from '@jest/globals';
+import { readDemoFlags } from '../../simulator/demo-flags.js';
+
+describe('readDemoFlags: the demo command line, read strictly', () => {
+  test('none: the default demo', () => {
+    expect(readDemoFlags([])).toEqual({
+      kind: 'run',
+      flags: {
+        clean: false,
+        policy: false,
+        fixPr: false,
+        badPr: false,
+        grace: false,
+        comment: false,
+        kev: false,
+        vex: false,
+        epss: null,
+        latencyMs: 0,
+        todayMs: undefined,
+        outDir: undefined,
+      },
+    });
+  });
+
+  test('flags combine; --bad-pr shows the comment; --latency and --out take their values', () => {
+    const command = readDemoFlags(['--clean', '--policy', '--bad-pr', '--latency', '50', '--out=demo-output']);
+    expect(command).toMatchObject({
+      kind: 'run',
+      flags: { clean: true, policy: true, badPr: true, comment: true, latencyMs: 50, outDir: 'demo-output' },
+    });
+  });
+
+  test('--today: that day at noon UTC', () => {
+    const command = readDemoFlags(['--today', '2026-11-27']);
+    expect(command).toMatchObject({ kind: 'run', flags: { todayMs: Date.parse('2026-11-27T12:00:00Z') } });
+  });
+
+  test('--help wins over the other flags, even two that cannot combine', () => {
+    expect(readDemoFlags(['--help'])).toEqual({ kind: 'help' });
+    expect(readDemoFlags(['--fix-pr', '--bad-pr', '--help'])).toEqual({ kind: 'help' });
+  });
+
+  test.each([
+    [['--bad_pr'], /Unknown option '--bad_pr'/],
+    [['--cleen'], /Unknown option '--cleen'/],
+    [['-x'], /Unknown option '-x'/],
+    [['clean'], /Unexpected argument 'clean'/],
+    [['--out'], /--out/],
+    [['--out', '--clean'], /--out/], // not a directory named --clean
+    [['--out', ''], /--out needs a directory/],
+    [['--latency', 'fast'], /--latency takes a whole number of milliseconds, not "fast"/],
+    [['--latency', '-5'], /--latency/],
+    [['--clean=yes'], /--clean/],
+    [['--today', '27.11.2026'], /--today takes a day as YYYY-MM-DD, not "27.11.2026"/],
+    [['--today', '2026-13-45'], /--today takes a day/],
+    [['--fix-pr', '--bad-pr'], /--fix-pr and --bad-pr are two different pull requests/],
+  ])('%j: refused, saying why', (args, reason) => {
+    const command = readDemoFlags(args);
+    expect(command.kind).toBe('refused');
+    expect(command.kind === 'refused' ? command.reason : '').toMatch(reason);
+  });
+});

@@ -1,0 +1,132 @@
+// The flags of `npm run demo`, read strictly: an unknown flag, a stray word or a flag without its
+// value is refused with the usage (exit code 2), so a typo (`--bad_pr`) never runs another demo
+// than the one asked for.
+import { parseArgs } from 'node:util';
+
+export const DEMO_USAGE = `npm run demo -- [flags]
+  (none)          a pull request on acme/webshop: the gate fails on critical alerts
+  --clean         acme/clean-lib: the gate passes
+  --fix-pr        the pull request upgrades the packages behind acme/webshop's critical alerts
+                  (log4j-core, commons-text, spring-beans, minimist): a fake GitHub serves its
+                  dependency review compare, the alerts are resolved and the gate passes
+  --bad-pr        a pull request on acme/clean-lib (no alerts: the service's alerts pass it) that
+                  brings in what the service has not scanned: log4j-core 2.14.1 in java/pom.xml
+                  (Log4Shell, critical), micromatch 4.0.5 (moderate) and ffmpeg-static (GPL-3.0-only,
+                  under deny-licenses GPL-3.0-only and AGPL-3.0-only): a fake GitHub serves its
+                  dependency review compare and the advisories; the head's manifests are in the
+                  workspace. It fails on what the pull request brings in, shown first in the job
+                  summary and in the PR comment (printed, as with --comment). With --kev the
+                  advisories' CVE ids are read and Log4Shell is known exploited. Not with --fix-pr
+                  (another pull request)
+  --grace         grace-days "critical=0, high=30, medium=90" with fail-on-severity high, some
+                  alerts created days ago: those inside their grace period are due, not gating
+  --policy        the settings from a policy file instead: writes .github/security-gate.yml
+                  (fail-on-severity high, ignore-unreachable, an allow-alerts mapping,
+                  deny-licenses GPL-3.0-only and AGPL-3.0-only, unknown-licenses warn)
+                  into the workspace, prints it, and runs with config-file naming it
+  --comment       comment-on-pr always: a fake GitHub takes the sticky PR comment, which is
+                  printed after the job summary
+  --kev           known-exploited fail, kev-url the simulator's copy of CISA's Known Exploited
+                  Vulnerabilities catalog: a pull request on acme/ops-console, whose alerts are
+                  high and medium only (the critical threshold passes them), fails the gate
+                  because its high systeminformation alert (CVE-2021-21315) is known exploited.
+                  With --clean, --fix-pr, --bad-pr or --grace: their repository, with the check on
+  --vex           vex-files: an OpenVEX document (committed at the pull request's base) with a
+                  statement that spares acme/webshop's Log4Shell alert (not_affected,
+                  vulnerable_code_not_in_execute_path) and one with a typo that matches nothing,
+                  listed in the summary; vex-output writes the gate's own OpenVEX document
+  --epss T        epss T (a threshold such as 0.5 or 50%, or show), epss-url the simulator's copy
+                  of FIRST's EPSS API: on acme/ops-console (as with --kev) the high
+                  systeminformation alert (CVE-2021-21315, EPSS 97.2%) fails the gate by its
+                  probability, and every alert shows its score
+  --today DATE    run as on DATE (YYYY-MM-DD, noon UTC): the action's clock and the demo's are
+                  set to it, so the posture window and every date are that day's (the
+                  pictures and their check use it)
+  --latency MS    with MS milliseconds added to every response
+  --out DIR       keep the job summary (summary.md), the JSON report (report.json), the SARIF
+                  log (results.sarif), the raw log with its workflow commands (log.txt) and,
+                  with --comment, the PR comment (comment.md) in DIR, created if missing
+  --help          this text
+Flags combine: \`--clean --policy\` runs acme/clean-lib under the policy file.`;
+
+export interface DemoFlags {
+  clean: boolean;
+  policy: boolean;
+  fixPr: boolean;
+  badPr: boolean;
+  grace: boolean;
+  comment: boolean;
+  kev: boolean;
+  vex: boolean;
+  /** --epss's value (a threshold or show); null without it. */
+  epss: string | null;
+  latencyMs: number;
+  /** --today's day at noon UTC, ms; undefined: the real clock. */
+  todayMs: number | undefined;
+  /** --out's directory; undefined without it. */
+  outDir: string | undefined;
+}
+
+/** What the command line asks for: the flags, the usage (`--help`), or why it is refused. */
+export type DemoCommand = { kind: 'run'; flags: DemoFlags } | { kind: 'help' } | { kind: 'refused'; reason: string };
+
+const OPTIONS = {
+  clean: { type: 'boolean' },
+  policy: { type: 'boolean' },
+  'fix-pr': { type: 'boolean' },
+  'bad-pr': { type: 'boolean' },
+  grace: { type: 'boolean' },
+  comment: { type: 'boolean' },
+  kev: { type: 'boolean' },
+  vex: { type: 'boolean' },
+  epss: { type: 'string' },
+  latency: { type: 'string' },
+  today: { type: 'string' },
+  out: { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+
+/** Reads the demo's arguments (process.argv after the script); pure. */
+export function readDemoFlags(args: string[]): DemoCommand {
+  let values;
+  try {
+    ({ values } = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false }));
+  } catch (error) {
+    return { kind: 'refused', reason: error instanceof Error ? error.message : String(error) };
+  }
+  if (values.help) return { kind: 'help' };
+  if (values['fix-pr'] && values['bad-pr'])
+    return { kind: 'refused', reason: '--fix-pr and --bad-pr are two different pull requests: choose one' };
+  const latencyMs = values.latency === undefined ? 0 : Number(values.latency);
+  if (!/^\d+$/.test(values.latency ?? '0') || !Number.isSafeInteger(latencyMs))
+    return {
+      kind: 'refused',
+      reason: `--latency takes a whole number of milliseconds, not ${JSON.stringify(values.latency)}`,
+    };
+  const todayMs = values.today === undefined ? undefined : Date.parse(`${values.today}T12:00:00Z`);
+  if (todayMs !== undefined && (!/^\d{4}-\d\d-\d\d$/.test(values.today ?? '') || Number.isNaN(todayMs)))
+    return { kind: 'refused', reason: `--today takes a day as YYYY-MM-DD, not ${JSON.stringify(values.today)}` };
+  if (values.epss !== undefined && !/^(show|\d*\.?\d+%?)$/i.test(values.epss))
+    return {
+      kind: 'refused',
+      reason: `--epss takes a threshold (0.5, 50%) or show, not ${JSON.stringify(values.epss)}`,
+    };
+  if (values.out !== undefined && values.out.trim() === '')
+    return { kind: 'refused', reason: '--out needs a directory: npm run demo -- --out DIR' };
+  const flags = {
+    clean: values.clean ?? false,
+    policy: values.policy ?? false,
+    fixPr: values['fix-pr'] ?? false,
+    badPr: values['bad-pr'] ?? false,
+    grace: values.grace ?? false,
+    // What a pull request brings in is its author's to see: --bad-pr shows the PR comment too.
+    comment: (values.comment ?? false) || (values['bad-pr'] ?? false),
+    kev: values.kev ?? false,
+    vex: values.vex ?? false,
+    epss: values.epss ?? null,
+    latencyMs,
+    todayMs,
+    outDir: values.out,
+  };
+  return { kind: 'run', flags };
+}

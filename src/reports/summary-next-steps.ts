@@ -1,0 +1,137 @@
+// What a blocked developer reads after the gating alerts: whose alerts these are (already on the
+// scanned branch, or touched by this pull request) and what to do next: upgrade, or allow the alert
+// for a while with the exact entry to copy into the policy the run used, or ask. In the job summary
+// and the PR comment alike.
+import type { EvaluatedAlert, GateResult } from '../model.js';
+import { formatNumber, plural } from './format.js';
+import { code } from './markdown.js';
+
+/** Entries shown to copy; the others are counted. */
+const MAX_ENTRIES = 10;
+/** How long the entry to copy allows an alert: a month, to be renewed on purpose or fixed. */
+const ALLOW_DAYS = 30;
+
+/** "`b3f8ac4` on `main`", "`main`", or null when the package search does not say. */
+function scanned(result: GateResult): string | null {
+  const commit = result.scan?.commitSha ? code(Array.from(result.scan.commitSha).slice(0, 7).join(''), 7) : null;
+  const branch = result.scan?.branch ? code(result.scan.branch, 100) : null;
+  if (commit && branch) return `${branch}, as of the service's scan of ${commit}`;
+  return branch ?? (commit ? `the branch the service scanned, as of its scan of ${commit}` : null);
+}
+
+/** Whose alerts these are: the pull request's change, read or not, against the gating alerts. */
+function whose(result: GateResult, gating: EvaluatedAlert[]): string {
+  const where = scanned(result) ?? 'the repository as the service last scanned it';
+  const already = `${gating.length === 1 ? 'this alert is' : 'these alerts are'} already on ${where}`;
+  const change = result.change;
+  if (change === null) return `The gate judges the repository as the service last scanned it: ${already}.`;
+  const what = change.event === 'merge_group' ? 'This merge group' : 'This pull request';
+  if (change.state !== 'read')
+    return `${what}'s dependency changes were not read: as far as the gate can tell, ${already}.`;
+  if (change.entries === 0) return `${what} changes no dependencies: ${already}.`;
+  const touched = gating.filter((e) => e.changedByPullRequest).length;
+  if (touched === 0)
+    return `${what} changes ${plural(change.entries ?? 0, 'dependency', 'dependencies')}, none of them a gating alert's package: ${already}.`;
+  return `${what} changes the package of ${touchedWords(touched, gating.length)} (marked "changed by this pull request")${othersClause(gating.length - touched, where)}.`;
+}
+
+/** "one of these alerts without resolving it", "all 3 of these alerts without resolving them"… */
+function touchedWords(touched: number, all: number): string {
+  const it = touched === 1 ? 'it' : 'them';
+  const which =
+    touched === all
+      ? all === 1
+        ? 'this alert'
+        : `all ${formatNumber(all)} of these alerts`
+      : touched === 1
+        ? 'one of these alerts'
+        : `${formatNumber(touched)} of these alerts`;
+  return `${which} without resolving ${it}`;
+}
+
+/** "; the others are already on `main`…", or nothing when the change touches every gating alert. */
+const othersClause = (others: number, where: string) =>
+  others === 0
+    ? ''
+    : `; ${others === 1 ? 'the other is' : `the other ${formatNumber(others)} are`} already on ${where}`;
+
+/** The day `days` after the run's, YYYY-MM-DD. */
+function daysAfter(iso: string, days: number): string {
+  const at = Date.parse(iso);
+  return new Date((Number.isNaN(at) ? Date.now() : at) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The advisory ids to offer as entries: one per advisory; the input's lines take an id as a word only. */
+function allowIds(result: GateResult, gating: EvaluatedAlert[]): string[] {
+  const inFile = Boolean(result.options.configFile);
+  return [...new Set(gating.map((e) => e.advisory))].filter((id) => inFile || PLAIN_ID.test(id));
+}
+
+/** The entries to copy, in the form of the place they go: the policy file's mapping, or the input's line syntax. */
+function allowEntries(result: GateResult, ids: string[]): string[] {
+  const until = daysAfter(result.generatedAt, ALLOW_DAYS);
+  const shown = ids.slice(0, MAX_ENTRIES);
+  const reason = 'why it is accepted, and the ticket that tracks the fix';
+  const lines = result.options.configFile
+    ? [
+        'allow-alerts:',
+        ...shown.flatMap((id) => [`  - id: ${yamlScalar(id)}`, `    until: ${until}`, `    reason: ${reason}`]),
+      ]
+    : shown.map((id) => `${id} until ${until} # ${reason}`);
+  const fence = fenceFor(lines);
+  const fenced = [fence + (result.options.configFile ? 'yaml' : 'text'), ...lines, fence];
+  const more = ids.length - shown.length;
+  return more > 0
+    ? [...fenced, `(and ${plural(more, 'more advisory', 'more advisories')}: see the JSON report)`]
+    : fenced;
+}
+
+/** An advisory id that reads as one word in YAML and in the input's lines. */
+const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;
+
+/** An id as a YAML scalar: plain when it is one, else quoted (a service's id may hold anything). */
+const yamlScalar = (id: string) => (PLAIN_ID.test(id) ? id : JSON.stringify(id));
+
+/** A fence longer than any backtick run in the lines, so no line ends the block (CommonMark), and nothing inserted in them. */
+function fenceFor(lines: string[]): string {
+  const longest = Math.max(0, ...lines.flatMap((line) => (line.match(/`+/g) ?? []).map((run) => run.length)));
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+/** Where the entries go: the policy file the run used, and where it is; else the workflow's input. */
+function where(result: GateResult): string {
+  const file = result.options.configFile;
+  if (!file) return "to the step's `allow-alerts` input in the workflow (or to a policy file, `config-file`)";
+  const remote = /^[^/]+\/[^/]+\/.+@[^@]+$/.test(file);
+  return remote
+    ? `to ${code(file, 200)}, the policy file this run used (in another repository: its owners decide)`
+    : `to ${code(file, 200)}, the policy file this run used (in this repository; on a pull request the base commit's copy judges, so the entry takes effect once merged there)`;
+}
+
+/**
+ * The section, or null when no alert fails the gate (what a pull request brings in says what it is
+ * in its own table; licenses and posture have no allow list).
+ */
+export function nextStepsSection(result: GateResult): string | null {
+  const gating = result.verdict.gating;
+  if (result.counts === null || gating.length === 0) return null;
+  const ids = allowIds(result, gating);
+  const accept =
+    ids.length === 0
+      ? [
+          '- **Or accept it for a while**: an `allow-alerts` entry with its advisory id, an `until` date and a reason (ids in the JSON report).',
+        ]
+      : [
+          `- **Or accept it for a while**: add ${plural(Math.min(ids.length, MAX_ENTRIES), 'entry', 'entries')} ${where(result)}, with a real reason:`,
+          '',
+          ...allowEntries(result, ids).map((line) => `  ${line}`),
+        ];
+  const steps = [
+    `- **Upgrade** each package to a version the advisory does not affect (its link says which), in this pull request or one of its own: a change that removes the vulnerable version from every manifest resolves the alert, and no pull request fails on it again.`,
+    ...accept,
+    '',
+    `- **Not yours to fix?** Ask whoever owns the security policy of this repository${result.options.configFile ? ` (the history of ${code(result.options.configFile, 200)}, or CODEOWNERS)` : ' (CODEOWNERS)'}, or your security team.`,
+  ];
+  // whose() is the action's own words around code spans: nothing in it to escape.
+  return ['### What to do', '', whose(result, gating), '', ...steps].join('\n');
+}
