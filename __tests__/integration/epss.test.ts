@@ -21,6 +21,7 @@ import type { ScaAlert } from '../../simulator/wire.js';
 import { advisoryRequests, cvesOf, findingsOf, runOn, serve, type ReportedFinding } from './introduced-fixtures.js';
 import { compareKey, pullRequestEvent } from './change-fixtures.js';
 import { OPS, opsAlerts, REPORT, SARIF } from './kev-fixtures.js';
+import { vexDocument } from './vex-fixtures.js';
 import { errorText, PUSH, useFakeGitHub, useSimulator, utcDay, type GateOptions, type GateRun } from './harness.js';
 
 const h = useSimulator();
@@ -519,4 +520,25 @@ test('an alert listed with a CVE the source does not score says "no EPSS score" 
   expect(outcome(run)).toEqual({ exitCode: 1, result: 'fail', gating: String(high.length), epss: '0' });
   const row = run.summary.split('\n').find((line) => line.includes(KEV_REPO_ADVISORIES.knownExploited));
   expect(row).toContain('no EPSS score');
+});
+
+test('a VEX statement of not_affected spares an alert the threshold would gate (its rule comes first); epss-count still counts it', async () => {
+  const alert = systeminformation();
+  const doc = vexDocument('https://acme.example/vex/ops', [
+    {
+      vulnerability: scoreOf(alert)!.cve,
+      products: [alert.metadata.packageIdentifier],
+      status: 'not_affected',
+      justification: 'vulnerable_code_not_in_execute_path',
+    },
+  ]);
+  const run = await judge(
+    '0.5',
+    { 'vex-files': 'ops.openvex.json', 'report-file': REPORT },
+    { ...OPS, files: { 'ops.openvex.json': doc } },
+  );
+  expect(outcome(run)).toEqual({ exitCode: 0, result: 'pass', gating: '0', epss: '1' });
+  const reportedAlert = reported(run).alerts.find((a) => a.advisory === KEV_REPO_ADVISORIES.knownExploited)!;
+  expect(reportedAlert).toMatchObject({ status: 'not-affected', disposition: { rule: 'vex', gates: false } });
+  expect(reportedAlert.epss).toMatchObject({ cve: scoreOf(alert)!.cve });
 });
