@@ -1,6 +1,6 @@
 // `npm run bench`: each scenario beside its floor, measured in the same run, as a ratio. Speed is
 // measured here, not in timed tests.
-//   npm run bench [-- --pairs 21] [--runs 3] [--only startup,latency,scale,memory,kev,pr-scale] [--phases] [--record]
+//   npm run bench [-- --pairs 21] [--runs 3] [--only startup,latency,scale,memory,kev,epss,pr-scale] [--phases] [--record]
 // - start-up: dist/index.js on an invalid input vs a minified ncc bundle of @actions/core + zod alone
 //   that validates two inputs and fails (bench/startup-floor.ts), paired runs, median ratio;
 // - latency: 3,000 alerts, 50 ms per response, server page cap 100, vs the start-up floor + 3 round
@@ -14,6 +14,9 @@
 // - kev: the latency scenario's run with `known-exploited: fail` and a catalog of CISA's size (1,500
 //   entries, 1.3 MB) from the simulator with the same latency, vs the same run without, paired; and
 //   when the catalog's answer went out against the last service answer (the simulator's answeredAt);
+// - epss: the latency scenario's run with each alert of a CVE id of its own and `epss: 0.5`, FIRST's
+//   API from the simulator with the same latency, vs the same run without, paired; and when the
+//   last score's answer went out against the last service answer;
 // - pr-scale: a pull request of 100,000 alerts, 100,000 packages and a lockfile-wide change of
 //   100,000 entries from the fake GitHub, vs the same run with `pr-changes: off`, paired.
 // --record writes bench/RESULTS.md.
@@ -26,6 +29,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DEMO_TOKEN, FIX_PR, MAIN_REPO, simulatorInputs } from '../simulator/data.js';
 import { compareEntry, startFakeGitHub, type CompareEntry } from '../simulator/github.js';
+import { EPSS_API_PATH, epssInputs } from '../simulator/epss.js';
 import { KEV_PATH, kevInputs, kevText, largeKevCatalog } from '../simulator/kev.js';
 import { inputEnv, runAction } from '../simulator/run-action.js';
 import { startSimulator, type Simulator } from '../simulator/server.js';
@@ -403,6 +407,83 @@ async function kev(): Promise<{ lines: string[]; ok: boolean }> {
   }
 }
 
+// ---------- exploit prediction (EPSS) ----------
+
+/**
+ * FIRST's API can be asked only once the alerts' CVE ids are known, so the action asks as each page
+ * arrives: the scores should be in about when the alerts are, one response time after the last page
+ * at most, and lengthen the run by little more than that. Paired runs of the latency scenario's data,
+ * every alert of a CVE id of its own (3,000 ids, 30 batches), with and without `epss: 0.5`.
+ */
+async function epssScenario(): Promise<{ lines: string[]; ok: boolean }> {
+  const sim = await startSimulator({ latencyMs: LATENCY_MS, maxPageSize: 100 });
+  try {
+    const alerts = alertsOf(sim.state.alerts[MAIN_REPO.id] ?? [], 3000, true);
+    alerts.forEach((alert, i) => {
+      const cve = `CVE-2024-${String(100000 + i)}`;
+      alert.metadata.aliases = [cve];
+      // Two in three scored, as FIRST scores most published CVEs; none at or above 0.5.
+      if (i % 3 !== 0) sim.epss.scores.set(cve, { epss: (i % 97) / 1000, percentile: (i % 100) / 100 });
+    });
+    sim.state.alerts[MAIN_REPO.id] = alerts;
+    const once = async (extra: Record<string, string>) => {
+      sim.reset();
+      const started = performance.now();
+      const run = await runAction({ inputs: inputs(sim, extra) });
+      const wall = performance.now() - started;
+      await run.cleanup();
+      const answered = (path: (p: string) => boolean) =>
+        Math.max(...sim.requests.filter((r) => path(r.path)).map((r) => r.answeredAt ?? Infinity));
+      const asked = sim.requests.filter((r) => r.path === EPSS_API_PATH).length;
+      const margin = asked > 0 ? answered((p) => p === EPSS_API_PATH) - answered((p) => p.startsWith('/api/')) : null;
+      return { ms: wall, margin, asked };
+    };
+    const withScores = () => once(epssInputs(sim.url, '0.5'));
+    const without = () => once({});
+    await without();
+    await withScores();
+    const pairs = Math.max(RUNS, 11);
+    const plain: number[] = [];
+    const scored: number[] = [];
+    const added: number[] = [];
+    const margins: number[] = [];
+    let asked = 0;
+    for (let i = 0; i < pairs; i++) {
+      // Alternate which goes first, so neither always runs on a warmer machine.
+      const [first, second] = i % 2 === 0 ? [without, withScores] : [withScores, without];
+      const a = await first();
+      const b = await second();
+      const [off, on] = i % 2 === 0 ? [a, b] : [b, a];
+      plain.push(off.ms);
+      scored.push(on.ms);
+      added.push(on.ms - off.ms);
+      if (on.margin !== null) margins.push(on.margin);
+      asked = on.asked;
+    }
+    const scenario = `3,000 alerts of 3,000 CVE ids, ${LATENCY_MS} ms a response, page cap 100`;
+    if (margins.length === 0)
+      return {
+        ok: false,
+        lines: [
+          `| epss: ${scenario} | no score was asked for: does the action take \`epss\`? | — | — | — | **not measured** |`,
+        ],
+      };
+    // The last batch can leave only once the last page is read and checked: one response time after
+    // the alerts are in is the least the scores can add; 25 ms more for their checks and marks.
+    const budget = LATENCY_MS + 25;
+    const ok = median(added) <= budget;
+    return {
+      ok,
+      lines: [
+        `| epss: ${scenario}, epss 0.5 (${asked} requests to the API, asked as the pages arrive) | ${ms(median(scored))} (${median(added) < 0 ? '−' : '+'}${ms(Math.abs(median(added)))} a pair, median of ${pairs}) | the same run without: ${ms(median(plain))} | ${ratio(median(scored) / median(plain))} | ≤ +${budget} ms (one response time, +25 ms) | ${verdict(ok)} |`,
+        `| epss: the last score's answer against the last alert page's (at the simulator) | median ${Math.round(median(margins))} ms after it | — | — | — | the action checks the last pages meanwhile |`,
+      ],
+    };
+  } finally {
+    await sim.close();
+  }
+}
+
 // ---------- a pull request at scale ----------
 
 const PR_SIZE = 100_000;
@@ -522,7 +603,7 @@ async function prScale(): Promise<{ lines: string[]; ok: boolean }> {
 const nodeVersion = spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim();
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${nodeVersion}, ${process.platform}`;
 console.log(`security-gate benchmark on ${machine}`);
-// `--only startup,latency,scale,memory,kev,pr-scale` runs a part (latency still measures the start-up floor it needs).
+// `--only startup,latency,scale,memory,kev,epss,pr-scale` runs a part (latency still measures the start-up floor it needs).
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',')) : null;
 const skipped = { lines: [] as string[], ok: true };
@@ -537,6 +618,8 @@ const m = !only || only.has('memory') ? await memory() : skipped;
 console.log(m.lines.join('\n'));
 const k = !only || only.has('kev') ? await kev() : skipped;
 console.log(k.lines.join('\n'));
+const e = !only || only.has('epss') ? await epssScenario() : skipped;
+console.log(e.lines.join('\n'));
 const p = !only || only.has('pr-scale') ? await prScale() : skipped;
 console.log(p.lines.join('\n'));
 
@@ -548,6 +631,7 @@ const table = [
   ...c.lines,
   ...m.lines,
   ...k.lines,
+  ...e.lines,
   ...p.lines,
 ].join('\n');
 console.log(`\n${table}`);

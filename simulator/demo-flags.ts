@@ -35,6 +35,10 @@ export const DEMO_USAGE = `npm run demo -- [flags]
                   statement that spares acme/webshop's Log4Shell alert (not_affected,
                   vulnerable_code_not_in_execute_path) and one with a typo that matches nothing,
                   listed in the summary; vex-output writes the gate's own OpenVEX document
+  --epss T        epss T (a threshold such as 0.5 or 50%, or show), epss-url the simulator's copy
+                  of FIRST's EPSS API: on acme/ops-console (as with --kev) the high
+                  systeminformation alert (CVE-2021-21315, EPSS 97.2%) fails the gate by its
+                  probability, and every alert shows its score
   --today DATE    run as on DATE (YYYY-MM-DD, noon UTC): the action's clock and the demo's are
                   set to it, so the posture window and every date are that day's (the
                   pictures and their check use it)
@@ -54,6 +58,8 @@ export interface DemoFlags {
   comment: boolean;
   kev: boolean;
   vex: boolean;
+  /** --epss's value (a threshold or show); null without it. */
+  epss: string | null;
   latencyMs: number;
   /** --today's day at noon UTC, ms; undefined: the real clock. */
   todayMs: number | undefined;
@@ -73,6 +79,7 @@ const OPTIONS = {
   comment: { type: 'boolean' },
   kev: { type: 'boolean' },
   vex: { type: 'boolean' },
+  epss: { type: 'string' },
   latency: { type: 'string' },
   today: { type: 'string' },
   out: { type: 'string' },
@@ -99,6 +106,11 @@ export function readDemoFlags(args: string[]): DemoCommand {
   const todayMs = values.today === undefined ? undefined : Date.parse(`${values.today}T12:00:00Z`);
   if (todayMs !== undefined && (!/^\d{4}-\d\d-\d\d$/.test(values.today ?? '') || Number.isNaN(todayMs)))
     return { kind: 'refused', reason: `--today takes a day as YYYY-MM-DD, not ${JSON.stringify(values.today)}` };
+  if (values.epss !== undefined && !/^(show|\d*\.?\d+%?)$/i.test(values.epss))
+    return {
+      kind: 'refused',
+      reason: `--epss takes a threshold (0.5, 50%) or show, not ${JSON.stringify(values.epss)}`,
+    };
   if (values.out !== undefined && values.out.trim() === '')
     return { kind: 'refused', reason: '--out needs a directory: npm run demo -- --out DIR' };
   const flags = {
@@ -111,6 +123,7 @@ export function readDemoFlags(args: string[]): DemoCommand {
     comment: (values.comment ?? false) || (values['bad-pr'] ?? false),
     kev: values.kev ?? false,
     vex: values.vex ?? false,
+    epss: values.epss ?? null,
     latencyMs,
     todayMs,
     outDir: values.out,

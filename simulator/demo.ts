@@ -18,6 +18,7 @@ import {
 import type { GateResult } from '../src/model.js';
 import { plural } from '../src/numbers.js';
 import { startFakeGitHub } from './github.js';
+import { EPSS_API_PATH, epssInputs } from './epss.js';
 import { KEV_PATH, kevInputs } from './kev.js';
 import { DEMO_USAGE, readDemoFlags } from './demo-flags.js';
 import { badPullRequest } from './pull-requests.js';
@@ -35,7 +36,7 @@ if (command.kind === 'refused') {
   console.error(`${command.reason}\n\n${DEMO_USAGE}`);
   process.exit(2);
 }
-const { clean, policy, fixPr, badPr, grace, comment, kev, vex, latencyMs, todayMs, outDir } = command.flags;
+const { clean, policy, fixPr, badPr, grace, comment, kev, vex, epss, latencyMs, todayMs, outDir } = command.flags;
 // --today: this process (the simulator) and the action see that day, the pictures' check runs as on their day.
 if (todayMs !== undefined) shiftClock(todayMs);
 const GRACE_DAYS = 'critical=0, high=30, medium=90';
@@ -108,7 +109,7 @@ const VEX_FILE = `${JSON.stringify(
  * alerts), else --kev's.
  */
 const onCleanRepo = clean || badPr;
-const onKevRepo = kev && !onCleanRepo && !fixPr && !grace;
+const onKevRepo = (kev || epss !== null) && !onCleanRepo && !fixPr && !grace;
 const target = onCleanRepo ? CLEAN_REPO : onKevRepo ? KEV_REPO : MAIN_REPO;
 /** --bad-pr's pull request: GitHub's compare and advisories, the head's manifests. */
 const bad = badPr ? badPullRequest() : null;
@@ -269,6 +270,7 @@ try {
       `known-exploited: fail, with the KEV catalog (${count === undefined ? 'no count' : plural(count, 'entry', 'entries')}) at ${sim.url}${KEV_PATH}`,
     );
   }
+  if (epss !== null) console.log(`epss: ${epss}, with FIRST's EPSS API at ${sim.url}${EPSS_API_PATH}`);
   if (policy) {
     rule(`policy file ${POLICY_PATH} (input config-file: ${POLICY_PATH})`);
     process.stdout.write(POLICY_FILE);
@@ -299,6 +301,7 @@ try {
     inputs: {
       ...simulatorInputs(sim.url),
       ...(kev ? kevInputs(sim.url, 'fail') : {}),
+      ...(epss === null ? {} : epssInputs(sim.url, epss)),
       ...settings,
       'set-pr-scanning': 'true',
       'dry-run': 'true',

@@ -20,7 +20,7 @@ export interface FakeGitHub {
   /** Answer every request with this status (e.g. 403 for a read-only token); null to behave. */
   failWith: number | null;
   /** Repository files for the contents API, by `owner/repo/path@ref`; only `token` may read them when set. */
-  files: Map<string, { text: string; token?: string }>;
+  files: Map<string, { text: string | Uint8Array; token?: string }>;
   /** Repositories moved or renamed, `owner/repo` -> where GitHub redirects (301) its contents requests: `owner/repo` here, or a whole URL. */
   moved: Map<string, string>;
   /** Dependency review compares, by `owner/repo/base...head`: GitHub's entries as it sends them. */

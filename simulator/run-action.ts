@@ -21,7 +21,7 @@ export interface ActionRunOptions {
   /** Extra node arguments before the script (the benchmark's memory probe). */
   nodeArgs?: string[];
   /** Files to put in the workspace first, by path relative to it (a policy file). */
-  files?: Record<string, string>;
+  files?: Record<string, string | Uint8Array>;
   /** Symbolic links to put in the workspace after the files, by path relative to it: link -> target (as given). */
   links?: Record<string, string>;
   /** The script to run instead of dist/index.js (a copy of the entry without its chunks). */

@@ -20,6 +20,16 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { ScaAlert, ScaPackage } from './wire.js';
 import { DEMO_TOKEN, defaultData, type RepositorySettings, type SimData } from './data.js';
 import { KEV_PATH, kevCatalog, kevText } from './kev.js';
+import {
+  EPSS_API_PATH,
+  EPSS_CSV_GZ_PATH,
+  EPSS_CSV_PATH,
+  epssApiAnswer,
+  epssCsvGzip,
+  epssCsvText,
+  epssData,
+  type EpssData,
+} from './epss.js';
 
 export interface SimulatorOptions {
   /** Default 0 (ephemeral); always binds 127.0.0.1. */
@@ -38,6 +48,8 @@ export interface SimulatorOptions {
   compress?: boolean;
   /** The KEV catalog to serve (see Simulator.kevCatalog); default kevCatalog(). */
   kevCatalog?: unknown;
+  /** The EPSS scores to serve (see Simulator.epss); default epssData(). */
+  epss?: EpssData;
 }
 
 /**
@@ -125,6 +137,11 @@ export interface Simulator {
    * service's paths, and requests to it are recorded. Not restored by reset().
    */
   kevCatalog: unknown;
+  /**
+   * FIRST's EPSS scores, served as its API at EPSS_API_PATH and as its daily CSV at EPSS_CSV_PATH
+   * and EPSS_CSV_GZ_PATH (simulator/epss.ts; GET only, no credentials asked); tests may change it.
+   */
+  epss: EpssData;
   /** Queue answers for a path; each request to it consumes one before normal handling. '*' matches any path (after that path's own queue). */
   script(path: string, ...responses: ScriptedResponse[]): void;
   setLatency(ms: number): void;
@@ -717,6 +734,29 @@ function answerKev(
   return { status: 200, text: kevText(catalog), headers: JSON_TYPE };
 }
 
+// ---------- FIRST's EPSS ----------
+
+/** The EPSS API's JSON, or the CSV (gzipped as a file, not as a content coding, as FIRST serves it). */
+function answerEpss(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  data: EpssData,
+  extra: Record<string, string> = {},
+): void {
+  if (req.method !== 'GET') return send(res, 405, JSON.stringify({ error: 'use GET' }), { ...JSON_TYPE, Allow: 'GET' });
+  if (path === EPSS_API_PATH) {
+    const { status, text } = epssApiAnswer(new URL(req.url ?? '/', 'http://x').searchParams, data);
+    return send(res, status, text, { ...JSON_TYPE, ...extra });
+  }
+  const body = path === EPSS_CSV_GZ_PATH ? epssCsvGzip(data) : Buffer.from(epssCsvText(data));
+  const type = path === EPSS_CSV_GZ_PATH ? 'application/gzip' : 'text/csv; charset=utf-8';
+  res.statusCode = 200;
+  res.setHeader('Content-Length', body.byteLength);
+  for (const [name, value] of Object.entries({ 'Content-Type': type, ...extra })) res.setHeader(name, value);
+  res.end(body);
+}
+
 // ---------- HTTP plumbing ----------
 
 function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
@@ -880,6 +920,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       else send(res, kev.status, text, headers);
       return;
     }
+    if (path === EPSS_API_PATH || path === EPSS_CSV_PATH || path === EPSS_CSV_GZ_PATH)
+      return answerEpss(req, res, path, sim.epss, scripted?.headers);
     const result = answer(method, path, req.headers, raw, { state: sim.state, maxPageSize, faults: sim.faults }, token);
     const headers = { ...JSON_TYPE, ...result.headers, ...scripted?.headers };
     const text = `${sim.faults.byteOrderMark ? '\uFEFF' : ''}${JSON.stringify(result.body)}`;
@@ -920,6 +962,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     faults: {},
     compress: options.compress ?? false,
     kevCatalog: 'kevCatalog' in options ? options.kevCatalog : kevCatalog(),
+    epss: options.epss ?? epssData(),
     script(path, ...responses) {
       scripts.set(path, [...(scripts.get(path) ?? []), ...responses]);
     },

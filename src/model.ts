@@ -37,6 +37,10 @@ export function feedSourceName(source: FeedSource): string {
   const url = new URL(source.url);
   return `${url.origin}${url.pathname}`;
 }
+/** `epss`: off, show the scores, or gate at a probability (0 < threshold ≤ 1). */
+export type EpssMode = 'off' | 'show' | { threshold: number };
+/** FIRST's API, the default `epss-url`. */
+export const EPSS_API_URL = 'https://api.first.org/data/v1/epss';
 /** CISA's feed, the default `kev-url`. */
 export const KEV_FEED_URL = 'https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json';
 /** `unknown-licenses`. */
@@ -108,6 +112,7 @@ export type VerdictRule =
   | 'grace'
   | 'severity'
   | 'known-exploited'
+  | 'epss'
   | 'introduced'
   | 'vex';
 
@@ -197,6 +202,10 @@ export interface EvaluatedAlert extends Alert {
   daysLeft: number | null;
   /** Its CISA KEV catalog entry when one of its CVE ids is listed; null when none is or the catalog was not read. */
   knownExploited: KevEntry | null;
+  /** The EPSS score of its CVE id scored highest; null when none is scored or the scores were not read. */
+  epss: EpssScore | null;
+  /** Set when the scores were read and the source scores none of its CVE ids: "no EPSS score", never gating by EPSS. */
+  epssMissing?: true;
   /** The latest VEX statement that speaks of it, whatever it says; null when none does (or no VEX was read). */
   vex: VexMark | null;
 }
@@ -260,6 +269,46 @@ export interface KevCatalog {
   skipped: number;
 }
 
+/** One CVE's EPSS score, as FIRST gives it (fractions, 0–1). */
+export interface EpssScore {
+  /** Upper-cased, e.g. CVE-2021-44228. */
+  cve: string;
+  /** The probability of exploitation in the next 30 days. */
+  probability: number;
+  /** The share of scored CVEs with a lower or equal probability. */
+  percentile: number;
+  /** The score's date (YYYY-MM-DD). */
+  date: string;
+}
+
+/** The scores read: by CVE id (only those asked for), and what the source says of itself. */
+export interface EpssScores {
+  scores: ReadonlyMap<string, EpssScore>;
+  /** The model's version (the CSV's first line); null when the source does not give it (the API). */
+  modelVersion: string | null;
+  /** The scores' date: the latest of those read (YYYY-MM-DD); null when none was read. */
+  scoreDate: string | null;
+  /** CVE ids asked for. */
+  asked: number;
+}
+
+/** What the run did with the EPSS scores; null on the result when `epss` is off. */
+export interface EpssView {
+  mode: 'show' | 'threshold';
+  /** The probability at or above which an alert gates; null under show. */
+  threshold: number | null;
+  /** Where they were read: the URL (origin and path, no query) or the workspace path. */
+  source: string;
+  /** Read and parsed; false when they could not be (`error` says why). */
+  read: boolean;
+  modelVersion: string | null;
+  scoreDate: string | null;
+  /** CVE ids asked for, and how many of them the source scores; null when not read. */
+  asked: number | null;
+  scored: number | null;
+  error: string | null;
+}
+
 /** What the run did with the KEV catalog; null on the result when `known-exploited` is off. */
 export interface KnownExploitedView {
   mode: Exclude<KnownExploitedMode, 'off'>;
@@ -300,13 +349,15 @@ export type AlertCounts = SeverityCounts & {
   knownExploited: number | null;
   /** Vulnerabilities the pull request brings in, any status; null when its change was not read or pr-introduced is off. */
   introduced: number | null;
+  /** Alerts (and findings) at or above the EPSS threshold, whatever their status; null unless epss is a threshold and the scores were read. */
+  epss: number | null;
   /** Alerts and findings a VEX statement shows not affected or fixed; null when vex-files is empty. */
   vex: number | null;
 };
 
 export interface Warning {
   /** `unavailable`: a read that only feeds the reports failed; `read`: the service's data was odd but usable. */
-  kind: 'expired-allow' | 'unmatched-allow' | 'unavailable' | 'read' | 'license' | 'known-exploited';
+  kind: 'expired-allow' | 'unmatched-allow' | 'unavailable' | 'read' | 'license' | 'known-exploited' | 'epss';
   message: string;
 }
 
@@ -558,6 +609,8 @@ export interface RunOptions {
   graceDays: GraceDays;
   knownExploited: KnownExploitedMode;
   kevSource: FeedSource;
+  epss: EpssMode;
+  epssSource: FeedSource;
   prChanges: (typeof PR_CHANGES)[number];
   prIntroduced: PrIntroducedMode;
   /** OpenVEX documents in the workspace (`vex-files`), in the order given; empty when none. */
@@ -612,6 +665,8 @@ export interface GateResult {
   knownExploited: KnownExploitedView | null;
   /** What the pull request brings in (contract: "Brought in by the pull request"); null when not judged. */
   introduced: IntroducedView | null;
+  /** The EPSS scores' read (contract: "Exploit prediction (EPSS)"); null when epss is off. */
+  epss: EpssView | null;
   /** Workspace files the verdict rests on, read at the base commit; empty off a pull request or merge group. */
   baseFiles: BaseFileView[];
   /** The VEX documents read (contract: "VEX statements"); null when vex-files is empty. */
@@ -707,6 +762,10 @@ export interface EvaluatedFinding extends IntroducedFinding {
   allowedBy?: AllowEntry;
   /** Its CISA KEV entry when one of its CVE ids is listed; null otherwise. */
   knownExploited: KevEntry | null;
+  /** The EPSS score of its CVE id scored highest; null when none is or the scores were not read. */
+  epss: EpssScore | null;
+  /** Set when the scores were read and the source scores none of its CVE ids. */
+  epssMissing?: true;
   /** The latest VEX statement that speaks of it; null when none does. */
   vex: VexMark | null;
 }

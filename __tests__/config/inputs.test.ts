@@ -66,6 +66,8 @@ describe('parseInputs defaults', () => {
       graceDays: {},
       knownExploited: 'off',
       kevSource: { kind: 'url', url: KEV_FEED_URL },
+      epss: 'off',
+      epssSource: { kind: 'url', url: 'https://api.first.org/data/v1/epss' },
       prChanges: 'auto',
       prIntroduced: 'fail',
       vexFiles: [],

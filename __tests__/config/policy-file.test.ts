@@ -238,10 +238,14 @@ describe('a key of a later release: a central policy read by a repository pinned
     later: {},
   };
 
-  test.each(Object.keys(LATER_INPUTS))(
+  // The contract promises none this build does not read (epss and epss-url landed in 1.1.0); one
+  // that it did would be named so, as this made-up key is.
+  const promised = Object.keys(LATER_INPUTS).length > 0 ? Object.keys(LATER_INPUTS) : ['risk-budget'];
+  test.each(promised)(
     '%s, an input of the contract this release does not read yet: a key of a later release',
     (key) => {
-      expect(errorsOf(`${key}: x\n`)).toEqual([
+      const known = { ...THIS_RELEASE, later: { ...LATER_INPUTS, [key]: null } };
+      expect(errorsOf(`${key}: x\n`, known)).toEqual([
         `policy.yml:1:1: ${key}: is a key of a release of security-gate after ${VERSION}; this is ${VERSION}. ` +
           `To go on, upgrade the action to use it, or point config-file at a policy file written for ${VERSION} ` +
           "(OWNER/REPO/PATH@REF). security-gate's docs/versions.md lists the release of each input.",

@@ -15,6 +15,7 @@ import {
   type ExpectedSeverity,
 } from '../../simulator/data.js';
 import { startFakeGitHub, type FakeGitHub } from '../../simulator/github.js';
+import { epssData } from '../../simulator/epss.js';
 import { KEV_PATH, kevCatalog } from '../../simulator/kev.js';
 import { actionDefaults, runAction, type ActionRunOptions } from '../../simulator/run-action.js';
 import { startSimulator, type RecordedRequest, type Simulator, type SimulatorOptions } from '../../simulator/server.js';
@@ -206,6 +207,7 @@ export function useSimulator(options: SimulatorOptions = {}): Harness {
     sim.setLatency(options.latencyMs ?? 0);
     sim.state = defaultData();
     sim.kevCatalog = 'kevCatalog' in options ? structuredClone(options.kevCatalog) : kevCatalog();
+    sim.epss = options.epss ?? epssData();
   });
 
   const harness: Harness = {

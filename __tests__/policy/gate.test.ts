@@ -184,6 +184,7 @@ describe('evaluateAlerts: status', () => {
       dueOn: null,
       daysLeft: null,
       knownExploited: null,
+      epss: null,
       vex: null,
     };
     const below = { gates: false, rule: 'below-threshold', reason: 'below the critical threshold', flagged: false };

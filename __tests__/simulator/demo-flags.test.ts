@@ -14,6 +14,7 @@ describe('readDemoFlags: the demo command line, read strictly', () => {
         comment: false,
         kev: false,
         vex: false,
+        epss: null,
         latencyMs: 0,
         todayMs: undefined,
         outDir: undefined,

@@ -6,7 +6,7 @@
 // the caller's to say.
 import { redactor } from './redaction.js';
 import { retrying, type Tried } from './retry.js';
-import { MAX_REDIRECTS, sendOnce, type Sent } from './send.js';
+import { MAX_REDIRECTS, sendOnce, type BodyReader, type Sent } from './send.js';
 import { transportFor, type Transport } from './transport.js';
 
 export interface GetOptions {
@@ -26,6 +26,8 @@ export interface GetOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Made once by a caller that reports its setup problems itself; default one per attempt. */
   transport?: Transport;
+  /** How a 2xx answer's body is read (see api/send.ts); default whole, as text. */
+  readBody?: BodyReader;
 }
 
 /** What the host answered (any status, its body read as text), or why no answer came. */
@@ -40,9 +42,9 @@ export async function getWithRetries(url: string, options: GetOptions): Promise<
 }
 
 async function once(url: string, options: GetOptions): Promise<Tried<GetAnswer>> {
-  const { headers, timeoutMs, maxBytes, transport } = options;
+  const { headers, timeoutMs, maxBytes, transport, readBody } = options;
   const send = transport ?? madeOnFirstSend(url);
-  const sent = await sendOnce(send, url, { method: 'GET', headers }, { timeoutMs, maxBytes });
+  const sent = await sendOnce(send, url, { method: 'GET', headers }, { timeoutMs, maxBytes, readBody });
   return { sent, result: answerOf(sent, options) };
 }
 

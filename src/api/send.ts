@@ -2,6 +2,7 @@
 // request through the one redirect follower (same origin only, since requests carry tokens), a
 // timeout per hop, the final answer's body read as text up to a byte cap, and what happened, in
 // one shape. What an answer means is the caller's to say; whether to retry is api/retry.ts's.
+import type { Readable } from 'node:stream';
 import { followRedirects } from './redirects.js';
 import type { Sending, Transport } from './transport.js';
 
@@ -37,14 +38,22 @@ export interface SendLimits {
   maxBytes: number;
   /** Told of every request sent (the service client counts them). */
   onSend?: () => void;
+  /**
+   * How the final answer's body becomes its text (null: larger than `maxBytes`); default: read whole.
+   * A stream reader (the EPSS CSV) keeps only what it needs of a body too large to hold.
+   */
+  readBody?: BodyReader;
 }
+
+/** Reads an answer's body as it comes: the text kept of it, or null when it is larger than the cap. */
+export type BodyReader = (body: Readable, maxBytes: number) => Promise<string | null>;
 
 /** Sends `sending` to `url`, following same-origin redirects; never rejects. */
 export async function sendOnce(
   send: Transport,
   url: URL | string,
   sending: Omit<Sending, 'signal'>,
-  { timeoutMs, maxBytes, onSend }: SendLimits,
+  { timeoutMs, maxBytes, onSend, readBody }: SendLimits,
 ): Promise<Sent> {
   const hops = hopTimeouts(timeoutMs);
   try {
@@ -55,7 +64,9 @@ export async function sendOnce(
     });
     if (followed.kind !== 'answer') return followed;
     const { status, statusText, header } = followed.answer;
-    const text = await followed.answer.text(maxBytes);
+    const { answer } = followed;
+    const text =
+      readBody && answer.ok && answer.bytes ? await readBody(answer.bytes(), maxBytes) : await answer.text(maxBytes);
     return text === null ? { kind: 'too-large', status } : { kind: 'answer', status, statusText, header, text };
   } catch (error) {
     return hops.expired() ? { kind: 'timeout' } : { kind: 'network', description: describeNetworkError(error) };

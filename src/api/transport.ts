@@ -36,6 +36,8 @@ export interface Answer {
    * what is held, not on what came over the wire), and then the rest is not read.
    */
   text(limit?: number): Promise<string | null>;
+  /** The body as a stream of bytes, decompressed, for a caller that reads it as it comes (read once). */
+  bytes?(): Readable;
   discard(): Promise<void>;
 }
 
@@ -97,6 +99,7 @@ export function transportFor(baseUrl: string): Transport {
         const text = parts.join('');
         return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
       },
+      bytes: () => decoded,
       discard,
     };
   };

@@ -5,7 +5,7 @@
 import { isAbsolute, win32 } from 'node:path';
 import * as z from 'zod/mini';
 import { allowEntryOf, parseAllowList } from '../policy/allowlist.js';
-import type { AllowEntry, FeedSource, GraceDays } from '../model.js';
+import type { AllowEntry, EpssMode, FeedSource, GraceDays } from '../model.js';
 import { parseGraceDays } from './grace-days.js';
 import { didYouMean } from './suggest.js';
 
@@ -263,6 +263,61 @@ export const graceDays = optional({} as GraceDays, (value, fail) => {
   errors.forEach((error) => fail(error));
   return errors.length > 0 ? z.NEVER : days;
 });
+
+/**
+ * `epss`: `off`, `show`, or a threshold: a probability (`0.1`) or a percentage (`10%`), above 0 and
+ * at most 1; null when it is none of these.
+ */
+export function parseEpssMode(value: string): EpssMode | null {
+  const lower = value.trim().toLowerCase();
+  if (lower === 'off' || lower === 'show') return lower;
+  const match = /^(\d+(?:\.\d+)?|\.\d+)\s*(%?)$/.exec(lower);
+  if (!match) return null;
+  const threshold = Number(match[1]) / (match[2] === '%' ? 100 : 1);
+  return threshold > 0 && threshold <= 1 ? { threshold } : null;
+}
+
+export const epssMode = optional<EpssMode, EpssMode>('off', (value, fail) => {
+  const mode = parseEpssMode(value);
+  return (
+    mode ??
+    fail(
+      `${quote(value)} is not accepted; expected off, show, or a threshold above 0 and at most 1, as a probability (0.1) or a percentage (10%).`,
+    )
+  );
+});
+
+/** A CSV copy of FIRST's scores is named so (gzip when it ends .gz); any other URL is FIRST's API. */
+export const isEpssCsv = (pathname: string): boolean => /\.csv(\.gz)?$/i.test(pathname);
+
+/**
+ * `epss-url`: FIRST's API or its daily CSV by https URL (http only for a loopback host), with no
+ * credentials; an API URL has no query (the action asks with `?cve=`); or a workspace path of the
+ * CSV (`.csv` or `.csv.gz`) that stays inside the workspace.
+ */
+export const epssSource = <D extends FeedSource>(fallback: D) =>
+  optional(fallback, (value, fail): FeedSource => {
+    if (!value.includes('://')) {
+      const problem = workspacePathProblem(value);
+      if (problem) return fail(problem);
+      if (!isEpssCsv(value))
+        return fail(
+          "is a path that does not end .csv or .csv.gz; give a copy of FIRST's daily CSV, or an https:// URL.",
+        );
+      return { kind: 'file', path: value };
+    }
+    const url = URL.canParse(value) ? new URL(value) : null;
+    if (url === null) return fail('is not an absolute URL; expected an https:// URL or a path in the workspace.');
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname)))
+      return fail(
+        `uses ${quote(url.protocol)}${url.protocol === 'http:' ? ` for ${quote(url.hostname)}` : ''}; only https:// is accepted (http:// only for localhost, 127.0.0.0/8 or [::1]), or a path in the workspace.`,
+      );
+    if (url.username !== '' || url.password !== '')
+      return fail('must not contain credentials (user:password@): the scores are read with none.');
+    if (!isEpssCsv(url.pathname) && (url.search !== '' || url.hash !== ''))
+      return fail("must not have a query (?...) or fragment (#...) for FIRST's API: the action asks with ?cve=.");
+    return { kind: 'url', url: url.href };
+  });
 
 /**
  * `vex-files`: workspace paths, comma- or newline-separated, each named (no globs: a pattern that

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import {
   COMMENT_MODES,
+  EPSS_API_URL,
   failure,
   feedSourceName,
   KEV_FEED_URL,
@@ -25,6 +26,8 @@ import {
   bool,
   graceDays,
   cweList,
+  epssMode,
+  epssSource,
   feedSource,
   integer,
   licenseList,
@@ -90,6 +93,9 @@ const FIELDS = {
   'kev-url': feedSource({ kind: 'url', url: KEV_FEED_URL }),
   'pr-changes': oneOf(PR_CHANGES, 'auto'),
   'pr-introduced': oneOf(PR_INTRODUCED, 'fail'),
+  epss: epssMode,
+  // Validated whatever epss says (contract), as kev-url is.
+  'epss-url': epssSource({ kind: 'url', url: EPSS_API_URL }),
   // At most 50 files (contract: "VEX statements"); each read at the base commit on a change.
   'vex-files': workspacePaths(50),
   'vex-output': workspaceFile,
@@ -250,6 +256,8 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
       kevSource: v['kev-url'],
       prChanges: v['pr-changes'],
       prIntroduced: v['pr-introduced'],
+      epss: v.epss,
+      epssSource: v['epss-url'],
       vexFiles: v['vex-files'],
       vexOutput: v['vex-output'],
     })),
@@ -272,6 +280,7 @@ export function runOptions(config: Config): RunOptions {
   for (const key of SECRETS) delete options[key];
   // A mirror's URL may be signed in its query: recorded without it.
   if (config.kevSource.kind === 'url') options.kevSource = { kind: 'url', url: feedSourceName(config.kevSource) };
+  if (config.epssSource.kind === 'url') options.epssSource = { kind: 'url', url: feedSourceName(config.epssSource) };
   return options as RunOptions;
 }
 

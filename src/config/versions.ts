@@ -80,6 +80,8 @@ export const INPUT_SINCE: Readonly<Record<string, Release>> = {
   'pr-introduced': '1.1.0',
   'vex-files': '1.1.0',
   'vex-output': '1.1.0',
+  epss: '1.1.0',
+  'epss-url': '1.1.0',
 };
 
 /** Every output of action.yml, with the release that brought it: a new output adds its line here. */
@@ -88,6 +90,7 @@ export const OUTPUT_SINCE: Readonly<Record<string, Release>> = {
   'known-exploited-count': '1.1.0',
   'introduced-count': '1.1.0',
   'vex-count': '1.1.0',
+  'epss-count': '1.1.0',
 };
 
 /**
@@ -96,10 +99,7 @@ export const OUTPUT_SINCE: Readonly<Record<string, Release>> = {
  * written for a later release; the reader says so rather than call the key unknown. When one
  * lands, its line moves to INPUT_SINCE with the release that brings it (a test insists).
  */
-export const LATER_INPUTS: Readonly<Record<string, Release | null>> = {
-  epss: null,
-  'epss-url': null,
-};
+export const LATER_INPUTS: Readonly<Record<string, Release | null>> = {};
 
 /** What a release knows of the inputs: its own, and those of later releases it can name. */
 export interface KnownInputs {

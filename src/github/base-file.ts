@@ -42,7 +42,7 @@ export async function readAtBase(path: string, at: BaseCommit, options: Contents
     case 'file':
       return read;
     case 'not-found': {
-      const check = await checkCommit({ owner, repo, sha: commit }, options);
+      const check = await checkCommit({ owner, repo, sha: commit }, { ...options, readBody: undefined });
       if (check.kind === 'readable') return { kind: 'absent' };
       return failed(
         `GitHub answered 404, and does not show the base commit readable with github-token (${check.reason.replace(/\.$/, '')}), so the file cannot be told absent. Give the job contents: read.`,

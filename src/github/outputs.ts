@@ -32,6 +32,8 @@ export function actionOutputs(result: GateResult, files: WrittenFiles): Record<s
     'next-due': result.nextDue ?? '',
     // Empty when the change was not read or pr-introduced is off (or the alerts were not read).
     'introduced-count': result.counts?.introduced == null ? '' : String(result.counts.introduced),
+    // Empty unless epss is a threshold and the scores were read (and the alerts were).
+    'epss-count': result.counts?.epss == null ? '' : String(result.counts.epss),
     // Empty when vex-files is empty (or the alerts were not read).
     'vex-count': result.counts?.vex == null ? '' : String(result.counts.vex),
     'report-file': files.reportFile ?? '',

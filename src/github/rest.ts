@@ -3,7 +3,10 @@
 import { getWithRetries, type GetAnswer, type GetOptions } from '../api/get.js';
 import { VERSION } from '../version.js';
 
-export interface GitHubGetOptions extends Pick<GetOptions, 'timeoutMs' | 'maxRetries' | 'sleep' | 'transport'> {
+export interface GitHubGetOptions extends Pick<
+  GetOptions,
+  'timeoutMs' | 'maxRetries' | 'sleep' | 'transport' | 'readBody'
+> {
   token: string | null;
   /**
    * Every other secret of the run (the service's tokens, config-token): no message of a GitHub read

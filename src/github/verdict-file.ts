@@ -4,6 +4,7 @@
 // the caller's cap) with the policy file's rules for absence and failure, since the workspace may
 // hold the change's own copy; elsewhere from the workspace. The workspace's copy is read on a change
 // too, only to say whether the change changes the file.
+import type { BodyReader } from '../api/send.js';
 import type { BaseFileView } from '../model.js';
 import { baseCommitOf, readAtBase } from './base-file.js';
 import { readWorkspaceFile, repositoryPath, type WorkspaceFile } from './workspace.js';
@@ -30,6 +31,8 @@ export interface VerdictFileRequest {
   input: string;
   path: string;
   maxBytes: number;
+  /** How the file's bytes become its text, as they come (the EPSS CSV keeps only the rows it needs); default whole. */
+  readBody?: BodyReader;
 }
 
 /**
@@ -47,11 +50,12 @@ export interface VerdictFileRead {
 }
 
 export async function readVerdictFile(
-  { input, path, maxBytes }: VerdictFileRequest,
+  { input, path, maxBytes, readBody }: VerdictFileRequest,
   sources: VerdictFileSources,
 ): Promise<VerdictFileRead> {
   const { workspace, change, repository } = sources;
-  if (change === null) return { file: await readWorkspaceFile(path, workspace, maxBytes), base: null, view: null };
+  if (change === null)
+    return { file: await readWorkspaceFile(path, workspace, maxBytes, readBody), base: null, view: null };
   const at = baseCommitOf(change.base, repository, `${input} file`);
   if (!at.ok) return { file: failed(at.error), base: null, view: null };
   const inRepository = repositoryPath(workspace, path);
@@ -60,8 +64,8 @@ export async function readVerdictFile(
   const { commit } = at.value;
   const { apiUrl, token, timeoutMs, maxRetries, sleep } = sources;
   const [atBase, proposed] = await Promise.all([
-    readAtBase(inRepository, at.value, { apiUrl, token, timeoutMs, maxRetries, sleep, maxBytes }),
-    readWorkspaceFile(path, workspace, maxBytes),
+    readAtBase(inRepository, at.value, { apiUrl, token, timeoutMs, maxRetries, sleep, maxBytes, readBody }),
+    readWorkspaceFile(path, workspace, maxBytes, readBody),
   ]);
   if (atBase.kind === 'failed') return { file: failed(atBase.reason), base: commit, view: null };
   const text = atBase.kind === 'file' ? atBase.text : null;

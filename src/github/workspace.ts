@@ -1,6 +1,7 @@
 // A file in the runner's workspace (GITHUB_WORKSPACE), links resolved: what the repository holds,
 // never a file of the runner's elsewhere. For the local policy file and a KEV catalog copy.
 import { open, realpath } from 'node:fs/promises';
+import type { BodyReader } from '../api/send.js';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 
 /** The file's text, or why not: `absent` (no such file), `outside` the workspace, `too-large`, or `unreadable` (its code). */
@@ -9,7 +10,13 @@ export type WorkspaceFile =
   | { ok: false; why: 'absent' | 'outside' | 'too-large' }
   | { ok: false; why: 'unreadable'; code: string };
 
-export async function readWorkspaceFile(path: string, workspace: string, maxBytes: number): Promise<WorkspaceFile> {
+/** `readBody`: how the file's bytes become its text, as it comes (the EPSS CSV); default read whole. */
+export async function readWorkspaceFile(
+  path: string,
+  workspace: string,
+  maxBytes: number,
+  readBody?: BodyReader,
+): Promise<WorkspaceFile> {
   try {
     const real = await realpath(resolve(workspace, path));
     const inside = relative(await realpath(workspace), real);
@@ -19,6 +26,10 @@ export async function readWorkspaceFile(path: string, workspace: string, maxByte
     const file = await open(real, 'r');
     try {
       if ((await file.stat()).size > maxBytes) return { ok: false, why: 'too-large' };
+      if (readBody) {
+        const text = await readBody(file.createReadStream({ autoClose: false }), maxBytes);
+        return text === null ? { ok: false, why: 'too-large' } : { ok: true, text };
+      }
       const buffer = Buffer.alloc(maxBytes + 1);
       let length = 0;
       for (let read = -1; read !== 0 && length <= maxBytes; length += read)

@@ -47,21 +47,35 @@ function sparedClause(evaluated: EvaluatedAlert[]): string {
 }
 
 /**
- * "3 alerts at or above critical fail the gate (3 critical, 1 known exploited)"; under
- * known-exploited: fail, the listed alerts below the threshold are named as such.
+ * "3 alerts at or above critical fail the gate (3 critical, 1 known exploited)"; the alerts that gate
+ * whatever their severity (known-exploited: fail, an epss threshold) are named as such.
  */
 function gatingReason(gating: EvaluatedAlert[], failOn: Threshold, evaluated: EvaluatedAlert[]): string {
-  const [exploited, atThreshold] = partition(gating, (e) => e.disposition.rule === 'known-exploited');
+  const [exploited, rest] = partition(gating, (e) => e.disposition.rule === 'known-exploited');
+  const [predicted, atThreshold] = partition(rest, (e) => e.disposition.rule === 'epss');
   const listed = atThreshold.filter((e) => e.knownExploited !== null).length;
   const kev = listed > 0 ? `, ${listed} known exploited` : '';
   const verb = (n: number) => (n === 1 ? 'fails' : 'fail');
+  const its = (n: number) => (n === 1 ? 'its' : 'their');
   const spared = sparedClause(evaluated);
-  if (exploited.length === 0)
+  const whatever = [
+    { alerts: exploited, as: (n: number) => `as known exploited (CISA KEV) whatever ${its(n)} severity` },
+    { alerts: predicted, as: (n: number) => `by ${its(n)} EPSS probability (epss) whatever ${its(n)} severity` },
+  ]
+    .filter((group) => group.alerts.length > 0)
+    .map(({ alerts, as }) => ({ n: alerts.length, phrase: `${as(alerts.length)} (${severityBreakdown(alerts)})` }));
+  if (whatever.length === 0)
     return `${plural(gating.length, 'alert')} at or above ${failOn} ${verb(gating.length)} the gate (${severityBreakdown(gating)}${kev})${spared}.`;
-  const below = `known exploited (CISA KEV) whatever ${exploited.length === 1 ? 'its' : 'their'} severity (${severityBreakdown(exploited)})`;
-  if (atThreshold.length === 0)
-    return `${plural(exploited.length, 'alert')} ${verb(exploited.length)} the gate as ${below}${spared}.`;
-  return `${plural(gating.length, 'alert')} fail the gate: ${atThreshold.length} at or above ${failOn} (${severityBreakdown(atThreshold)}${kev}) and ${exploited.length} as ${below}${spared}.`;
+  if (atThreshold.length === 0 && whatever.length === 1)
+    return `${plural(whatever[0]!.n, 'alert')} ${verb(whatever[0]!.n)} the gate ${whatever[0]!.phrase}${spared}.`;
+  const parts = [
+    ...(atThreshold.length > 0
+      ? [`${atThreshold.length} at or above ${failOn} (${severityBreakdown(atThreshold)}${kev})`]
+      : []),
+    ...whatever.map(({ n, phrase }) => `${n} ${phrase}`),
+  ];
+  const joined = `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return `${plural(gating.length, 'alert')} fail the gate: ${joined}${spared}.`;
 }
 
 function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {

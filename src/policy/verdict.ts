@@ -3,10 +3,12 @@
 // functions it names to know why anything gates; the reports only show what was decided here.
 // Pure: the clock, the catalog and the pull request's change come in.
 import {
+  cveId,
   type Alert,
   type AllowEntry,
   type AlertStatus,
   type Disposition,
+  type EpssScore,
   type EvaluatedAlert,
   type EvaluatedFinding,
   type GraceDays,
@@ -20,6 +22,7 @@ import {
 } from '../model.js';
 import { entryMatches, isExpired } from './allowlist.js';
 import { graceOf, type Grace } from './grace.js';
+import { epssPercentText, highestEpss } from './epss.js';
 import { exploitedEntry } from './known-exploited.js';
 import type { ChangeVerdict, ResolvableAlert } from './resolution.js';
 import { meetsThreshold, worseCopy } from './severity.js';
@@ -35,6 +38,8 @@ export interface VerdictPolicy {
   now: Date;
   /** The KEV catalog, when read under known-exploited warn or fail; null otherwise. */
   knownExploited?: { entries: ReadonlyMap<string, KevEntry>; mode: 'warn' | 'fail' } | null;
+  /** The EPSS scores, when read under epss show or a threshold (null under show); null otherwise. */
+  epss?: { scores: ReadonlyMap<string, EpssScore>; threshold: number | null } | null;
   /** What the pull request's change does to an alert's package, when it and the package search were read. */
   change?: ((alert: ResolvableAlert) => ChangeVerdict) | null;
   /**
@@ -49,7 +54,7 @@ export interface VerdictPolicy {
 
 /** What would make an alert gate, were no rule to spare it. */
 interface Ground {
-  rule: Extract<VerdictRule, 'severity' | 'known-exploited' | 'introduced'>;
+  rule: Extract<VerdictRule, 'severity' | 'known-exploited' | 'epss' | 'introduced'>;
   reason: string;
   /** A grace period can delay it (known-exploited alerts get none). */
   graceful: boolean;
@@ -59,6 +64,8 @@ interface Ground {
 interface Facts {
   alert: Alert;
   kev: KevEntry | null;
+  /** Its highest EPSS score; null when none is scored or the scores were not read. */
+  epss: EpssScore | null;
   /** What would make it gate, the first deciding; empty when nothing would. */
   grounds: Ground[];
   /** What the pull request's change does to its package; null off a change that was read. */
@@ -85,6 +92,7 @@ type Rule = (facts: Facts, policy: VerdictPolicy) => Decision | null;
 const GROUNDS: ((facts: Omit<Facts, 'grounds'>, policy: VerdictPolicy) => Ground | null)[] = [
   bySeverity,
   byKnownExploited,
+  byExploitPrediction,
 ];
 
 /**
@@ -119,6 +127,14 @@ function byKnownExploited({ kev }: Omit<Facts, 'grounds'>, policy: VerdictPolicy
   if (kev === null || policy.knownExploited?.mode !== 'fail') return null;
   const reason = `known exploited (CISA KEV lists ${kev.cve}), which fails the gate whatever its severity (known-exploited: fail)`;
   return { rule: 'known-exploited', reason, graceful: false };
+}
+
+/** At or above an epss threshold, an alert gates whatever its severity, with no grace period. */
+function byExploitPrediction({ epss }: Omit<Facts, 'grounds'>, policy: VerdictPolicy): Ground | null {
+  const threshold = policy.epss?.threshold ?? null;
+  if (epss === null || threshold === null || epss.probability < threshold) return null;
+  const reason = `EPSS ${epssPercentText(epss.probability)} for ${epss.cve} (${epss.date}), at or above the epss threshold ${epssPercentText(threshold)}, which fails the gate whatever its severity`;
+  return { rule: 'epss', reason, graceful: false };
 }
 
 function notAlerted({ alert }: Facts): Decision | null {
@@ -200,9 +216,10 @@ function decide(facts: Facts, policy: VerdictPolicy): Decision {
 function factsOf(alert: Alert, policy: VerdictPolicy): Facts {
   const catalog = policy.knownExploited;
   const kev = catalog ? exploitedEntry(alert, catalog.entries) : null;
+  const epss = policy.epss ? highestEpss(alert, policy.epss.scores) : null;
   const change = policy.change ? policy.change(alert) : null;
   const vex = policy.vex ? policy.vex(alert) : null;
-  const known = { alert, kev, change, vex };
+  const known = { alert, kev, epss, change, vex };
   // Under pr-introduced: warn, what the pull request brings in never gates.
   const grounds =
     policy.introduced === 'warn' ? [] : GROUNDS.map((ground) => ground(known, policy)).filter((g) => g !== null);
@@ -268,8 +285,12 @@ export function judgeAlert(alert: Alert, policy: VerdictPolicy, shared: Disposit
     daysLeft: grace?.pending ? grace.daysLeft : null,
     knownExploited: facts.kev,
     vex: facts.vex,
+    epss: facts.epss,
+    ...(facts.epss === null && policy.epss && hasCveId(alert) ? { epssMissing: true as const } : {}),
   };
 }
+
+const hasCveId = (alert: Alert) => [alert.advisory, ...alert.aliases].some((id) => cveId(id) !== null);
 
 const vexReference = ({ document, file, statement }: VexMark) => ({ document, file, statement });
 
@@ -321,8 +342,10 @@ export function judgeFindings(
   const active = activePolicy({ ...policy, change: null });
   return findings.map((finding) => {
     const judged = judgeAlert(findingAsAlert(finding), active);
-    const { status, disposition, allowedBy, knownExploited, vex } = judged;
-    return { ...finding, status, disposition, ...(allowedBy ? { allowedBy } : {}), knownExploited, vex };
+    const { status, disposition, allowedBy, knownExploited, vex, epss, epssMissing } = judged;
+    const missing = epssMissing ? { epssMissing } : {};
+    const feeds = { knownExploited, vex, epss, ...missing };
+    return { ...finding, status, disposition, ...(allowedBy ? { allowedBy } : {}), ...feeds };
   });
 }
 

@@ -12,6 +12,7 @@ import {
   type LicenseFinding,
   type ManifestLocation,
 } from '../model.js';
+import { epssNote } from './epss.js';
 import { formatNumber, plural } from './format.js';
 import { flaggedAsKnownExploited, kevNote, kevPhrase } from './known-exploited.js';
 import { plainLine, firstReference } from './plain.js';
@@ -50,6 +51,8 @@ function notesFirst(e: EvaluatedAlert): string[] {
     const { cve, name } = e.knownExploited;
     notes.push(kev, plainLine(name ? `${cve}: ${name}` : cve, MAX_TITLE));
   }
+  const epss = epssNote(e);
+  if (epss !== null) notes.push(epss);
   if (e.status === 'gating' && e.dueOn !== null) notes.push(`Overdue since ${e.dueOn} (grace-days)`);
   if (e.status === 'due' && e.dueOn !== null) {
     const left = e.daysLeft === null ? '' : `, ${plural(e.daysLeft, 'day')} left`;

@@ -9,6 +9,7 @@ import type { CommentMode, GateResult } from '../model.js';
 import { baseFilesLine } from './base-files.js';
 import { ByteBudget, byteLength, cutToBytes } from './budget.js';
 import { formatUtcDateTime } from './format.js';
+import { epssLine } from './epss.js';
 import { catalogLine, listedFindings } from './known-exploited.js';
 import { code, safeHref } from './markdown.js';
 import { changedSection, dueSection, resolvedSection } from './summary-change.js';
@@ -64,7 +65,10 @@ export function renderComment(result: GateResult, runUrl: string | null, where: 
   // The settings this pull request's policy file would change once merged (capped where it is made).
   const policy = policyChangesSection(result.options);
   // What the gating list was checked against: the KEV catalog, read or not, when known-exploited is on.
-  const catalog = catalogLine(result.knownExploited, result.counts, listedFindings(result));
+  const catalog =
+    [catalogLine(result.knownExploited, result.counts, listedFindings(result)), epssLine(result.epss, result.counts)]
+      .filter((line) => line !== null)
+      .join('\n\n') || null;
   // Workspace files read at the base commit, and whether this pull request changes one.
   const files = baseFilesLine(result);
   // Whose the gating alerts are and what to do: what a blocked author needs most.

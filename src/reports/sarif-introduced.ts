@@ -4,6 +4,7 @@
 // A finding allow-alerts spares is not reported, as an allowed alert is not.
 import type { ReportingDescriptor, Result } from 'sarif';
 import type { EvaluatedFinding, GateResult } from '../model.js';
+import { epssProperties } from './epss.js';
 import { kevPhrase } from './known-exploited.js';
 import { code, escapeText, link } from './markdown.js';
 import { plainLine } from './plain.js';
@@ -77,7 +78,7 @@ function findingResults(f: EvaluatedFinding, ruleIndex: number): Result[] {
     partialFingerprints: {
       [FINGERPRINT_KEY]: fingerprint(`${INTRODUCED_TAG}/${f.advisory}`, `${f.name}@${f.version}`, location.path),
     },
-    properties: { tags: [INTRODUCED_TAG, ...(f.knownExploited ? [KEV_TAG] : [])] },
+    properties: { tags: [INTRODUCED_TAG, ...(f.knownExploited ? [KEV_TAG] : [])], ...epssProperties(f) },
   }));
 }
 

@@ -15,6 +15,7 @@ import {
   type ManifestLocation,
   type Severity,
 } from '../model.js';
+import { epssProperties } from './epss.js';
 import { formatNumber, plural } from './format.js';
 import {
   artifactLocation,
@@ -324,7 +325,10 @@ function renderResult(finding: Finding, ruleIndex: number): Result {
     partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
     // Code scanning shows and filters on the rule's tags (`tag:kev`); the result carries `kev` too,
     // for SARIF readers that look at results alone.
-    ...(exploited === null ? {} : { properties: { tags: [KEV_TAG] } }),
+    // FIRST's EPSS score of the alert's CVE scored highest, as the JSON report has it.
+    ...(exploited === null && alert.epss === null
+      ? {}
+      : { properties: { ...(exploited === null ? {} : { tags: [KEV_TAG] }), ...epssProperties(alert) } }),
   };
 }
 

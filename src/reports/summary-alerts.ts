@@ -4,6 +4,7 @@ import type { AlertStatus, EvaluatedAlert, GateResult, ManifestLocation, Reachab
 import { FALLBACK_MANIFEST_PATH } from '../packages/locations.js';
 import { fitRows, type ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
+import { epssGatingNote, withEpssMark } from './epss.js';
 import { gatesOnlyAsKnownExploited, kevMark } from './known-exploited.js';
 import { codeCell, escapeCell, link, linkCell } from './markdown.js';
 import { vexRowNote } from './vex-marks.js';
@@ -37,7 +38,7 @@ export function reachabilityLabel(counts: Reachability | null): string {
 export function advisoryCell(e: EvaluatedAlert): string {
   const advisory = linkCell(e.advisory, e.references[0], 80);
   const mark = kevMark(e);
-  return mark === '' ? advisory : `${advisory} ${mark}`;
+  return withEpssMark(mark === '' ? advisory : `${advisory} ${mark}`, e);
 }
 
 /** The label of an alert whose package the pull request adds or removes without resolving it. */
@@ -75,6 +76,7 @@ function summaryCell(e: EvaluatedAlert): string {
   const notes = [
     e.status === 'gating' && e.dueOn !== null ? `**Overdue since ${e.dueOn}.**` : null,
     exploitedNote(e),
+    epssGatingNote(e),
     escapeCell(e.summary, 200) || null,
     vexRowNote(e.vex),
   ].filter((note) => note !== null);

@@ -17,6 +17,7 @@ import type { ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
 import { catalogLine, listedFindings, gatesOnlyAsKnownExploited } from './known-exploited.js';
 import { code, codeCell, escapeText, truncate } from './markdown.js';
+import { epssLine } from './epss.js';
 import { advisoryCell, belowThreshold, boundedTable, FIXED_LABEL, fixedOnly, packageCell } from './summary-alerts.js';
 import { introducedLine } from './summary-introduced.js';
 
@@ -99,6 +100,7 @@ export function restsOnSection(result: GateResult): string {
     ...(introduced === null ? [] : [`- ${introduced}`]),
     graceLine(result),
     ...(catalog === null ? [] : [`- ${catalog}`]),
+    ...[epssLine(result.epss, result.counts)].flatMap((line) => (line === null ? [] : [`- ${line}`])),
     ...(files === null ? [] : [`- ${files}`]),
   ].join('\n');
 }

@@ -5,6 +5,7 @@
 import type { EvaluatedFinding, IntroducedView } from '../model.js';
 import type { ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
+import { withEpssMark } from './epss.js';
 import { kevMark } from './known-exploited.js';
 import { codeCell, escapeCell, linkCell } from './markdown.js';
 import { boundedTable } from './summary-alerts.js';
@@ -40,7 +41,7 @@ function findingRow(f: EvaluatedFinding): string {
   const vex = f.disposition.rule === 'vex' ? null : vexRowNote(f.vex);
   const cells = [
     severityLabel(f.severity),
-    `${linkCell(f.advisory, f.url, 80)}${mark ? ` ${mark}` : ''}`,
+    withEpssMark(`${linkCell(f.advisory, f.url, 80)}${mark ? ` ${mark}` : ''}`, f),
     codeCell(`${f.name}@${f.version}`, 120),
     manifestsCell(f.manifests),
     f.scope ? escapeCell(f.scope, 20) : '—',

@@ -16,6 +16,8 @@ import {
   type ScanView,
   type EvaluatedAlert,
   type GateResult,
+  type EpssScores,
+  type EpssView,
   type KevCatalog,
   type KnownExploitedView,
   type LicenseEntry,
@@ -35,6 +37,7 @@ import {
 } from '../model.js';
 import { manifestLocator } from '../packages/locations.js';
 import { allowListWarnings, gateVerdict, judgeAlerts, judgeFindings, severityCounts } from '../policy/index.js';
+import type { VerdictPolicy } from '../policy/verdict.js';
 import { introducedLicenses } from '../policy/introduced.js';
 import type { IntroducedRead } from './introduced.js';
 import { knownExploitedWarning } from '../policy/known-exploited.js';
@@ -73,6 +76,8 @@ export interface AssembleInput {
   catalog?: Outcome<KevCatalog> | null;
   /** What the pull request brings in, gathered; null (or absent) when it is not judged. */
   introduced?: IntroducedRead | null;
+  /** The EPSS scores' read (a message when it failed); null (or absent) when epss is off. */
+  epss?: Outcome<EpssScores> | null;
   /** Workspace files read at the change's base commit (see GateResult.baseFiles); absent: none. */
   baseFiles?: BaseFileView[];
   /** The VEX documents read; null (or absent) when vex-files is empty. */
@@ -100,12 +105,13 @@ export function assembleResult(input: AssembleInput): GateResult {
   if (unchecked) found.errors.push(unchecked);
 
   const catalog = weighCatalog(config, input.catalog ?? null, found);
+  const epss = weighEpss(config, input.epss ?? null, now, found);
   const change = weighChange(input.change ?? null, read.packages);
   const vex = input.vex ? vexIndex(input.vex.documents) : null;
-  const alerts = judgeAndLocate(reads.alerts, config, now, read.packages, catalog, change.judge, vex);
+  const alerts = judgeAndLocate(reads.alerts, config, now, read.packages, { catalog, epss }, change.judge, vex);
   const flagged = config.knownExploited === 'warn' ? knownExploitedWarning(alerts) : null;
   if (flagged) found.warnings.push({ kind: 'known-exploited', message: flagged });
-  const introduced = judgeIntroduced(input, catalog, found, vex);
+  const introduced = judgeIntroduced(input, { catalog, epss }, found, vex);
   const alertsRead = reads.alerts.totalCount !== null;
   const verdict = verdictOf(alerts, config, posture, licenses, alertsRead, introduced);
   found.trace(`verdict ${verdict.result}: ${verdict.reasons.join(' ') || 'no reason given'}`);
@@ -118,12 +124,16 @@ export function assembleResult(input: AssembleInput): GateResult {
     result,
     blobUrl: input.blobUrl ?? null,
     counts: alertsRead
-      ? countsOf(alerts, verdict, change.judge !== null, catalog !== null, introduced, vex !== null)
+      ? {
+          ...countsOf(alerts, verdict, change.judge !== null, catalog !== null, introduced, vex !== null),
+          epss: epssCount(config, epss, alerts, introduced),
+        }
       : null,
     change: change.view,
     nextDue: nextDueOf(alerts),
     scan: read.packages ? scanOf(read.packages) : null,
     knownExploited: catalogView(config, input.catalog ?? null),
+    epss: epssView(config, input.epss ?? null),
     introduced,
     baseFiles: input.baseFiles ?? [],
     vex: vexView(input.vex ?? null, vex, reads.alerts, alerts, introduced),
@@ -267,11 +277,10 @@ function judgeAndLocate(
   config: Config,
   now: Date,
   packages: Package[] | null,
-  catalog: KevCatalog | null,
+  feeds: Feeds,
   change: ((alert: ResolvableAlert) => ChangeVerdict) | null,
   vex: VexIndex | null,
 ): EvaluatedAlert[] {
-  const mode = config.knownExploited;
   const evaluated = judgeAlerts(
     alerts,
     {
@@ -280,7 +289,7 @@ function judgeAndLocate(
       allow: config.allowAlerts,
       graceDays: config.graceDays,
       now,
-      knownExploited: catalog && mode !== 'off' ? { entries: catalog.entries, mode } : null,
+      ...feedPolicy(config, feeds),
       change,
       vex: vex && vex.latest,
     },
@@ -344,6 +353,7 @@ function countsOf(
     introduced: introduced === null ? null : findings.length,
     // Alerts and findings alike (contract: "What it does").
     vex: vexRead ? both.filter((a) => a.status === 'not-affected').length : null,
+    epss: null,
   };
 }
 
@@ -380,7 +390,7 @@ function vexView(
  */
 function judgeIntroduced(
   input: AssembleInput,
-  catalog: KevCatalog | null,
+  feeds: Feeds,
   found: Findings,
   vex: VexIndex | null,
 ): IntroducedView | null {
@@ -397,12 +407,13 @@ function judgeIntroduced(
     return null;
   }
   const gathered = input.introduced ?? { findings: [], advisoryErrors: [] };
+  const gates = config.knownExploited === 'fail' || typeof config.epss === 'object';
   for (const message of gathered.advisoryErrors) {
-    if (config.knownExploited === 'fail') found.errors.push({ kind: 'api', message });
+    if (gates) found.errors.push({ kind: 'api', message });
     else
       found.warnings.push({
         kind: 'unavailable',
-        message: `${message} Its CVE ids are not checked against the KEV catalog.`,
+        message: `${message} Its CVE ids are not checked against the ${config.knownExploited === 'off' ? 'EPSS scores' : 'KEV catalog'}.`,
       });
   }
   const findings = judgeFindings(gathered.findings, {
@@ -410,8 +421,7 @@ function judgeIntroduced(
     ignoreUnreachable: config.ignoreUnreachable,
     allow: config.allowAlerts,
     now,
-    knownExploited:
-      catalog && config.knownExploited !== 'off' ? { entries: catalog.entries, mode: config.knownExploited } : null,
+    ...feedPolicy(config, feeds),
     introduced: mode,
     vex: vex && vex.latest,
   });
@@ -452,6 +462,89 @@ function weighCatalog(config: Config, catalog: Outcome<KevCatalog> | null, found
       message: `The KEV catalog has ${plural(skipped, 'entry', 'entries')} without a CVE id (cveID missing, null, empty or not CVE-YYYY-N); ${skipped === 1 ? 'it was' : 'they were'} skipped.`,
     });
   return catalog.value;
+}
+
+/** The public feeds read for the verdict: the KEV catalog and the EPSS scores, each null when off or unread. */
+interface Feeds {
+  catalog: KevCatalog | null;
+  epss: EpssScores | null;
+}
+
+/** What the verdict's rules know of the feeds. */
+function feedPolicy(config: Config, { catalog, epss }: Feeds): Pick<VerdictPolicy, 'knownExploited' | 'epss'> {
+  const mode = config.knownExploited;
+  return {
+    knownExploited: catalog && mode !== 'off' ? { entries: catalog.entries, mode } : null,
+    epss: epss && { scores: epss.scores, threshold: typeof config.epss === 'object' ? config.epss.threshold : null },
+  };
+}
+
+/** Scores older than this, before the run, are stale (contract: "Provenance"). */
+const EPSS_STALE_DAYS = 7;
+
+/**
+ * The EPSS scores' read weighed (contract: "Exploit prediction (EPSS)"): under a threshold they
+ * decide the verdict, so scores that cannot be read are an error (on-api-error decides; a known
+ * failure still wins); under show, a warning. Stale scores are a warning, and still gate.
+ */
+function weighEpss(config: Config, read: Outcome<EpssScores> | null, now: Date, found: Findings): EpssScores | null {
+  if (config.epss === 'off' || read === null) return null;
+  const decides = typeof config.epss === 'object';
+  found.trace(
+    `the EPSS scores (${decides ? 'decisive' : 'reports only'}): ${read.ok ? `read, ${read.value.scores.size} of ${read.value.asked} CVE ids scored` : `failed: ${read.error}`}`,
+  );
+  if (!read.ok) {
+    if (decides) found.errors.push({ kind: 'api', message: read.error });
+    else
+      found.warnings.push({
+        kind: 'unavailable',
+        message: `${read.error} No alert shows an EPSS score in this run (epss: show).`,
+      });
+    return null;
+  }
+  const { scoreDate } = read.value;
+  const age = scoreDate === null ? 0 : Math.floor((now.getTime() - Date.parse(`${scoreDate}T00:00:00Z`)) / 86_400_000);
+  if (age > EPSS_STALE_DAYS)
+    found.warnings.push({
+      kind: 'epss',
+      message: `The EPSS scores are dated ${scoreDate}, ${age} days before this run (more than ${EPSS_STALE_DAYS}): epss-url may name a copy that is no longer updated. They are used as they are${decides ? ' and still gate' : ''}; refresh the copy, or give epss-url FIRST's API.`,
+    });
+  return read.value;
+}
+
+/** Alerts (and findings) at or above the threshold, whatever else applies; null unless a threshold and the scores were read. */
+function epssCount(
+  config: Config,
+  epss: EpssScores | null,
+  alerts: EvaluatedAlert[],
+  introduced: IntroducedView | null,
+): number | null {
+  if (typeof config.epss !== 'object' || epss === null) return null;
+  const { threshold } = config.epss;
+  return [...alerts, ...(introduced?.findings ?? [])].filter((a) => a.epss !== null && a.epss.probability >= threshold)
+    .length;
+}
+
+/** What the reports say of the EPSS scores; null when epss is off. */
+function epssView(config: Config, read: Outcome<EpssScores> | null): EpssView | null {
+  if (config.epss === 'off') return null;
+  const [mode, threshold] =
+    typeof config.epss === 'object' ? (['threshold', config.epss.threshold] as const) : (['show', null] as const);
+  const source = feedSourceName(config.epssSource);
+  if (read === null || !read.ok)
+    return {
+      mode,
+      threshold,
+      source,
+      read: false,
+      modelVersion: null,
+      scoreDate: null,
+      asked: null,
+      scored: null,
+      error: read?.error ?? 'not read',
+    };
+  const { modelVersion, scoreDate, asked, scores } = read.value;
+  return { mode, threshold, source, read: true, modelVersion, scoreDate, asked, scored: scores.size, error: null };
 }
 
 /** What the reports say of the catalog; null when known-exploited is off. */
@@ -558,6 +651,7 @@ function baseResult(
     nextDue: null,
     scan: null,
     knownExploited: null,
+    epss: null,
     introduced: null,
     baseFiles: [],
     vex: null,

@@ -9,11 +9,21 @@ import type { RunnerContext } from '../github/context.js';
 import { compareTarget, readChange, type ChangeRead, type PullRequestChange } from '../github/changes.js';
 import * as log from '../github/log.js';
 import { verdictFiles, type VerdictFiles } from '../github/verdict-file.js';
-import { success, type BaseFileView, type GateResult, type KevCatalog, type Outcome, type RunError } from '../model.js';
+import {
+  success,
+  type BaseFileView,
+  type EpssScores,
+  type GateResult,
+  type KevCatalog,
+  type Outcome,
+  type RunError,
+} from '../model.js';
 import { plural } from '../numbers.js';
 import { assembleResult, notSent, stoppedResult } from './assemble.js';
 import { githubReadOptions } from './github-reads.js';
-import { gatherIntroduced } from './introduced.js';
+import { gatherIntroduced, type IntroducedRead } from './introduced.js';
+import type { EpssReader } from '../feeds/epss/read.js';
+import { cveIdsOf } from '../policy/epss.js';
 import { readRepository, readStatistics } from './gather.js';
 import { checkRepositoryId, findRepository, unconfirmedRepository, type RepositoryRef } from './resolve.js';
 import { applySettings, describeSetting, planSettings } from './settings.js';
@@ -83,15 +93,19 @@ async function resolveReadAndJudge(
     maxRetries: config.maxRetries,
   });
   const early = startEarlyReads(api, config, context, window, files);
+  // Its module loads while the repository is resolved; the scores are asked for as alert pages arrive.
+  const epssLoading = startEpss(config, context, files);
+  epssLoading.catch(() => undefined); // awaited below; a run that stops first must not leave it unhandled
   const target = await repositoryOf(api, config, context);
   if (!target.ok) {
     await Promise.all(Object.values(early)); // settle what is in flight; no use without the repository
     return stoppedResult(config, { id: '', name: context.repository, url: null }, [target.error], started);
   }
   const { repository } = target.value;
+  const epss = await epssLoading;
   const { reads, stats, settings, wrongRepository, pullRequest, catalog } = await log.group(
     'Reading from the service',
-    () => readEverything(api, config, context, target.value, early),
+    () => readEverything(api, config, context, target.value, early, epss),
   );
   const baseFiles = [...(vex?.baseFiles ?? []), ...files.views()];
   baseFiles.forEach((view) => logBaseFile(view, context));
@@ -113,6 +127,11 @@ async function resolveReadAndJudge(
     log.info(
       `${plural(introduced.findings.length, 'vulnerability', 'vulnerabilities')} brought in by the pull request`,
     );
+  const scores = await readEpssScores(epss, introduced);
+  // An epss-url copy is read once every CVE id is known: its view comes after the others.
+  const csvViews = files.views().filter((view) => !baseFiles.includes(view));
+  csvViews.forEach((view) => logBaseFile(view, context));
+  baseFiles.push(...csvViews);
   // 5. The verdict, and the result model every report renders.
   const [{ describeSchedule }, spdx] = await Promise.all([scheduling, licensing]);
   return assembleResult({
@@ -130,6 +149,7 @@ async function resolveReadAndJudge(
     change: pullRequest,
     introduced,
     catalog,
+    epss: scores,
     baseFiles,
     vex,
     trace: (line) => log.debug(`decision: ${line}`),
@@ -187,6 +207,7 @@ async function readEverything(
   context: RunnerContext,
   { repository, check }: Target,
   early: ReturnType<typeof startEarlyReads>,
+  epss: EpssReader | null,
 ) {
   const reading = readRepository(api, {
     organizationId: config.organizationId,
@@ -195,6 +216,8 @@ async function readEverything(
     packages: config.annotations || config.sarifFile !== null || readsChange(config, context),
     licenses: licensed(config),
     now: new Date(),
+    // The scores of each page's CVE ids are asked for as it arrives, alongside the other pages.
+    onAlerts: epss ? (alerts) => epss.ask(cveIdsOf(alerts)) : undefined,
   });
   // With an id to check, settings wait for the check: never change another repository's settings.
   const target = { organizationId: config.organizationId ?? undefined, repositoryId: repository.id };
@@ -237,6 +260,37 @@ async function readKnownExploited(
     maxRetries: config.maxRetries,
     readFile: (path, maxBytes) => files.read({ input: 'kev-url', path, maxBytes }),
   });
+}
+
+/** The EPSS scores' reader under epss show or a threshold (its module loaded then); null when off. */
+async function startEpss(config: Config, context: RunnerContext, files: VerdictFiles): Promise<EpssReader | null> {
+  if (config.epss === 'off') return null;
+  const { epssReader } = await import('../feeds/epss/read.js');
+  return epssReader(config.epssSource, {
+    workspace: context.workspace,
+    timeoutMs: config.requestTimeoutMs,
+    maxRetries: config.maxRetries,
+    readFile: (path, maxBytes, readBody) => files.read({ input: 'epss-url', path, maxBytes, readBody }),
+  });
+}
+
+/** Every score asked for, the findings' CVE ids too, once the alerts are in; null when epss is off. */
+async function readEpssScores(
+  epss: EpssReader | null,
+  introduced: IntroducedRead | null,
+): Promise<Outcome<EpssScores> | null> {
+  if (epss === null) return null;
+  epss.ask(cveIdsOf((introduced?.findings ?? []).map((f) => ({ advisory: f.advisory, aliases: f.cves ?? [] }))));
+  const scores = await epss.scores();
+  if (!scores.ok) log.info(scores.error);
+  else {
+    const { scores: read, asked, scoreDate, modelVersion } = scores.value;
+    const about = [scoreDate && `dated ${scoreDate}`, modelVersion && `model ${modelVersion}`]
+      .filter(Boolean)
+      .join(', ');
+    log.info(`EPSS scores: ${read.size} of ${asked} CVE ids scored${about ? ` (${about})` : ''}`);
+  }
+  return scores;
 }
 
 /** One line a file read at the change's base commit; a notice when the change changes it (it takes effect once merged). */

@@ -37,6 +37,8 @@ export interface RepositoryReadsRequest {
   licenses: boolean;
   /** The run's clock: which copy of a duplicated alert is the older. */
   now: Date;
+  /** Told of each page's alerts as it arrives (the EPSS scores are asked for meanwhile). */
+  onAlerts?: (alerts: Alert[]) => void;
 }
 
 /** The statistics: they do not need the repository id, so they can start before it is known. */
@@ -151,7 +153,7 @@ export async function readRepository(api: Endpoints, request: RepositoryReadsReq
     ? api.searchLicenses({ organizationId, repositoryIds }).then((r) => licenseEntries(r.licenses))
     : null;
   const [alerts, s, k, l] = await Promise.all([
-    readAlerts(api, organizationId, repositoryIds, request.now),
+    readAlerts(api, organizationId, repositoryIds, request.now, request.onAlerts),
     settle(schedule),
     packages ? settle(packages) : Promise.resolve(null),
     licenses ? settle(licenses) : Promise.resolve(null),
@@ -201,6 +203,7 @@ async function readAlerts(
   organizationId: string | undefined,
   repositoryIds: string[],
   now: Date,
+  onAlerts?: (alerts: Alert[]) => void,
 ): Promise<AlertsRead> {
   // Copies of one id with different content, each kept for the verdict to judge.
   const copies = new Map<string, Alert[]>();
@@ -219,6 +222,7 @@ async function readAlerts(
         if (alert.ok) items.push(alert.value);
         else unreadable.push(`alert ${i + 1} of page ${page} (${alert.error})`);
       });
+      onAlerts?.(items);
       return { items, unreadable, totalCount: r.totalCount, pageSize: r.pageSize };
     },
     {

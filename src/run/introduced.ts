@@ -1,6 +1,6 @@
 // What a pull request brings in, gathered once the alerts are read (contract: "Brought in by the pull
 // request"): the findings (pure, policy/introduced.ts), their advisories' CVE ids from GitHub when the
-// KEV catalog needs them, and where each manifest names the package in the workspace. The verdict
+// KEV catalog or the EPSS scores need them, and where each manifest names the package in the workspace. The verdict
 // weighs what could not be read (assemble.ts).
 import type { Config } from '../config/inputs.js';
 import { readAdvisoryCves } from '../github/advisories.js';
@@ -39,7 +39,8 @@ export async function gatherIntroduced(
   const licensed = config.licenses.allow !== null || config.licenses.deny !== null;
   const added = licensed ? change.read.changes.filter((c) => c.changeType === 'added').map((c) => c.manifest) : [];
   const [advisoryErrors, lineOf] = await Promise.all([
-    config.knownExploited === 'off' ? [] : withCves(findings, config, context),
+    // Their CVE ids are what the KEV catalog and the EPSS scores know them by.
+    config.knownExploited === 'off' && config.epss === 'off' ? [] : withCves(findings, config, context),
     manifestLines([...findings.flatMap((f) => f.manifests), ...added], context.workspace),
   ]);
   for (const finding of findings)

@@ -1,0 +1,276 @@
+// EPSS scores read alongside the service reads (contract: "Exploit prediction (EPSS)"): the CVE ids
+// are handed over as the alert pages arrive (ask), and FIRST's API is asked in batches at once, a
+// bounded number of requests in flight, so the scores are in about when the alerts are; a CSV copy
+// (by URL, or a workspace file read as the verdict must see it) is streamed once every id is known,
+// keeping only their rows. Every request goes through the one GET (proxies, timeouts, retries, size
+// cap) with nothing but CVE ids: no token, no repository, no alert id. Never rejects: scores that
+// cannot be read are a message, which assemble.ts weighs.
+import { getWithRetries } from '../../api/get.js';
+import type { BodyReader } from '../../api/send.js';
+import type { VerdictFile } from '../../github/verdict-file.js';
+import { readWorkspaceFile } from '../../github/workspace.js';
+import {
+  failure,
+  feedSourceName,
+  success,
+  type EpssScore,
+  type EpssScores,
+  type FeedSource,
+  type Outcome,
+} from '../../model.js';
+import { cveBatches, MAX_CVE_PARAMETER_CHARS, MAX_CVES_PER_BATCH } from './batches.js';
+import { keepWantedEpssRows, parseKeptEpssCsv } from './csv-stream.js';
+import { parseEpssApiPage } from './scores.js';
+
+/** A CSV copy unpacked, at most (contract); FIRST's is some 12 MB. */
+export const MAX_EPSS_CSV_BYTES = 64 * 1024 * 1024;
+/** An API answer: a page of 100 scores is some 10 KB. */
+export const MAX_EPSS_ANSWER_BYTES = 16 * 1024 * 1024;
+/** Requests to the API in flight at once: as many as alert pages (api/paginate.ts), 3,200 CVE ids. */
+export const EPSS_CONCURRENCY = 32;
+
+export interface EpssReadOptions {
+  /** GITHUB_WORKSPACE: where a path is read. */
+  workspace: string;
+  timeoutMs: number;
+  maxRetries: number;
+  /** Injected so tests need no real clock. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Reads an `epss-url` path as the verdict must see it (at a pull request's base commit); default the workspace's copy. */
+  readFile?: (
+    path: string,
+    maxBytes: number,
+    readBody: BodyReader,
+  ) => Promise<{ file: VerdictFile; base: string | null }>;
+  concurrency?: number;
+}
+
+/** Scores asked for as CVE ids become known, and read in the end (each id asked once). */
+export interface EpssReader {
+  ask(cves: Iterable<string>): void;
+  /** Every score asked for, or why they could not all be read; no more asks after it. */
+  scores(): Promise<Outcome<EpssScores>>;
+}
+
+export function epssReader(source: FeedSource, options: EpssReadOptions): EpssReader {
+  const where = `The EPSS scores (epss-url ${feedSourceName(source)})`;
+  const reader =
+    source.kind === 'url' && !isCsvUrl(source.url) ? apiReader(source.url, options) : csvReader(source, options);
+  return {
+    ask: reader.ask,
+    scores: async () => {
+      const read = await reader.scores();
+      if (!read.ok) return failure(`${where} ${read.error}`);
+      const { asked, scores } = read.value;
+      if (asked > 0 && scores.size === 0)
+        return failure(
+          `${where} score none of the ${asked} CVE ids asked for: a source with no score is not a source. Check that epss-url names FIRST's API or its daily CSV, whole and current.`,
+        );
+      return read;
+    },
+  };
+}
+
+const isCsvUrl = (url: string) => /\.csv(\.gz)?$/i.test(new URL(url).pathname);
+const isGzip = (name: string) => /\.gz$/i.test(name);
+
+const REACH =
+  "Check epss-url and that the runner can reach it (behind a proxy: https_proxy and no_proxy); on a runner without internet access, give epss-url a copy of FIRST's daily CSV in the workspace.";
+
+/** At most `limit` of the calls at once, the others queued in order. */
+function boundedBy(limit: number) {
+  let running = 0;
+  const queue: Array<() => void> = [];
+  return async <T>(call: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => queue.push(resolve));
+    running++;
+    try {
+      return await call();
+    } finally {
+      running--;
+      queue.shift()?.();
+    }
+  };
+}
+
+function apiReader(url: string, options: EpssReadOptions): EpssReader {
+  const seen = new Set<string>();
+  let pending: string[] = [];
+  const batches: Promise<Outcome<EpssScore[]>>[] = [];
+  const limited = boundedBy(options.concurrency ?? EPSS_CONCURRENCY);
+  const send = (ids: string[]) => batches.push(readBatch(url, ids, options, limited));
+  return {
+    ask(cves) {
+      for (const cve of cves) {
+        if (seen.has(cve)) continue;
+        seen.add(cve);
+        pending.push(cve);
+      }
+      // Every batch that is full goes at once; the last waits for more ids only while it has room.
+      const ready = cveBatches(pending);
+      const last = ready.at(-1);
+      pending = last && hasRoom(last) ? (ready.pop() ?? []) : [];
+      ready.forEach(send);
+    },
+    async scores() {
+      if (pending.length > 0) send(pending);
+      pending = [];
+      const read = await Promise.all(batches);
+      const failed = read.filter((batch) => !batch.ok);
+      if (failed.length > 0)
+        return failure(
+          `could not all be read (${failed.length} of ${read.length} requests failed): ${failed[0]!.error}`,
+        );
+      return success(
+        scoresOf(
+          read.flatMap((batch) => (batch.ok ? batch.value : [])),
+          seen,
+          null,
+        ),
+      );
+    },
+  };
+}
+
+/** Room for another id (CVE ids are some 14 to 20 characters). */
+const hasRoom = (batch: string[]) =>
+  batch.length < MAX_CVES_PER_BATCH && batch.join(',').length + 21 <= MAX_CVE_PARAMETER_CHARS;
+
+/** The scores asked for (each id's first), the latest date among them as the scores' date. */
+function scoresOf(read: EpssScore[], asked: ReadonlySet<string>, modelVersion: string | null): EpssScores {
+  const scores = new Map<string, EpssScore>();
+  let scoreDate: string | null = null;
+  for (const score of read) {
+    if (!asked.has(score.cve) || scores.has(score.cve)) continue;
+    scores.set(score.cve, score);
+    if (scoreDate === null || score.date > scoreDate) scoreDate = score.date;
+  }
+  return { scores, modelVersion, scoreDate, asked: asked.size };
+}
+
+/** One batch's scores, every page of them: `offset` asks for the rest while `total` says more exist. */
+async function readBatch(
+  url: string,
+  ids: string[],
+  options: EpssReadOptions,
+  limited: ReturnType<typeof boundedBy>,
+): Promise<Outcome<EpssScore[]>> {
+  const scores: EpssScore[] = [];
+  // A batch's total is at most its ids; one page more than that is a server that does not page.
+  for (let page = 0; page <= ids.length; page++) {
+    const offset = scores.length;
+    const query = `cve=${ids.join(',')}${offset > 0 ? `&offset=${offset}` : ''}`;
+    const read = await limited(() => readApiPage(`${url}?${query}`, options));
+    if (!read.ok) return read;
+    scores.push(...read.value.scores);
+    const { total } = read.value;
+    if (total === null || scores.length >= total) return success(scores);
+    if (read.value.scores.length === 0)
+      return failure(
+        `could not be read: the API announced ${total} scores (total) for a request and sent ${scores.length}`,
+      );
+  }
+  return failure('could not be read: the API kept announcing more scores than the CVE ids asked for');
+}
+
+async function readApiPage(url: string, options: EpssReadOptions) {
+  const answer = await getWithRetries(url, {
+    // Nothing but the CVE ids in the URL: no token, no cookie, nothing about the repository (contract).
+    headers: { Accept: 'application/json' },
+    host: 'its host',
+    whyNotFollowed: 'another origin, which is not followed; give epss-url the final address',
+    timeoutMs: options.timeoutMs,
+    maxRetries: options.maxRetries,
+    maxBytes: MAX_EPSS_ANSWER_BYTES,
+    sleep: options.sleep,
+  });
+  if (!answer.ok) return failure(`could not be read: ${answer.reason}. ${REACH}`);
+  if (answer.status < 200 || answer.status > 299)
+    return failure(`could not be read: its host answered HTTP ${answer.status}. ${REACH}`);
+  const page = parseEpssApiPage(answer.text);
+  return page.ok
+    ? page
+    : failure(
+        `cannot be read as FIRST's EPSS API: an answer ${page.error}. Check that epss-url names FIRST's API (https://api.first.org/data/v1/epss) or a copy of its daily CSV.`,
+      );
+}
+
+function csvReader(source: FeedSource, options: EpssReadOptions): EpssReader {
+  const wanted = new Set<string>();
+  return {
+    ask(cves) {
+      for (const cve of cves) wanted.add(cve);
+    },
+    async scores() {
+      if (wanted.size === 0) return success({ scores: new Map(), modelVersion: null, scoreDate: null, asked: 0 });
+      const name = source.kind === 'url' ? new URL(source.url).pathname : source.path;
+      const readBody = keepWantedEpssRows(wanted, isGzip(name), MAX_EPSS_CSV_BYTES);
+      const text =
+        source.kind === 'url'
+          ? await csvFromUrl(source.url, readBody, options)
+          : await csvFromFile(source.path, readBody, options);
+      if (!text.ok) return text;
+      const parsed = parseKeptEpssCsv(text.value, wanted.size);
+      if (!parsed.ok)
+        return failure(
+          `cannot be read as FIRST's EPSS CSV: it ${parsed.error}. Check that epss-url names FIRST's daily CSV (.csv or .csv.gz) or a copy of it.`,
+        );
+      const { scores, modelVersion } = parsed.value;
+      return success(scoresOf([...scores.values()], wanted, modelVersion));
+    },
+  };
+}
+
+async function csvFromUrl(url: string, readBody: BodyReader, options: EpssReadOptions): Promise<Outcome<string>> {
+  const answer = await getWithRetries(url, {
+    headers: { Accept: 'text/csv, application/gzip, */*' },
+    host: 'its host',
+    whyNotFollowed: 'another origin, which is not followed; give epss-url the final address',
+    timeoutMs: options.timeoutMs,
+    maxRetries: options.maxRetries,
+    maxBytes: MAX_EPSS_CSV_BYTES,
+    sleep: options.sleep,
+    readBody,
+  });
+  if (!answer.ok)
+    return failure(
+      `could not be read: ${answer.reason}${answer.reason.includes('larger than') ? ' unpacked' : ''}. ${REACH}`,
+    );
+  if (answer.status < 200 || answer.status > 299)
+    return failure(
+      `could not be read: its host answered HTTP ${answer.status}${answer.status === 404 ? ' (not found)' : ''}. ${REACH}`,
+    );
+  return success(answer.text);
+}
+
+const unread = (why: string, base: string | null = null): Outcome<string> =>
+  failure(`could not be read${base === null ? '' : ` at the base commit ${base.slice(0, 7)}`}: ${why}`);
+
+async function csvFromFile(path: string, readBody: BodyReader, options: EpssReadOptions): Promise<Outcome<string>> {
+  const read =
+    options.readFile ??
+    (async (p: string, maxBytes: number, reader: BodyReader) => ({
+      file: await readWorkspaceFile(p, options.workspace, maxBytes, reader),
+      base: null,
+    }));
+  const { file, base } = await read(path, MAX_EPSS_CSV_BYTES, readBody);
+  if (file.ok) return success(file.text);
+  switch (file.why) {
+    case 'absent':
+      return unread(
+        base === null
+          ? 'no such file in the workspace. Check the path (relative to the workspace), and that an earlier step puts the CSV there.'
+          : `no such file at the base commit ${base.slice(0, 7)}, whose copy judges a pull request (the workspace may hold the change's own). Check the path (relative to the repository root) and commit the CSV to the base branch (a copy an earlier step writes is not read on a pull request), or give epss-url an https:// URL.`,
+      );
+    case 'failed':
+      return unread(file.reason, base);
+    case 'outside':
+      return unread('it leads out of the workspace (GITHUB_WORKSPACE); give a path inside it.');
+    case 'too-large':
+      return unread(
+        "it is larger than 64 MiB (unpacked), far more than FIRST's daily CSV (some 12 MB); check the path.",
+      );
+    case 'unreadable':
+      return unread(`it cannot be read (${file.code}).`);
+  }
+}

@@ -1,0 +1,32 @@
+// Pure: an alert's EPSS score (contract: "Exploit prediction (EPSS)"): the highest probability over
+// its CVE ids (its advisory id and aliases; a finding's CVE ids come as its aliases), and whether
+// it reaches the threshold.
+import { cveId, type Alert, type EpssScore } from '../model.js';
+
+/** The score of the alert's CVE id scored highest (the first such on a tie); null when none is scored. */
+export function highestEpss(
+  alert: Pick<Alert, 'advisory' | 'aliases'>,
+  scores: ReadonlyMap<string, EpssScore>,
+): EpssScore | null {
+  let highest: EpssScore | null = null;
+  for (const id of [alert.advisory, ...alert.aliases]) {
+    const cve = cveId(id);
+    const score = cve === null ? undefined : scores.get(cve);
+    if (score && (highest === null || score.probability > highest.probability)) highest = score;
+  }
+  return highest;
+}
+
+/** A probability as a percentage with one decimal, as the reasons say it: 0.9723 -> "97.2%". */
+export const epssPercentText = (probability: number): string => `${(Math.round(probability * 1000) / 10).toFixed(1)}%`;
+
+/** Every CVE id of the alerts (advisory ids and aliases), upper-cased, each once, in the order met. */
+export function cveIdsOf(alerts: Iterable<Pick<Alert, 'advisory' | 'aliases'>>): string[] {
+  const ids = new Set<string>();
+  for (const alert of alerts)
+    for (const id of [alert.advisory, ...alert.aliases]) {
+      const cve = cveId(id);
+      if (cve !== null) ids.add(cve);
+    }
+  return [...ids];
+}
