@@ -251,6 +251,7 @@ describe('renderSummary: a VEX mark and what the statement says, in the row of e
       disposition: { gates: true, rule: 'introduced', reason: 'brought in', flagged: false },
       knownExploited: null,
       vex: null,
+      epss: null,
       ...overrides,
     });
     const spared = makeVexMark({ status: 'not_affected', justification: 'vulnerable_code_not_present' });
