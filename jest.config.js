@@ -8,4 +8,7 @@ export default {
   },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
   testTimeout: 20000,
+  // Every core (jest's default leaves one idle): the integration tests mostly wait on the action's
+  // child process and the simulator's sockets, so two workers on two cores halve CI's test time.
+  maxWorkers: '100%',
 };
