@@ -149,10 +149,15 @@ function licenseReason(violations: LicenseFinding[]): string {
   return `${plural(packages, 'package')} ${verb} the license policy: ${named.join(', ')}${more}.`;
 }
 
-/** "GHSA-aaaa (critical 9.8, pkg:npm/lodash@4.17.20)", ", known exploited" when the KEV catalog lists it. */
+/**
+ * "GHSA-aaaa (critical 9.8, pkg:npm/lodash@4.17.20)", ", known exploited" when the KEV catalog lists
+ * it, ", EPSS 97.2%" when it gates by its probability.
+ */
 function describeAlert(e: EvaluatedAlert): string {
   const rating = e.score === null ? e.severity : `${e.severity} ${e.score}`;
-  return `${e.advisory} (${rating}, ${e.package || 'unknown package'}${e.knownExploited ? ', known exploited' : ''})`;
+  const kev = e.knownExploited ? ', known exploited' : '';
+  const epss = e.disposition.rule === 'epss' && e.epss ? `, EPSS ${(e.epss.probability * 100).toFixed(1)}%` : '';
+  return `${e.advisory} (${rating}, ${e.package || 'unknown package'}${kev}${epss})`;
 }
 
 /**
