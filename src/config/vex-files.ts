@@ -2,7 +2,7 @@
 // request to the service), through the run's reader of the files the verdict rests on.
 import type { Config } from './inputs.js';
 import type { RunnerContext } from '../github/context.js';
-import { verdictFiles } from '../github/verdict-file.js';
+import { verdictFileSources, verdictFiles } from '../github/verdict-file.js';
 import type { BaseFileView, VexView } from '../model.js';
 import type { VexDocument } from '../vex/document.js';
 import { readVexFiles } from '../vex/read.js';
@@ -23,15 +23,7 @@ export type VexInputRead =
   | { kind: 'api-error'; message: string };
 
 export async function readVexInput(config: Config, context: RunnerContext): Promise<VexInputRead> {
-  const files = verdictFiles({
-    workspace: context.workspace,
-    apiUrl: context.apiUrl,
-    token: config.githubToken,
-    repository: context.repository,
-    change: context.change,
-    timeoutMs: config.requestTimeoutMs,
-    maxRetries: config.maxRetries,
-  });
+  const files = verdictFiles(verdictFileSources(config, context));
   const read = await readVexFiles(config.vexFiles, (path, maxBytes) =>
     files.read({ input: 'vex-files', path, maxBytes }),
   );

@@ -96,6 +96,23 @@ export interface VerdictFiles {
   views(): BaseFileView[];
 }
 
+/** The run's sources of verdict files: the runner's context and the inputs that govern GitHub reads. */
+export function verdictFileSources(
+  run: { githubToken: string | null; requestTimeoutMs: number; maxRetries: number },
+  context: { workspace: string; apiUrl: string; repository: string | null; change: { base: string | null } | null },
+): VerdictFileSources {
+  const { workspace, apiUrl, repository, change } = context;
+  return {
+    workspace,
+    apiUrl,
+    repository,
+    change,
+    token: run.githubToken,
+    timeoutMs: run.requestTimeoutMs,
+    maxRetries: run.maxRetries,
+  };
+}
+
 /** One per run (no module state): each input's reader plugs in with one `read`. */
 export function verdictFiles(sources: VerdictFileSources): VerdictFiles {
   const slots: Array<BaseFileView | null> = [];

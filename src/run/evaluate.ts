@@ -8,7 +8,7 @@ import type { VexInput } from '../config/vex-files.js';
 import type { RunnerContext } from '../github/context.js';
 import { compareTarget, readChange, type ChangeRead, type PullRequestChange } from '../github/changes.js';
 import * as log from '../github/log.js';
-import { verdictFiles, type VerdictFiles } from '../github/verdict-file.js';
+import { verdictFileSources, verdictFiles, type VerdictFiles } from '../github/verdict-file.js';
 import {
   success,
   type BaseFileView,
@@ -83,15 +83,7 @@ async function resolveReadAndJudge(
   const window = postureWindow(started, config.postureDays);
   // What does not need the repository id starts at once: the statistics, the pull request's change
   // (from GitHub) and the KEV catalog (from its host, or a workspace copy at the change's base).
-  const files = verdictFiles({
-    workspace: context.workspace,
-    apiUrl: context.apiUrl,
-    token: config.githubToken,
-    repository: context.repository,
-    change: context.change,
-    timeoutMs: config.requestTimeoutMs,
-    maxRetries: config.maxRetries,
-  });
+  const files = verdictFiles(verdictFileSources(config, context));
   const early = startEarlyReads(api, config, context, window, files);
   // Its module loads while the repository is resolved; the scores are asked for as alert pages arrive.
   const epssLoading = startEpss(config, context, files);

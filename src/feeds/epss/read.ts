@@ -18,6 +18,7 @@ import {
   type FeedSource,
   type Outcome,
 } from '../../model.js';
+import { feedFileText } from '../feed-file.js';
 import { cveBatches, MAX_CVE_PARAMETER_CHARS, MAX_CVES_PER_BATCH } from './batches.js';
 import { keepWantedEpssRows, parseKeptEpssCsv } from './csv-stream.js';
 import { parseEpssApiPage } from './scores.js';
@@ -243,9 +244,6 @@ async function csvFromUrl(url: string, readBody: BodyReader, options: EpssReadOp
   return success(answer.text);
 }
 
-const unread = (why: string, base: string | null = null): Outcome<string> =>
-  failure(`could not be read${base === null ? '' : ` at the base commit ${base.slice(0, 7)}`}: ${why}`);
-
 async function csvFromFile(path: string, readBody: BodyReader, options: EpssReadOptions): Promise<Outcome<string>> {
   const read =
     options.readFile ??
@@ -254,23 +252,9 @@ async function csvFromFile(path: string, readBody: BodyReader, options: EpssRead
       base: null,
     }));
   const { file, base } = await read(path, MAX_EPSS_CSV_BYTES, readBody);
-  if (file.ok) return success(file.text);
-  switch (file.why) {
-    case 'absent':
-      return unread(
-        base === null
-          ? 'no such file in the workspace. Check the path (relative to the workspace), and that an earlier step puts the CSV there.'
-          : `no such file at the base commit ${base.slice(0, 7)}, whose copy judges a pull request (the workspace may hold the change's own). Check the path (relative to the repository root) and commit the CSV to the base branch (a copy an earlier step writes is not read on a pull request), or give epss-url an https:// URL.`,
-      );
-    case 'failed':
-      return unread(file.reason, base);
-    case 'outside':
-      return unread('it leads out of the workspace (GITHUB_WORKSPACE); give a path inside it.');
-    case 'too-large':
-      return unread(
-        "it is larger than 64 MiB (unpacked), far more than FIRST's daily CSV (some 12 MB); check the path.",
-      );
-    case 'unreadable':
-      return unread(`it cannot be read (${file.code}).`);
-  }
+  return feedFileText(file, base, {
+    what: 'CSV',
+    input: 'epss-url',
+    tooLarge: "it is larger than 64 MiB (unpacked), far more than FIRST's daily CSV (some 12 MB); check the path.",
+  });
 }

@@ -8,7 +8,8 @@ import { SetupError } from '../../api/errors.js';
 import { transportFor } from '../../api/transport.js';
 import type { VerdictFile } from '../../github/verdict-file.js';
 import { readWorkspaceFile } from '../../github/workspace.js';
-import { failure, feedSourceName, success, type FeedSource, type KevCatalog, type Outcome } from '../../model.js';
+import { failure, feedSourceName, type FeedSource, type KevCatalog, type Outcome } from '../../model.js';
+import { feedFileText, unread } from '../feed-file.js';
 import { parseCatalog } from './catalog.js';
 
 /** A file as much as an answer (contract). CISA's catalog is about 1.5 MB. */
@@ -75,10 +76,6 @@ async function fromUrl(url: string, options: CatalogReadOptions): Promise<Outcom
   return { ok: true, value: answer.text };
 }
 
-/** "could not be read: why", or "could not be read at the base commit 1a2b3c4: why". */
-const unread = (why: string, base: string | null = null): Outcome<string> =>
-  failure(`could not be read${base === null ? '' : ` at the base commit ${base.slice(0, 7)}`}: ${why}`);
-
 const inWorkspace =
   (workspace: string) =>
   async (path: string, maxBytes: number): Promise<CatalogFile> => ({
@@ -88,21 +85,9 @@ const inWorkspace =
 
 async function fromFile(path: string, options: CatalogReadOptions): Promise<Outcome<string>> {
   const { file, base } = await (options.readFile ?? inWorkspace(options.workspace))(path, MAX_CATALOG_BYTES);
-  if (file.ok) return success(file.text);
-  switch (file.why) {
-    case 'absent':
-      return unread(
-        base === null
-          ? 'no such file in the workspace. Check the path (relative to the workspace), and that an earlier step puts the catalog there.'
-          : `no such file at the base commit ${base.slice(0, 7)}, whose copy judges a pull request (the workspace may hold the change's own). Check the path (relative to the repository root) and commit the catalog to the base branch (a copy an earlier step writes is not read on a pull request), or give kev-url an https:// URL.`,
-      );
-    case 'failed':
-      return unread(file.reason, base);
-    case 'outside':
-      return unread('it leads out of the workspace (GITHUB_WORKSPACE); give a path inside it.');
-    case 'too-large':
-      return unread('it is larger than 16 MiB, far more than the catalog (about 1.5 MB); check the path.');
-    case 'unreadable':
-      return unread(`it cannot be read (${file.code}).`);
-  }
+  return feedFileText(file, base, {
+    what: 'catalog',
+    input: 'kev-url',
+    tooLarge: 'it is larger than 16 MiB, far more than the catalog (about 1.5 MB); check the path.',
+  });
 }
