@@ -3,11 +3,18 @@
 // marks the reports show. Expectations are the contract's words and FIRST's published formats.
 import { describe, expect, test } from '@jest/globals';
 import { Readable } from 'node:stream';
+import { isDeepStrictEqual } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { parseEpssMode } from '../../../src/config/fields.js';
 import { cveBatches } from '../../../src/feeds/epss/batches.js';
 import { keepWantedEpssRows, parseKeptEpssCsv } from '../../../src/feeds/epss/csv-stream.js';
-import { parseEpssApiPage, parseEpssCsvHead, parseEpssCsvRow } from '../../../src/feeds/epss/scores.js';
+import {
+  parseEpssApiPage,
+  parseEpssCsvHead,
+  parseEpssCsvRow,
+  readApiEntry,
+  readApiEntryStrictly,
+} from '../../../src/feeds/epss/scores.js';
 import { epssMark, epssPercentileLabel, epssProbabilityLabel } from '../../../src/reports/epss.js';
 
 describe('the epss input', () => {
@@ -93,6 +100,80 @@ describe("FIRST's API answer", () => {
     const page = parseEpssApiPage(text);
     expect(page.ok).toBe(false);
     if (!page.ok) expect(page.error).toMatch(why);
+  });
+});
+
+describe('an API entry, read fast and by its schema', () => {
+  // Every combination of the values FIRST sends and of those it should not: the fast reading must
+  // give the schema's score wherever the schema reads one, and nothing wherever it does not.
+  const cves = [
+    'CVE-2021-44228',
+    'cve-2021-1',
+    ' CVE-2021-1 ',
+    'CVE-21-1',
+    'GHSA-jfh8-c2jp-5v3q',
+    '',
+    5,
+    null,
+    undefined,
+  ];
+  const fractions = [
+    '0.943580000',
+    0.5,
+    '1',
+    1,
+    '1.0',
+    '0',
+    0,
+    -0,
+    '-0.1',
+    -0.1,
+    '1.2',
+    1.0000001,
+    'x',
+    '',
+    ' 0.3 ',
+    '5e-1',
+    '5E-1',
+    '.5',
+    '5.',
+    '1e0',
+    '1e-400',
+    'NaN',
+    Number.NaN,
+    Infinity,
+    null,
+    undefined,
+    true,
+    '0x1',
+    [0.5],
+  ];
+  const ranks = ['0.99957', 0.2, '1.5', '', null, undefined, '7e-2'];
+  const dates = ['2025-03-14', '2025-03-14T00:00:00+0000', '2025-3-14', 20250314, '', null, undefined];
+  const entries: unknown[] = [null, 'CVE-2021-44228', 5, [], ['CVE-2021-44228', '0.5', '0.5', '2025-03-14']];
+  for (const cve of cves)
+    for (const epss of fractions)
+      for (const percentile of ranks) for (const date of dates) entries.push({ cve, epss, percentile, date });
+
+  test(`over ${entries.length} entries, the same score or none`, () => {
+    let read = 0;
+    const differ: unknown[] = [];
+    for (const raw of entries) {
+      const strict = readApiEntryStrictly(raw);
+      if (strict.ok) read++;
+      if (!isDeepStrictEqual(readApiEntry(raw), strict.ok ? strict.value : null)) differ.push(raw);
+    }
+    expect(differ).toEqual([]);
+    // Both kinds met, in numbers: the comparison is not vacuous.
+    expect(read).toBeGreaterThan(200);
+    expect(entries.length - read).toBeGreaterThan(10_000);
+  });
+
+  test('what the schema says of an entry it refuses', () => {
+    expect(readApiEntryStrictly({ cve: 'CVE-2021-1', epss: '0.2', date: '2025-03-14' })).toEqual({
+      ok: false,
+      error: 'its percentile is missing',
+    });
   });
 });
 
