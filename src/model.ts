@@ -242,7 +242,26 @@ const CVE_ID = /^CVE-\d{4}-\d+$/i;
 export function cveId(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const id = value.trim();
+  // Most ids met are not CVE ids (GHSA-…): those are told by their first letter, without the pattern.
+  if ((id.charCodeAt(0) | 0x20) !== 0x63) return null;
   return CVE_ID.test(id) ? id.toUpperCase() : null;
+}
+
+/**
+ * Every CVE id of the alerts (advisory ids and aliases), upper-cased, each once, in the order met.
+ * Values of any type: an alerts page not yet checked is read with it too (api/alerts.ts).
+ */
+export function cveIdsOf(alerts: Iterable<{ advisory: unknown; aliases: readonly unknown[] }>): string[] {
+  const ids = new Set<string>();
+  const add = (id: unknown) => {
+    const cve = cveId(id);
+    if (cve !== null) ids.add(cve);
+  };
+  for (const alert of alerts) {
+    add(alert.advisory);
+    for (const alias of alert.aliases) add(alias);
+  }
+  return [...ids];
 }
 
 /** A CISA Known Exploited Vulnerabilities catalog entry, as the reports show it. */

@@ -19,14 +19,3 @@ export function highestEpss(
 
 /** A probability as a percentage with one decimal, as the reasons say it: 0.9723 -> "97.2%". */
 export const epssPercentText = (probability: number): string => `${(Math.round(probability * 1000) / 10).toFixed(1)}%`;
-
-/** Every CVE id of the alerts (advisory ids and aliases), upper-cased, each once, in the order met. */
-export function cveIdsOf(alerts: Iterable<Pick<Alert, 'advisory' | 'aliases'>>): string[] {
-  const ids = new Set<string>();
-  for (const alert of alerts)
-    for (const id of [alert.advisory, ...alert.aliases]) {
-      const cve = cveId(id);
-      if (cve !== null) ids.add(cve);
-    }
-  return [...ids];
-}
