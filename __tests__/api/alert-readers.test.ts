@@ -4,8 +4,14 @@
 // Fed every alert fixture there is, and generated edge cases of every field.
 import { describe, expect, test } from '@jest/globals';
 import { isDeepStrictEqual } from 'node:util';
-import { createAlertReader, MAX_TEXT, readTolerantAlert, readWellFormedAlert } from '../../src/api/alerts.js';
-import type { Alert } from '../../src/model.js';
+import {
+  createAlertReader,
+  cveIdsOfAlertsAnswer,
+  MAX_TEXT,
+  readTolerantAlert,
+  readWellFormedAlert,
+} from '../../src/api/alerts.js';
+import { cveIdsOf, type Alert } from '../../src/model.js';
 import { defaultData } from '../../simulator/data.js';
 import { makeAlert, makeExampleResult } from '../fixtures/result.js';
 import { HOSTILE } from '../reports/hostile.js';
@@ -203,5 +209,39 @@ describe('the fast and the tolerant alert readers read every alert the same', ()
     // The corpus takes both paths often.
     expect(fast).toBeGreaterThan(500);
     expect(tolerantOnly).toBeGreaterThan(500);
+  });
+});
+
+describe('the CVE ids seen on a page before it is checked (their EPSS scores asked for meanwhile)', () => {
+  test('every CVE id of every alert read was seen already: the verdict never waits on an id asked late', () => {
+    const missed: string[] = [];
+    let withCve = 0;
+    for (const [name, value] of corpus()) {
+      const read = readTolerantAlert(value);
+      if (!read.ok) continue;
+      const wanted = cveIdsOf([read.value]);
+      if (wanted.length > 0) withCve++;
+      const seen = new Set(cveIdsOfAlertsAnswer({ alerts: [value] }));
+      const late = wanted.filter((cve) => !seen.has(cve));
+      if (late.length > 0) missed.push(`${name}: ${late.join(', ')}`);
+    }
+    expect(missed).toEqual([]);
+    expect(withCve).toBeGreaterThan(100);
+  });
+
+  test('a page of any other shape gives none, and only CVE ids are ever given', () => {
+    for (const data of [null, 5, 'CVE-2021-44228', [], {}, { alerts: 'CVE-2021-44228' }, { alerts: { metadata: {} } }])
+      expect(cveIdsOfAlertsAnswer(data)).toEqual([]);
+    const page = {
+      alerts: [
+        null,
+        7,
+        { metadata: null },
+        { metadata: 'CVE-2021-1' },
+        { metadata: { id: ' cve-2021-44228 ', aliases: 'CVE-2021-2' } },
+        { metadata: { id: 'GHSA-jfh8-c2jp-5v3q', aliases: ['CVE-2021-44228', 'CVE-2021-45046', 5, null, 'token'] } },
+      ],
+    };
+    expect(cveIdsOfAlertsAnswer(page)).toEqual(['CVE-2021-44228', 'CVE-2021-45046']);
   });
 });

@@ -227,6 +227,39 @@ describe('responses', () => {
     expect(sim.requests).toHaveLength(2); // not retried
   });
 
+  test('onData hears the JSON, secrets redacted, before the check, and the check waits for what it returns', async () => {
+    sim.script(
+      ALERTS,
+      { body: { ok: true, note: `echo ${DEMO_TOKEN.secret}` } },
+      { body: { ok: 'not a boolean' } },
+      { status: 500 },
+    );
+    const heard: unknown[] = [];
+    let released!: () => void;
+    let checked = false;
+    const call = client({ maxRetries: 0 })
+      .call(ALERTS, {}, okSchema, {
+        onData: (data) => {
+          heard.push(data);
+          return new Promise<void>((resolve) => (released = resolve));
+        },
+      })
+      .then((data) => ((checked = true), data));
+    while (heard.length === 0) await new Promise((r) => setTimeout(r, 5));
+    expect(heard).toEqual([{ ok: true, note: 'echo ***' }]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(checked).toBe(false); // waiting for onData's promise
+    released();
+    expect(await call).toEqual({ ok: true });
+    // Heard whether or not the answer then passes its check; a failed answer is not data.
+    const refused = await failure(
+      client({ maxRetries: 0 }).call(ALERTS, {}, okSchema, { onData: (d) => void heard.push(d) }),
+    );
+    expect(refused.kind).toBe('invalid-response');
+    await failure(client({ maxRetries: 0 }).call(ALERTS, {}, okSchema, { onData: (d) => void heard.push(d) }));
+    expect(heard).toEqual([{ ok: true, note: 'echo ***' }, { ok: 'not a boolean' }]);
+  });
+
   test('unknown fields are accepted and dropped', async () => {
     sim.script(ALERTS, { body: { ok: true, extra: 'x' } });
     expect(await client().call(ALERTS, {}, okSchema)).toEqual({ ok: true });

@@ -247,6 +247,25 @@ describe('batches and pages', () => {
   });
 });
 
+describe('asked as each alert page arrives, before the page is checked', () => {
+  test('an alert the gate cannot judge (it has no id) has its CVE id asked with its page, and is not among the ids the scores are given for', async () => {
+    // 150 alerts of long CVE ids on one page: the first batch (76 ids, 2,000 characters) is full as
+    // the page arrives and leaves at once; the rest wait for the verdict's ask.
+    const ids = manyAlerts(150);
+    h.sim.faults.alertFields = [{ where: (a) => a.id === 'alert_many_1', set: { id: undefined } }];
+    const run = await judge('0.5', { 'on-api-error': 'warn' });
+    expect(outcome(run)).toEqual({ exitCode: 1, result: 'fail', gating: '1', epss: '1' });
+    expect(run.stdout).toMatch(/1 alert without what the gate needs, so the gate cannot judge it: alert 2 of page 1/);
+    // Each id once, the one of the alert that could not be judged too: it left before the check.
+    expect(
+      cveValues()
+        .flatMap((v) => v.split(','))
+        .sort(),
+    ).toEqual([...ids].sort());
+    expect(run.stdout).toContain('EPSS scores: 1 of 149 CVE ids scored');
+  });
+});
+
 describe('the API failing: closed under a threshold, a warning under show', () => {
   test('HTTP 503 then the scores: retried, read, the scored alert gates', async () => {
     h.sim.script(EPSS_API_PATH, { status: 503, headers: { 'Retry-After': '0' } });

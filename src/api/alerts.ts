@@ -2,7 +2,7 @@
 // a fast one for alerts exactly as the spec describes them, a tolerant one for any other, and a memo
 // of the advisories already read, one per run.
 import { z } from 'zod';
-import { failure, success, type Alert, type Outcome, type Reachability } from '../model.js';
+import { cveIdsOf, failure, success, type Alert, type Outcome, type Reachability } from '../model.js';
 import { count, describeIssue, eachOf, numeric, pageResponse, prose, wellFormed } from './schemas.js';
 import { alertSeverity } from './severity.js';
 
@@ -323,4 +323,21 @@ export function readTolerantAlert(value: unknown): Outcome<Alert> {
  */
 export function alertsResponseSchema(read: AlertReader) {
   return z.object({ alerts: eachOf(read), ...pageResponse });
+}
+
+/**
+ * The CVE ids of an alerts page's JSON not yet checked (its advisory ids and aliases that are CVE
+ * ids), so that their EPSS scores can be asked for as the page arrives. Nothing else of the page is
+ * read, and nothing of it is kept.
+ */
+export function cveIdsOfAlertsAnswer(data: unknown): string[] {
+  const alerts = (data as { alerts?: unknown } | null)?.alerts;
+  if (!Array.isArray(alerts)) return [];
+  const advisories: Array<{ advisory: unknown; aliases: readonly unknown[] }> = [];
+  for (const alert of alerts as unknown[]) {
+    const metadata = (alert as { metadata?: { id?: unknown; aliases?: unknown } } | null)?.metadata;
+    if (typeof metadata !== 'object' || metadata === null) continue;
+    advisories.push({ advisory: metadata.id, aliases: Array.isArray(metadata.aliases) ? metadata.aliases : [] });
+  }
+  return cveIdsOf(advisories);
 }

@@ -38,6 +38,12 @@ export interface ResponseEvent {
 /** Per call: who else wants to hear of its retries (a paged read shrinks its window on 429/503). */
 export interface CallOptions {
   onRetry?: (event: RetryEvent) => void;
+  /**
+   * Told of a 2xx answer's JSON (secrets redacted) as soon as it is read, before it is checked
+   * against the schema, whether or not it then passes: for work that needs only a part of it and
+   * should not wait for the check. The check waits for what it returns.
+   */
+  onData?: (data: unknown) => void | Promise<void>;
 }
 
 export interface ClientOptions {
@@ -119,6 +125,7 @@ export function createClient(options: ClientOptions): ServiceClient {
       ...backoff,
       onRetry: (retry) => retried(path, callOptions, retry),
     });
+    if (!(result instanceof Failure)) await callOptions.onData?.(result.data);
     const outcome = result instanceof Failure ? doubledPath(base, path, result) : matchSchema(result, schema);
     if (outcome instanceof Failure)
       throw new ApiError(path, outcome.kind, redact(outcome.detail), outcome.status, attempts);

@@ -76,10 +76,11 @@ function answerOf(sent: Sent, { host, whyNotFollowed, secrets = [], maxBytes }: 
 }
 
 /**
- * Without a caller's transport, one per attempt, made on its first request: a setup error (a
- * malformed URL, a proxy no request can go through) is then that attempt's network error.
+ * A transport made on its first request (one per attempt when the caller gives none; a caller with
+ * many requests makes one for them all, whose connections are kept alive): a setup error (a
+ * malformed URL, a proxy no request can go through) is then that request's network error.
  */
-function madeOnFirstSend(url: string): Transport {
+export function madeOnFirstSend(url: string): Transport {
   let made: Transport | undefined;
   return async (target, sending) => (made ??= transportFor(url))(target, sending);
 }

@@ -2,8 +2,10 @@
 // still reported when another read fails. The alerts read says exactly what it lacks.
 import { ApiError, type RetryEvent } from '../api/client.js';
 import { PATHS, type Endpoints } from '../api/endpoints.js';
+import { cveIdsOfAlertsAnswer } from '../api/alerts.js';
 import { pagedSearch, type Page, type PageSignals } from '../api/paginate.js';
 import type { LicenseAnswer } from '../api/schemas.js';
+import { oneATurn } from '../api/turns.js';
 import {
   failure,
   success,
@@ -37,8 +39,12 @@ export interface RepositoryReadsRequest {
   licenses: boolean;
   /** The run's clock: which copy of a duplicated alert is the older. */
   now: Date;
-  /** Told of each page's alerts as it arrives (the EPSS scores are asked for meanwhile). */
-  onAlerts?: (alerts: Alert[]) => void;
+  /**
+   * Told of each alert page's CVE ids as soon as the page is read, before it is checked: the EPSS
+   * scores are asked for meanwhile. The pages are then checked one a turn of the event loop, so
+   * that the pages read meanwhile are told of first.
+   */
+  onCveIds?: (cves: string[]) => void;
 }
 
 /** The statistics: they do not need the repository id, so they can start before it is known. */
@@ -153,7 +159,7 @@ export async function readRepository(api: Endpoints, request: RepositoryReadsReq
     ? api.searchLicenses({ organizationId, repositoryIds }).then((r) => licenseEntries(r.licenses))
     : null;
   const [alerts, s, k, l] = await Promise.all([
-    readAlerts(api, organizationId, repositoryIds, request.now, request.onAlerts),
+    readAlerts(api, organizationId, repositoryIds, request.now, request.onCveIds),
     settle(schedule),
     packages ? settle(packages) : Promise.resolve(null),
     licenses ? settle(licenses) : Promise.resolve(null),
@@ -203,7 +209,7 @@ async function readAlerts(
   organizationId: string | undefined,
   repositoryIds: string[],
   now: Date,
-  onAlerts?: (alerts: Alert[]) => void,
+  onCveIds?: (cves: string[]) => void,
 ): Promise<AlertsRead> {
   // Copies of one id with different content, each kept for the verdict to judge.
   const copies = new Map<string, Alert[]>();
@@ -213,16 +219,23 @@ async function readAlerts(
     copies.set(a.id, known);
     return a;
   };
+  const turns = oneATurn();
+  const onData =
+    onCveIds &&
+    ((data: unknown) => {
+      onCveIds(cveIdsOfAlertsAnswer(data));
+      return turns.next();
+    });
   const read = await pagedSearch(
     async (page, pageSize, signals): Promise<Page<Alert>> => {
-      const r = await api.searchAlerts({ organizationId, repositoryIds, page, pageSize }, throttling(signals));
+      const options = { ...throttling(signals), onData };
+      const r = await api.searchAlerts({ organizationId, repositoryIds, page, pageSize }, options);
       const items: Alert[] = [];
       const unreadable: string[] = [];
       r.alerts.forEach((alert, i) => {
         if (alert.ok) items.push(alert.value);
         else unreadable.push(`alert ${i + 1} of page ${page} (${alert.error})`);
       });
-      onAlerts?.(items);
       return { items, unreadable, totalCount: r.totalCount, pageSize: r.pageSize };
     },
     {

@@ -1,12 +1,14 @@
 // EPSS scores read alongside the service reads (contract: "Exploit prediction (EPSS)"): the CVE ids
-// are handed over as the alert pages arrive (ask), and FIRST's API is asked in batches at once, a
-// bounded number of requests in flight, so the scores are in about when the alerts are; a CSV copy
+// are handed over as the alert pages arrive, before each is checked (prefetch), and FIRST's API is
+// asked in batches at once, a bounded number of requests in flight, so the scores are in when the
+// alerts are; the scores given are those of the ids the verdict then asks for (ask). A CSV copy
 // (by URL, or a workspace file read as the verdict must see it) is streamed once every id is known,
 // keeping only their rows. Every request goes through the one GET (proxies, timeouts, retries, size
 // cap) with nothing but CVE ids: no token, no repository, no alert id. Never rejects: scores that
 // cannot be read are a message, which assemble.ts weighs.
-import { getWithRetries } from '../../api/get.js';
+import { getWithRetries, madeOnFirstSend } from '../../api/get.js';
 import type { BodyReader } from '../../api/send.js';
+import type { Transport } from '../../api/transport.js';
 import type { VerdictFile } from '../../github/verdict-file.js';
 import { readWorkspaceFile } from '../../github/workspace.js';
 import {
@@ -46,9 +48,15 @@ export interface EpssReadOptions {
   concurrency?: number;
 }
 
-/** Scores asked for as CVE ids become known, and read in the end (each id asked once). */
+/** Scores read as CVE ids become known, and given in the end for the ids asked for (each id requested once). */
 export interface EpssReader {
-  ask(cves: Iterable<string>): void;
+  /**
+   * Ids seen in an answer not yet checked (an alert page as it arrives): their scores are requested
+   * at once, and given only if the ids are then asked for.
+   */
+  prefetch(cves: readonly string[]): void;
+  /** The ids whose scores the verdict needs: requested now unless prefetched already. */
+  ask(cves: readonly string[]): void;
   /** Every score asked for, or why they could not all be read; no more asks after it. */
   scores(): Promise<Outcome<EpssScores>>;
 }
@@ -58,6 +66,7 @@ export function epssReader(source: FeedSource, options: EpssReadOptions): EpssRe
   const reader =
     source.kind === 'url' && !isCsvUrl(source.url) ? apiReader(source.url, options) : csvReader(source, options);
   return {
+    prefetch: reader.prefetch,
     ask: reader.ask,
     scores: async () => {
       const read = await reader.scores();
@@ -95,26 +104,39 @@ function boundedBy(limit: number) {
 }
 
 function apiReader(url: string, options: EpssReadOptions): EpssReader {
-  const seen = new Set<string>();
+  const asked = new Set<string>();
+  const requested = new Set<string>();
   let pending: string[] = [];
   const batches: Promise<Outcome<EpssScore[]>>[] = [];
   const limited = boundedBy(options.concurrency ?? EPSS_CONCURRENCY);
-  const send = (ids: string[]) => batches.push(readBatch(url, ids, options, limited));
+  // One transport for every batch: its connections are kept alive and reused, not made per request.
+  const transport = madeOnFirstSend(url);
+  const send = (ids: string[]) => batches.push(readBatch(url, ids, options, limited, transport));
+  const request = (cves: readonly string[]) => {
+    const before = pending.length;
+    for (const cve of cves) {
+      if (requested.has(cve)) continue;
+      requested.add(cve);
+      pending.push(cve);
+    }
+    if (pending.length === before) return;
+    // Every batch that is full goes at once; the last waits for more ids only while it has room.
+    const ready = cveBatches(pending);
+    const last = ready.at(-1);
+    pending = last && hasRoom(last) ? (ready.pop() ?? []) : [];
+    ready.forEach(send);
+  };
   return {
+    prefetch: request,
     ask(cves) {
-      for (const cve of cves) {
-        if (seen.has(cve)) continue;
-        seen.add(cve);
-        pending.push(cve);
-      }
-      // Every batch that is full goes at once; the last waits for more ids only while it has room.
-      const ready = cveBatches(pending);
-      const last = ready.at(-1);
-      pending = last && hasRoom(last) ? (ready.pop() ?? []) : [];
-      ready.forEach(send);
+      for (const cve of cves) asked.add(cve);
+      request(cves);
     },
     async scores() {
-      if (pending.length > 0) send(pending);
+      // The last ids waiting for a batch leave now, those the verdict asks for: a prefetched id it
+      // did not ask for (an alert that was not judged) needs no request of its own.
+      const last = pending.filter((cve) => asked.has(cve));
+      if (last.length > 0) send(last);
       pending = [];
       const read = await Promise.all(batches);
       const failed = read.filter((batch) => !batch.ok);
@@ -125,7 +147,7 @@ function apiReader(url: string, options: EpssReadOptions): EpssReader {
       return success(
         scoresOf(
           read.flatMap((batch) => (batch.ok ? batch.value : [])),
-          seen,
+          asked,
           null,
         ),
       );
@@ -155,13 +177,14 @@ async function readBatch(
   ids: string[],
   options: EpssReadOptions,
   limited: ReturnType<typeof boundedBy>,
+  transport: Transport,
 ): Promise<Outcome<EpssScore[]>> {
   const scores: EpssScore[] = [];
   // A batch's total is at most its ids; one page more than that is a server that does not page.
   for (let page = 0; page <= ids.length; page++) {
     const offset = scores.length;
     const query = `cve=${ids.join(',')}${offset > 0 ? `&offset=${offset}` : ''}`;
-    const read = await limited(() => readApiPage(`${url}?${query}`, options));
+    const read = await limited(() => readApiPage(`${url}?${query}`, options, transport));
     if (!read.ok) return read;
     scores.push(...read.value.scores);
     const { total } = read.value;
@@ -174,8 +197,9 @@ async function readBatch(
   return failure('could not be read: the API kept announcing more scores than the CVE ids asked for');
 }
 
-async function readApiPage(url: string, options: EpssReadOptions) {
+async function readApiPage(url: string, options: EpssReadOptions, transport: Transport) {
   const answer = await getWithRetries(url, {
+    transport,
     // Nothing but the CVE ids in the URL: no token, no cookie, nothing about the repository (contract).
     headers: { Accept: 'application/json' },
     host: 'its host',
@@ -199,6 +223,8 @@ async function readApiPage(url: string, options: EpssReadOptions) {
 function csvReader(source: FeedSource, options: EpssReadOptions): EpssReader {
   const wanted = new Set<string>();
   return {
+    // The copy is read once, for every id asked for, when they are all known.
+    prefetch: () => undefined,
     ask(cves) {
       for (const cve of cves) wanted.add(cve);
     },
