@@ -15,8 +15,8 @@
 //   entries, 1.3 MB) from the simulator with the same latency, vs the same run without, paired; and
 //   when the catalog's answer went out against the last service answer (the simulator's answeredAt);
 // - epss: the latency scenario's run with each alert of a CVE id of its own and `epss: 0.5`, FIRST's
-//   API from the simulator with the same latency, vs the same run without, paired; and when the
-//   last score's answer went out against the last service answer;
+//   API from the simulator with the same latency, vs the same run without, paired; and how long
+//   the run waited for the scores once its alerts were read (its debug log);
 // - pr-scale: a pull request of 100,000 alerts, 100,000 packages and a lockfile-wide change of
 //   100,000 entries from the fake GitHub, vs the same run with `pr-changes: off`, paired.
 // --record writes bench/RESULTS.md.
@@ -411,9 +411,11 @@ async function kev(): Promise<{ lines: string[]; ok: boolean }> {
 
 /**
  * FIRST's API can be asked only once the alerts' CVE ids are known, so the action asks as each page
- * arrives: the scores should be in about when the alerts are, one response time after the last page
- * at most, and lengthen the run by little more than that. Paired runs of the latency scenario's data,
- * every alert of a CVE id of its own (3,000 ids, 30 batches), with and without `epss: 0.5`.
+ * arrives, before it checks the page: the scores should be in when the alerts are read and checked
+ * (the issue's "within the service reads' time"; the action's debug log says how long it waited for
+ * them), and lengthen the run by at most one response time and their own reading. Paired runs of
+ * the latency scenario's data, every alert of a CVE id of its own (3,000 ids, 30 batches), with and
+ * without `epss: 0.5`, both with the debug log on.
  */
 async function epssScenario(): Promise<{ lines: string[]; ok: boolean }> {
   const sim = await startSimulator({ latencyMs: LATENCY_MS, maxPageSize: 100 });
@@ -429,14 +431,12 @@ async function epssScenario(): Promise<{ lines: string[]; ok: boolean }> {
     const once = async (extra: Record<string, string>) => {
       sim.reset();
       const started = performance.now();
-      const run = await runAction({ inputs: inputs(sim, extra) });
+      const run = await runAction({ inputs: inputs(sim, extra), env: { RUNNER_DEBUG: '1' } });
       const wall = performance.now() - started;
       await run.cleanup();
-      const answered = (path: (p: string) => boolean) =>
-        Math.max(...sim.requests.filter((r) => path(r.path)).map((r) => r.answeredAt ?? Infinity));
       const asked = sim.requests.filter((r) => r.path === EPSS_API_PATH).length;
-      const margin = asked > 0 ? answered((p) => p === EPSS_API_PATH) - answered((p) => p.startsWith('/api/')) : null;
-      return { ms: wall, margin, asked };
+      const waited = /::debug::epss: the scores were in (\d+) ms after the alerts/.exec(run.stdout);
+      return { ms: wall, waited: waited ? Number(waited[1]) : null, asked };
     };
     const withScores = () => once(epssInputs(sim.url, '0.5'));
     const without = () => once({});
@@ -446,7 +446,7 @@ async function epssScenario(): Promise<{ lines: string[]; ok: boolean }> {
     const plain: number[] = [];
     const scored: number[] = [];
     const added: number[] = [];
-    const margins: number[] = [];
+    const waits: number[] = [];
     let asked = 0;
     for (let i = 0; i < pairs; i++) {
       // Alternate which goes first, so neither always runs on a warmer machine.
@@ -457,26 +457,29 @@ async function epssScenario(): Promise<{ lines: string[]; ok: boolean }> {
       plain.push(off.ms);
       scored.push(on.ms);
       added.push(on.ms - off.ms);
-      if (on.margin !== null) margins.push(on.margin);
+      if (on.waited !== null) waits.push(on.waited);
       asked = on.asked;
     }
     const scenario = `3,000 alerts of 3,000 CVE ids, ${LATENCY_MS} ms a response, page cap 100`;
-    if (margins.length === 0)
+    if (waits.length === 0)
       return {
         ok: false,
         lines: [
           `| epss: ${scenario} | no score was asked for: does the action take \`epss\`? | — | — | — | **not measured** |`,
         ],
       };
-    // The last batch can leave only once the last page is read and checked: one response time after
-    // the alerts are in is the least the scores can add; 25 ms more for their checks and marks.
+    // The last batch can leave only once the last page is read: one response time after the alerts
+    // is the most the scores should add; 25 ms more for reading them and the marks.
     const budget = LATENCY_MS + 25;
-    const ok = median(added) <= budget;
+    const WAIT_BUDGET = 10;
+    const inTime = median(waits) <= WAIT_BUDGET;
+    const fast = median(added) <= budget;
+    const ok = fast && inTime;
     return {
       ok,
       lines: [
-        `| epss: ${scenario}, epss 0.5 (${asked} requests to the API, asked as the pages arrive) | ${ms(median(scored))} (${median(added) < 0 ? '−' : '+'}${ms(Math.abs(median(added)))} a pair, median of ${pairs}) | the same run without: ${ms(median(plain))} | ${ratio(median(scored) / median(plain))} | ≤ +${budget} ms (one response time, +25 ms) | ${verdict(ok)} |`,
-        `| epss: the last score's answer against the last alert page's (at the simulator) | median ${Math.round(median(margins))} ms after it | — | — | — | the action checks the last pages meanwhile |`,
+        `| epss: ${scenario}, epss 0.5 (${asked} requests to the API, asked as the pages arrive) | ${ms(median(scored))} (${median(added) < 0 ? '−' : '+'}${ms(Math.abs(median(added)))} a pair, median of ${pairs}) | the same run without: ${ms(median(plain))} | ${ratio(median(scored) / median(plain))} | ≤ +${budget} ms (one response time, +25 ms) | ${verdict(fast)} |`,
+        `| epss: the run's wait for the scores once the alerts are read and checked (its debug log) | median ${Math.round(median(waits))} ms, at most ${Math.round(Math.max(...waits))} ms | — | — | ≤ ${WAIT_BUDGET} ms: within the service reads' time | ${verdict(inTime)} |`,
       ],
     };
   } finally {
