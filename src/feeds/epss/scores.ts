@@ -92,11 +92,14 @@ export function parseEpssApiPage(text: string): Outcome<EpssApiPage> {
   const scores: EpssScore[] = [];
   const entries = page.data.data;
   for (let i = 0; i < entries.length; i++) {
-    const score = readApiEntry(entries[i]) ?? readApiEntryStrictly(entries[i]);
-    if ('ok' in score) {
-      if (!score.ok) return failure(`has an unusable entry ${i + 1} of data (${score.error})`);
-      scores.push(score.value);
-    } else scores.push(score);
+    const score = readApiEntry(entries[i]);
+    if (score !== null) {
+      scores.push(score);
+      continue;
+    }
+    const strictly = readApiEntryStrictly(entries[i]);
+    if (!strictly.ok) return failure(`has an unusable entry ${i + 1} of data (${strictly.error})`);
+    scores.push(strictly.value);
   }
   return success({ scores, total: page.data.total ?? null });
 }
