@@ -111,6 +111,20 @@ export const apiUrl = field((value, fail) => {
 });
 
 /**
+ * A feed's URL, as every feed input takes one: absolute, https (http only for a loopback host), no
+ * credentials; else what is wrong with it. `readWith` says how the feed is read ("the catalog is
+ * read with none").
+ */
+function feedUrl(value: string, readWith: string): URL | string {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (url === null) return 'is not an absolute URL; expected an https:// URL or a path in the workspace.';
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname)))
+    return `uses ${quote(url.protocol)}${url.protocol === 'http:' ? ` for ${quote(url.hostname)}` : ''}; only https:// is accepted (http:// only for localhost, 127.0.0.0/8 or [::1]), or a path in the workspace.`;
+  if (url.username !== '' || url.password !== '') return `must not contain credentials (user:password@): ${readWith}.`;
+  return url;
+}
+
+/**
  * `kev-url`: an https URL (http only for a loopback host, as for api-url), without credentials
  * (the catalog is never sent any); or a path relative to the workspace that stays inside it. A
  * value with `://` is a URL; anything else, a path.
@@ -121,15 +135,8 @@ export const feedSource = <D extends FeedSource>(fallback: D) =>
       const problem = workspacePathProblem(value);
       return problem ? fail(problem) : { kind: 'file', path: value };
     }
-    const url = URL.canParse(value) ? new URL(value) : null;
-    if (url === null) return fail('is not an absolute URL; expected an https:// URL or a path in the workspace.');
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname)))
-      return fail(
-        `uses ${quote(url.protocol)}${url.protocol === 'http:' ? ` for ${quote(url.hostname)}` : ''}; only https:// is accepted (http:// only for localhost, 127.0.0.0/8 or [::1]), or a path in the workspace.`,
-      );
-    if (url.username !== '' || url.password !== '')
-      return fail('must not contain credentials (user:password@): the catalog is read with none.');
-    return { kind: 'url', url: url.href };
+    const url = feedUrl(value, 'the catalog is read with none');
+    return typeof url === 'string' ? fail(url) : { kind: 'url', url: url.href };
   });
 
 /**
@@ -306,14 +313,8 @@ export const epssSource = <D extends FeedSource>(fallback: D) =>
         );
       return { kind: 'file', path: value };
     }
-    const url = URL.canParse(value) ? new URL(value) : null;
-    if (url === null) return fail('is not an absolute URL; expected an https:// URL or a path in the workspace.');
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname)))
-      return fail(
-        `uses ${quote(url.protocol)}${url.protocol === 'http:' ? ` for ${quote(url.hostname)}` : ''}; only https:// is accepted (http:// only for localhost, 127.0.0.0/8 or [::1]), or a path in the workspace.`,
-      );
-    if (url.username !== '' || url.password !== '')
-      return fail('must not contain credentials (user:password@): the scores are read with none.');
+    const url = feedUrl(value, 'the scores are read with none');
+    if (typeof url === 'string') return fail(url);
     if (!isEpssCsv(url.pathname) && (url.search !== '' || url.hash !== ''))
       return fail("must not have a query (?...) or fragment (#...) for FIRST's API: the action asks with ?cve=.");
     return { kind: 'url', url: url.href };
