@@ -101,10 +101,11 @@ export const STATUS: Readonly<Record<AlertStatus, StatusTraits>> = {
 
 /**
  * The rule of the verdict's ordered list that decided an alert's status. A gating alert names what
- * makes it gate: its severity, or (under known-exploited: fail) that CISA lists it.
+ * makes it gate (a ground): its severity, or (under known-exploited: fail) that CISA lists it, ….
  */
 export type VerdictRule =
   | 'not-alerted'
+  | 'vex'
   | 'below-threshold'
   | 'unreachable'
   | 'allowed'
@@ -113,8 +114,95 @@ export type VerdictRule =
   | 'severity'
   | 'known-exploited'
   | 'epss'
-  | 'introduced'
-  | 'vex';
+  | 'introduced';
+
+/** The feed whose mark a row shows beside an alert that gates by its ground (the reports render each). */
+export type GroundMark = 'kev' | 'epss';
+
+/**
+ * What a rule of the verdict is, for the verdict and for every report: the compiler's checklist of a
+ * new rule. A rule this table lacks does not compile, and no report compares a rule's name: each
+ * reads these traits and the disposition (see docs/architecture.md, "Adding a rule").
+ */
+export interface RuleTraits {
+  /** What the rule is, in a few words (the debug log, the docs). */
+  label: string;
+  /** The status of an alert the rule decides. */
+  status: AlertStatus;
+  /** A ground: the rule makes an alert gate, were no rule before it to spare the alert. */
+  ground: boolean;
+  /** A ground that gates whatever the alert's severity (not fail-on-severity's). */
+  whateverSeverity: boolean;
+  /** A grace period (grace-days) can delay an alert that gates by it. */
+  graceful: boolean;
+  /** The feed behind the ground, whose mark says why the alert gates; null when its severity says it. */
+  mark: GroundMark | null;
+  /**
+   * How the verdict's sentence names alerts that gate by it whatever their severity, given "its" or
+   * "their": "as known exploited (CISA KEV)"; null for the other rules.
+   */
+  gatesAs: ((its: string) => string) | null;
+}
+
+const spares = (label: string, status: AlertStatus): RuleTraits => ({
+  label,
+  status,
+  ground: false,
+  whateverSeverity: false,
+  graceful: false,
+  mark: null,
+  gatesAs: null,
+});
+
+/** The verdict's rules in their order (policy/verdict.ts follows it), the grounds last. */
+export const RULE_TRAITS: Readonly<Record<VerdictRule, RuleTraits>> = {
+  'not-alerted': spares('not alerted by the service', 'not-alerted'),
+  vex: spares('not affected per a VEX statement', 'not-affected'),
+  'below-threshold': spares('nothing makes it gate', 'below-threshold'),
+  unreachable: spares('only unreachable uses (ignore-unreachable)', 'unreachable'),
+  allowed: spares('allowed by allow-alerts', 'allowed'),
+  resolved: spares('resolved by this pull request', 'resolved'),
+  grace: spares('inside its grace period (grace-days)', 'due'),
+  severity: {
+    label: 'at or above the fail-on-severity threshold',
+    status: 'gating',
+    ground: true,
+    whateverSeverity: false,
+    graceful: true,
+    mark: null,
+    gatesAs: null,
+  },
+  'known-exploited': {
+    label: 'known exploited (CISA KEV, known-exploited: fail)',
+    status: 'gating',
+    ground: true,
+    whateverSeverity: true,
+    graceful: false,
+    mark: 'kev',
+    gatesAs: () => 'as known exploited (CISA KEV)',
+  },
+  epss: {
+    label: 'at or above the epss threshold',
+    status: 'gating',
+    ground: true,
+    whateverSeverity: true,
+    graceful: false,
+    mark: 'epss',
+    gatesAs: (its) => `by ${its} EPSS probability (epss)`,
+  },
+  introduced: {
+    label: 'brought in by the pull request, at or above the fail-on-severity threshold',
+    status: 'gating',
+    ground: true,
+    whateverSeverity: false,
+    graceful: false,
+    mark: null,
+    gatesAs: null,
+  },
+};
+
+/** The verdict's rules, in order. */
+export const VERDICT_RULES = Object.keys(RULE_TRAITS) as VerdictRule[];
 
 /** Each alert's fate and why: what the verdict decided, for the reports to show, never to work out again. */
 export interface Disposition {
@@ -122,6 +210,12 @@ export interface Disposition {
   gates: boolean;
   /** The rule that decided. */
   rule: VerdictRule;
+  /**
+   * Every ground the alert had, in the verdict's order, whether or not a rule spared it: what counts
+   * such as epss-count and the reports read, never working the threshold out again. Under
+   * pr-introduced: warn a finding keeps its grounds (they do not make it gate).
+   */
+  grounds: VerdictRule[];
   /** Why, in a phrase: "at or above the high threshold", "allowed by allow-alerts entry GHSA-…". */
   reason: string;
   /** known-exploited: warn flags it: CISA lists it, and under `fail` it would gate. */
@@ -129,6 +223,14 @@ export interface Disposition {
   /** The VEX statement that decided (rule `vex`): its document's @id, its file and its index there. */
   vex?: { document: string; file: string; statement: number };
 }
+
+/** It gates by the ground whose feed has this mark (the KEV catalog, the EPSS scores). */
+export const gatesByMark = (d: Pick<Disposition, 'gates' | 'rule'>, mark: GroundMark): boolean =>
+  d.gates && RULE_TRAITS[d.rule].mark === mark;
+
+/** It had the ground whose feed has this mark, whatever decided. */
+export const hadGroundOf = (d: Pick<Disposition, 'grounds'>, mark: GroundMark): boolean =>
+  d.grounds.some((rule) => RULE_TRAITS[rule].mark === mark);
 
 /** What a pull request did to an alert's package version (contract: "Resolved by this pull request"). */
 export interface Resolution {

@@ -28,6 +28,24 @@ export function formatNumber(n: number | null | undefined): string {
   return n < 0 || Object.is(n, -0) ? `-${text}` : text;
 }
 
+/**
+ * A probability (0–1) as a percentage with one decimal, `0.9723` -> `97.2%`: the one formatter of a
+ * percentage (the reasons, the failure message, the tables and the JSON report agree to the last
+ * digit). Rounded on the decimal the probability is written in, half up, so `0.1235` is `12.4%`
+ * however the binary number under it falls.
+ */
+export function formatPercent(probability: number): string {
+  if (!Number.isFinite(probability)) return '—';
+  const [integer, fraction] = decimalDigits(Math.abs(probability));
+  // Shifted two places: the whole percent, its tenth, and the digit that rounds it.
+  const digits = `${integer}${fraction.padEnd(3, '0')}`;
+  const point = integer.length + 2;
+  let tenths = BigInt(digits.slice(0, point + 1));
+  if ((digits[point + 1] ?? '0') >= '5') tenths += 1n;
+  const text = tenths.toString().padStart(2, '0');
+  return `${probability < 0 ? '-' : ''}${BigInt(text.slice(0, -1)).toString()}.${text.slice(-1)}%`;
+}
+
 /** `1 alert`, `2 alerts`; `plural` when the word does not take an `s`. */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${formatNumber(count)} ${count === 1 ? singular : pluralForm}`;

@@ -187,8 +187,20 @@ describe('evaluateAlerts: status', () => {
       epss: null,
       vex: null,
     };
-    const below = { gates: false, rule: 'below-threshold', reason: 'below the critical threshold', flagged: false };
-    const gates = { gates: true, rule: 'severity', reason: 'at or above the critical threshold', flagged: false };
+    const below = {
+      gates: false,
+      rule: 'below-threshold',
+      grounds: [],
+      reason: 'below the critical threshold',
+      flagged: false,
+    };
+    const gates = {
+      gates: true,
+      rule: 'severity',
+      grounds: ['severity'],
+      reason: 'at or above the critical threshold',
+      flagged: false,
+    };
     expect(alerts).toEqual([
       { ...input[0], ...fresh, status: 'below-threshold', disposition: below },
       { ...input[1], ...fresh, status: 'gating', disposition: gates },

@@ -20,6 +20,7 @@ import type {
   Threshold,
 } from '../../src/model.js';
 import {
+  belowReason,
   makeEvaluated,
   makeExampleResult,
   makeKevEntry,
@@ -40,8 +41,11 @@ function sarif(alerts: EvaluatedAlert[], options = OPTIONS): Log {
 }
 
 /** A result with `alerts` under `fail-on-severity: threshold`. */
+/** The alerts judged under `threshold`: those below it say so as the verdict does. */
 function withThreshold(alerts: EvaluatedAlert[], threshold: Threshold): GateResult {
-  const result = makeResult({ alerts });
+  const reason = belowReason(threshold);
+  const below = (e: EvaluatedAlert) => e.status === 'below-threshold' && { disposition: { ...e.disposition, reason } };
+  const result = makeResult({ alerts: alerts.map((e) => ({ ...e, ...below(e) })) });
   return { ...result, options: { ...result.options, failOnSeverity: threshold } };
 }
 

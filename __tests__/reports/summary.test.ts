@@ -248,7 +248,7 @@ describe('renderSummary: a VEX mark and what the statement says, in the row of e
       url: `https://github.com/advisories/${advisory}`,
       locations: [],
       status: 'gating',
-      disposition: { gates: true, rule: 'introduced', reason: 'brought in', flagged: false },
+      disposition: { gates: true, rule: 'introduced', grounds: ['introduced'], reason: 'brought in', flagged: false },
       knownExploited: null,
       vex: null,
       epss: null,
@@ -259,7 +259,13 @@ describe('renderSummary: a VEX mark and what the statement says, in the row of e
       finding('GHSA-a', { vex: affected }),
       finding('GHSA-b', {
         status: 'not-affected',
-        disposition: { gates: false, rule: 'vex', reason: 'VEX document urn:vex statements[0]', flagged: false },
+        disposition: {
+          gates: false,
+          rule: 'vex',
+          grounds: ['introduced'],
+          reason: 'VEX document urn:vex statements[0]',
+          flagged: false,
+        },
         vex: spared,
       }),
     ];

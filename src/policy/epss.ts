@@ -16,6 +16,3 @@ export function highestEpss(
   }
   return highest;
 }
-
-/** A probability as a percentage with one decimal, as the reasons say it: 0.9723 -> "97.2%". */
-export const epssPercentText = (probability: number): string => `${(Math.round(probability * 1000) / 10).toFixed(1)}%`;

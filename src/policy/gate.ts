@@ -1,9 +1,12 @@
 // The verdict in words: pass or fail, one sentence per cause (or why it passed), the gating alerts
 // in the verdict's order, and the failure message. Pure: it reads the dispositions the verdict's
 // rules (verdict.ts) gave each alert, and decides nothing about an alert itself.
-import { plural } from '../numbers.js';
+import { formatPercent, plural } from '../numbers.js';
 import {
   ALERT_STATUSES,
+  gatesByMark,
+  RULE_TRAITS,
+  VERDICT_RULES,
   exploitedThenWorst,
   SEVERITIES,
   STATUS,
@@ -13,6 +16,7 @@ import {
   type SeverityCounts,
   type Threshold,
   type Verdict,
+  type VerdictRule,
   packagesOf,
 } from '../model.js';
 
@@ -48,22 +52,24 @@ function sparedClause(evaluated: EvaluatedAlert[]): string {
 
 /**
  * "3 alerts at or above critical fail the gate (3 critical, 1 known exploited)"; the alerts that gate
- * whatever their severity (known-exploited: fail, an epss threshold) are named as such.
+ * by a ground whatever their severity (RULE_TRAITS: known-exploited: fail, an epss threshold) are
+ * named as such, in the verdict's order of those grounds.
  */
 function gatingReason(gating: EvaluatedAlert[], failOn: Threshold, evaluated: EvaluatedAlert[]): string {
-  const [exploited, rest] = partition(gating, (e) => e.disposition.rule === 'known-exploited');
-  const [predicted, atThreshold] = partition(rest, (e) => e.disposition.rule === 'epss');
+  const [whateverSeverity, atThreshold] = partition(gating, (e) => RULE_TRAITS[e.disposition.rule].whateverSeverity);
   const listed = atThreshold.filter((e) => e.knownExploited !== null).length;
   const kev = listed > 0 ? `, ${listed} known exploited` : '';
   const verb = (n: number) => (n === 1 ? 'fails' : 'fail');
   const its = (n: number) => (n === 1 ? 'its' : 'their');
   const spared = sparedClause(evaluated);
-  const whatever = [
-    { alerts: exploited, as: (n: number) => `as known exploited (CISA KEV) whatever ${its(n)} severity` },
-    { alerts: predicted, as: (n: number) => `by ${its(n)} EPSS probability (epss) whatever ${its(n)} severity` },
-  ]
-    .filter((group) => group.alerts.length > 0)
-    .map(({ alerts, as }) => ({ n: alerts.length, phrase: `${as(alerts.length)} (${severityBreakdown(alerts)})` }));
+  const byRule = groupedByRule(whateverSeverity);
+  const whatever = VERDICT_RULES.flatMap((rule) => {
+    const alerts = byRule.get(rule) ?? [];
+    const as = RULE_TRAITS[rule].gatesAs;
+    if (alerts.length === 0 || as === null) return [];
+    const n = alerts.length;
+    return [{ n, phrase: `${as(its(n))} whatever ${its(n)} severity (${severityBreakdown(alerts)})` }];
+  });
   if (whatever.length === 0)
     return `${plural(gating.length, 'alert')} at or above ${failOn} ${verb(gating.length)} the gate (${severityBreakdown(gating)}${kev})${spared}.`;
   if (atThreshold.length === 0 && whatever.length === 1)
@@ -76,6 +82,13 @@ function gatingReason(gating: EvaluatedAlert[], failOn: Threshold, evaluated: Ev
   ];
   const joined = `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
   return `${plural(gating.length, 'alert')} fail the gate: ${joined}${spared}.`;
+}
+
+/** The alerts by the rule that decided each. */
+function groupedByRule(alerts: EvaluatedAlert[]): Map<VerdictRule, EvaluatedAlert[]> {
+  const groups = new Map<VerdictRule, EvaluatedAlert[]>();
+  for (const e of alerts) groups.set(e.disposition.rule, [...(groups.get(e.disposition.rule) ?? []), e]);
+  return groups;
 }
 
 function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
@@ -156,7 +169,7 @@ function licenseReason(violations: LicenseFinding[]): string {
 function describeAlert(e: EvaluatedAlert): string {
   const rating = e.score === null ? e.severity : `${e.severity} ${e.score}`;
   const kev = e.knownExploited ? ', known exploited' : '';
-  const epss = e.disposition.rule === 'epss' && e.epss ? `, EPSS ${(e.epss.probability * 100).toFixed(1)}%` : '';
+  const epss = gatesByMark(e.disposition, 'epss') && e.epss ? `, EPSS ${formatPercent(e.epss.probability)}` : '';
   return `${e.advisory} (${rating}, ${e.package || 'unknown package'}${kev}${epss})`;
 }
 

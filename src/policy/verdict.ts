@@ -4,9 +4,9 @@
 // Pure: the clock, the catalog and the pull request's change come in.
 import {
   cveId,
+  RULE_TRAITS,
   type Alert,
   type AllowEntry,
-  type AlertStatus,
   type Disposition,
   type EpssScore,
   type EvaluatedAlert,
@@ -22,7 +22,8 @@ import {
 } from '../model.js';
 import { entryMatches, isExpired } from './allowlist.js';
 import { graceOf, type Grace } from './grace.js';
-import { epssPercentText, highestEpss } from './epss.js';
+import { formatPercent } from '../numbers.js';
+import { highestEpss } from './epss.js';
 import { exploitedEntry } from './known-exploited.js';
 import type { ChangeVerdict, ResolvableAlert } from './resolution.js';
 import { meetsThreshold, worseCopy } from './severity.js';
@@ -52,12 +53,10 @@ export interface VerdictPolicy {
   vex?: ((alert: Alert) => VexMark | null) | null;
 }
 
-/** What would make an alert gate, were no rule to spare it. */
+/** What would make an alert gate, were no rule to spare it (RULE_TRAITS says whether a grace period can delay it). */
 interface Ground {
   rule: Extract<VerdictRule, 'severity' | 'known-exploited' | 'epss' | 'introduced'>;
   reason: string;
-  /** A grace period can delay it (known-exploited alerts get none). */
-  graceful: boolean;
 }
 
 /** What the rules know of one alert, worked out once. */
@@ -74,9 +73,8 @@ interface Facts {
   vex: VexMark | null;
 }
 
-/** A rule's decision: the alert's status, the rule, why, and what the reports show of it. */
+/** A rule's decision: the rule (RULE_TRAITS gives the status), why, and what the reports show of it. */
 interface Decision {
-  status: AlertStatus;
   rule: VerdictRule;
   reason: string;
   allowedBy?: AllowEntry;
@@ -88,11 +86,12 @@ interface Decision {
 /** A rule decides an alert's fate, or (null) leaves it to the next. */
 type Rule = (facts: Facts, policy: VerdictPolicy) => Decision | null;
 
-/** The grounds to gate, in the order that names the deciding one: its severity first. */
+/** The grounds to gate, in the order that names the deciding one (RULE_TRAITS' order): its severity first. */
 const GROUNDS: ((facts: Omit<Facts, 'grounds'>, policy: VerdictPolicy) => Ground | null)[] = [
   bySeverity,
   byKnownExploited,
   byExploitPrediction,
+  byBeingBroughtIn,
 ];
 
 /**
@@ -112,50 +111,51 @@ export const RULES: readonly Rule[] = [
 ];
 
 function bySeverity({ alert }: Omit<Facts, 'grounds'>, { failOn, introduced }: VerdictPolicy): Ground | null {
-  if (!meetsThreshold(alert.severity, failOn)) return null;
-  if (introduced)
-    return {
-      rule: 'introduced',
-      reason: `brought in by this pull request, at or above the ${failOn} threshold`,
-      graceful: false,
-    };
-  return { rule: 'severity', reason: `at or above the ${failOn} threshold`, graceful: true };
+  if (introduced || !meetsThreshold(alert.severity, failOn)) return null;
+  return { rule: 'severity', reason: `at or above the ${failOn} threshold` };
+}
+
+/** What a pull request brings in gates at the severity threshold, with no grace period (it chose to). */
+function byBeingBroughtIn({ alert }: Omit<Facts, 'grounds'>, { failOn, introduced }: VerdictPolicy): Ground | null {
+  if (!introduced || !meetsThreshold(alert.severity, failOn)) return null;
+  return { rule: 'introduced', reason: `brought in by this pull request, at or above the ${failOn} threshold` };
 }
 
 /** Under known-exploited: fail, a listed alert gates whatever its severity, with no grace period. */
 function byKnownExploited({ kev }: Omit<Facts, 'grounds'>, policy: VerdictPolicy): Ground | null {
   if (kev === null || policy.knownExploited?.mode !== 'fail') return null;
   const reason = `known exploited (CISA KEV lists ${kev.cve}), which fails the gate whatever its severity (known-exploited: fail)`;
-  return { rule: 'known-exploited', reason, graceful: false };
+  return { rule: 'known-exploited', reason };
 }
 
 /** At or above an epss threshold, an alert gates whatever its severity, with no grace period. */
 function byExploitPrediction({ epss }: Omit<Facts, 'grounds'>, policy: VerdictPolicy): Ground | null {
   const threshold = policy.epss?.threshold ?? null;
   if (epss === null || threshold === null || epss.probability < threshold) return null;
-  const reason = `EPSS ${epssPercentText(epss.probability)} for ${epss.cve} (${epss.date}), at or above the epss threshold ${epssPercentText(threshold)}, which fails the gate whatever its severity`;
-  return { rule: 'epss', reason, graceful: false };
+  const reason = `EPSS ${formatPercent(epss.probability)} for ${epss.cve} (${epss.date}), at or above the epss threshold ${formatPercent(threshold)}, which fails the gate whatever its severity`;
+  return { rule: 'epss', reason };
 }
 
 function notAlerted({ alert }: Facts): Decision | null {
-  return alert.alerted ? null : { status: 'not-alerted', rule: 'not-alerted', reason: 'not alerted by the service' };
+  return alert.alerted ? null : { rule: 'not-alerted', reason: 'not alerted by the service' };
 }
 
 /** A VEX statement of not_affected or fixed spares the alert whatever would make it gate. */
 function notAffectedByVex({ vex }: Facts): Decision | null {
   if (!sparesAlert(vex)) return null;
-  return { status: 'not-affected', rule: 'vex', reason: vexReason(vex), vex };
+  return { rule: 'vex', reason: vexReason(vex), vex };
 }
 
+/** Nothing makes it gate; under pr-introduced: warn, what the pull request brings in is only listed. */
 function noGround({ grounds }: Facts, { failOn, introduced }: VerdictPolicy): Decision | null {
-  if (grounds.length > 0) return null;
+  if (grounds.length > 0 && introduced !== 'warn') return null;
   const reason =
     introduced === 'warn'
       ? 'pr-introduced is warn: what this pull request brings in is listed, not gated'
       : failOn === 'none'
         ? 'fail-on-severity is none'
         : `below the ${failOn} threshold`;
-  return { status: 'below-threshold', rule: 'below-threshold', reason };
+  return { rule: 'below-threshold', reason };
 }
 
 /** Reachability found only unreachable uses; no analysis (null) is not proof of that. */
@@ -165,7 +165,7 @@ export function isOnlyUnreachable(r: Reachability | null): boolean {
 
 function unreachable({ alert }: Facts, policy: VerdictPolicy): Decision | null {
   if (!policy.ignoreUnreachable || !isOnlyUnreachable(alert.reachability)) return null;
-  return { status: 'unreachable', rule: 'unreachable', reason: 'only unreachable uses (ignore-unreachable)' };
+  return { rule: 'unreachable', reason: 'only unreachable uses (ignore-unreachable)' };
 }
 
 function allowed({ alert }: Facts, policy: VerdictPolicy): Decision | null {
@@ -173,21 +173,21 @@ function allowed({ alert }: Facts, policy: VerdictPolicy): Decision | null {
   if (entry === undefined) return null;
   const until = entry.until ? ` until ${entry.until}` : '';
   const reason = `allowed by allow-alerts entry ${entry.id}${until}${entry.reason ? `: ${entry.reason}` : ''}`;
-  return { status: 'allowed', rule: 'allowed', reason, allowedBy: entry };
+  return { rule: 'allowed', reason, allowedBy: entry };
 }
 
 function resolvedByTheChange({ change }: Facts): Decision | null {
   const resolution = change?.resolution ?? null;
   if (resolution === null) return null;
   const reason = `resolved by this pull request, which removes ${resolution.removed} from ${resolution.manifests.join(', ')}`;
-  return { status: 'resolved', rule: 'resolved', reason, resolution };
+  return { rule: 'resolved', reason, resolution };
 }
 
 function insideGracePeriod(facts: Facts, policy: VerdictPolicy): Decision | null {
   const grace = graceFor(facts, policy);
   if (!grace?.pending) return null;
   const reason = `inside its grace period (grace-days): it fails the gate from ${grace.dueOn} (UTC)`;
-  return { status: 'due', rule: 'grace', reason, grace };
+  return { rule: 'grace', reason, grace };
 }
 
 /** What is left gates, on its first ground; past its grace period, it says since when. */
@@ -195,12 +195,12 @@ function gates(facts: Facts, policy: VerdictPolicy): Decision {
   const ground = facts.grounds[0]!; // noGround decided every alert without one
   const grace = graceFor(facts, policy) ?? undefined;
   const overdue = grace ? `, overdue since ${grace.dueOn} (grace-days)` : '';
-  return { status: 'gating', rule: ground.rule, reason: `${ground.reason}${overdue}`, grace };
+  return { rule: ground.rule, reason: `${ground.reason}${overdue}`, grace };
 }
 
 /** The alert's grace period: none when a ground that allows none makes it gate. */
 function graceFor({ alert, grounds }: Facts, policy: VerdictPolicy): Grace | null {
-  if (!policy.graceDays || grounds.some((g) => !g.graceful)) return null;
+  if (!policy.graceDays || grounds.some((g) => !RULE_TRAITS[g.rule].graceful)) return null;
   return graceOf(alert.severity, alert.createdAt, policy.graceDays, policy.now);
 }
 
@@ -220,10 +220,7 @@ function factsOf(alert: Alert, policy: VerdictPolicy): Facts {
   const change = policy.change ? policy.change(alert) : null;
   const vex = policy.vex ? policy.vex(alert) : null;
   const known = { alert, kev, epss, change, vex };
-  // Under pr-introduced: warn, what the pull request brings in never gates.
-  const grounds =
-    policy.introduced === 'warn' ? [] : GROUNDS.map((ground) => ground(known, policy)).filter((g) => g !== null);
-  return { ...known, grounds };
+  return { ...known, grounds: GROUNDS.map((ground) => ground(known, policy)).filter((g) => g !== null) };
 }
 
 /**
@@ -239,7 +236,7 @@ function flaggedUnderWarn(facts: Facts, policy: VerdictPolicy): boolean {
     knownExploited: catalog && { ...catalog, mode: 'fail' },
     introduced: policy.introduced && 'fail',
   };
-  return decide(factsOf(facts.alert, asFail), asFail).status === 'gating';
+  return RULE_TRAITS[decide(factsOf(facts.alert, asFail), asFail).rule].status === 'gating';
 }
 
 /**
@@ -250,7 +247,7 @@ type Dispositions = (disposition: Disposition) => Disposition;
 function sharedDispositions(): Dispositions {
   const seen = new Map<string, Disposition>();
   return (disposition) => {
-    const key = `${disposition.rule}\n${disposition.flagged}\n${disposition.reason}\n${disposition.vex?.file}`;
+    const key = `${disposition.rule}\n${disposition.grounds.join()}\n${disposition.flagged}\n${disposition.reason}\n${disposition.vex?.file}`;
     const known = seen.get(key);
     if (known) return known;
     seen.set(key, disposition);
@@ -262,9 +259,11 @@ function sharedDispositions(): Dispositions {
 export function judgeAlert(alert: Alert, policy: VerdictPolicy, shared: Dispositions = (d) => d): EvaluatedAlert {
   const facts = factsOf(alert, policy);
   const decision = decide(facts, policy);
+  const status = RULE_TRAITS[decision.rule].status;
   const disposition = shared({
-    gates: decision.status === 'gating',
+    gates: status === 'gating',
     rule: decision.rule,
+    grounds: facts.grounds.map((ground) => ground.rule),
     reason: decision.reason,
     flagged: flaggedUnderWarn(facts, policy),
     ...(decision.vex ? { vex: vexReference(decision.vex) } : {}),
@@ -275,7 +274,7 @@ export function judgeAlert(alert: Alert, policy: VerdictPolicy, shared: Disposit
   const resolution = facts.change?.resolution ?? null;
   return {
     ...alert,
-    status: decision.status,
+    status,
     disposition,
     ...(decision.allowedBy ? { allowedBy: decision.allowedBy } : {}),
     resolution,

@@ -3,20 +3,16 @@
 // source does not score), the SARIF property, and one line on the scores as read (source, score date,
 // model version) in "What the verdict rests on". Scores, dates and CVE ids were checked when parsed
 // (fractions, YYYY-MM-DD, CVE-YYYY-N), so they pass as the action's own text; the model version does not.
-import type { AlertCounts, EpssScore, EpssView, EvaluatedAlert } from '../model.js';
-import { formatNumber, plural } from './format.js';
+import { gatesByMark, type AlertCounts, type EpssScore, type EpssView, type EvaluatedAlert } from '../model.js';
+import { formatNumber, formatPercent, plural } from './format.js';
 import { code, escapeText, truncate } from './markdown.js';
-
-/** 0.97234 -> "97.2%": a probability as a percentage with one decimal. */
-export const epssProbabilityLabel = (probability: number): string =>
-  `${(Math.round(probability * 1000) / 10).toFixed(1)}%`;
 
 /** 0.99987 -> "p99": a percentile as a whole percent, rounded down (0.99 is p99, however it is stored). */
 export const epssPercentileLabel = (percentile: number): string => `p${Math.floor(percentile * 100 + 1e-9)}`;
 
 /** "EPSS 97.2% · p99"; "no EPSS score" when the scores were read and none of its CVE ids is scored; '' otherwise. */
 export function epssMark(e: Pick<EvaluatedAlert, 'epss' | 'epssMissing'>): string {
-  if (e.epss) return `EPSS ${epssProbabilityLabel(e.epss.probability)} · ${epssPercentileLabel(e.epss.percentile)}`;
+  if (e.epss) return `EPSS ${formatPercent(e.epss.probability)} · ${epssPercentileLabel(e.epss.percentile)}`;
   return e.epssMissing ? 'no EPSS score' : '';
 }
 
@@ -33,10 +29,9 @@ export const withEpssMark = (cell: string, e: Pick<EvaluatedAlert, 'epss' | 'eps
 export function epssNote(e: Pick<EvaluatedAlert, 'epss' | 'status' | 'disposition'>): string | null {
   if (e.epss === null) return null;
   const { cve, date } = e.epss;
-  const effect =
-    e.status === 'gating' && e.disposition.rule === 'epss'
-      ? ': at or above the epss threshold, it fails the gate whatever its severity'
-      : '';
+  const effect = gatesByMark(e.disposition, 'epss')
+    ? ': at or above the epss threshold, it fails the gate whatever its severity'
+    : '';
   return `${epssMark(e)} (${cve}, ${date})${effect}`;
 }
 
@@ -71,12 +66,12 @@ export function epssLine(view: EpssView | null, counts: AlertCounts | null): str
   const effect =
     view.threshold === null
       ? 'Scores are shown; they do not change the verdict.'
-      : `An alert whose probability is at or above ${epssProbabilityLabel(view.threshold)} fails the gate whatever its severity, with no grace period; a CVE without a score never gates by EPSS.`;
+      : `An alert whose probability is at or above ${formatPercent(view.threshold)} fails the gate whatever its severity, with no grace period; a CVE without a score never gates by EPSS.`;
   return `${title}: ${from}${about.length > 0 ? ` (${about.join(', ')})` : ''}${scored}${at}. ${effect}`;
 }
 
 /** An alert that gates by its probability alone says why it gates at all; null otherwise. */
 export function epssGatingNote(e: Pick<EvaluatedAlert, 'epss' | 'status' | 'disposition'>): string | null {
-  if (e.epss === null || e.status !== 'gating' || e.disposition.rule !== 'epss') return null;
-  return `**Likely to be exploited** (EPSS ${epssProbabilityLabel(e.epss.probability)} for ${e.epss.cve}, at or above the epss threshold), so it fails the gate whatever its severity.`;
+  if (e.epss === null || !gatesByMark(e.disposition, 'epss')) return null;
+  return `**Likely to be exploited** (EPSS ${formatPercent(e.epss.probability)} for ${e.epss.cve}, at or above the epss threshold), so it fails the gate whatever its severity.`;
 }

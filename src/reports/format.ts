@@ -2,7 +2,7 @@
 import type { Severity } from '../model.js';
 import { formatNumber } from '../numbers.js';
 
-export { formatNumber, plural } from '../numbers.js';
+export { formatNumber, formatPercent, plural } from '../numbers.js';
 
 export const SEVERITY_MARKERS: Record<Severity, string> = {
   critical: '🔴',

@@ -16,7 +16,7 @@ import {
   type Severity,
 } from '../model.js';
 import { epssProperties } from './epss.js';
-import { formatNumber, plural } from './format.js';
+import { formatNumber } from './format.js';
 import {
   artifactLocation,
   asSentence,
@@ -34,7 +34,7 @@ import { kevNote } from './known-exploited.js';
 import { code, escapeText, link, safeHref } from './markdown.js';
 import { firstReference, plainLine, plainText } from './plain.js';
 import { cutAt, placeholder } from './skeleton.js';
-import { belowThreshold } from './summary-alerts.js';
+import { RULE_WORDS } from './rule-words.js';
 import { introducedParts, reportedFindings } from './sarif-introduced.js';
 
 export { FINGERPRINT_KEY, KEV_TAG, fingerprint, securitySeverity } from './sarif-common.js';
@@ -57,48 +57,8 @@ export interface SarifOptions {
   informationUri?: string;
 }
 
-/**
- * Why an alert reported that does not gate does not, for its message; null for a gating alert and for
- * those not reported (STATUS says which: the service did not alert them, or allow-alerts allowed them).
- */
-const NOT_GATING: Record<AlertStatus, ((result: GateResult, alert: EvaluatedAlert) => string) | null> = {
-  gating: null,
-  resolved: (_result, alert) => resolvedBy(alert),
-  due: (_result, alert) =>
-    `inside its grace period (grace-days), it fails the gate from ${alert.dueOn ?? 'its due date'} (UTC)` +
-    (alert.daysLeft === null ? '' : `, ${plural(alert.daysLeft, 'day')} left`),
-  'below-threshold': belowThreshold,
-  unreachable: () => 'only unreachable uses (ignore-unreachable)',
-  allowed: null,
-  'not-alerted': null,
-  'not-affected': (_result, alert) => vexSpared(alert),
-};
-
-/** "not affected per VEX (vulnerable_code_not_present): document …, statements[2]": the statement's justification first. */
-function vexSpared({ vex }: EvaluatedAlert): string {
-  if (vex === null) return 'not affected per a VEX statement';
-  const why =
-    vex.status === 'fixed'
-      ? 'fixed'
-      : `not affected (${plainLine(vex.justification ?? vex.impactStatement ?? '', 300)})`;
-  return `${why} per VEX document ${plainLine(vex.document, 200)} statements[${vex.statement}]`;
-}
-
 /** Reported in SARIF: every alert the service alerted and allow-alerts did not allow. */
 const isReported = (e: EvaluatedAlert) => STATUS[e.status].sarif !== null;
-
-/** "resolved by this pull request, which removes 4.17.20 from package.json (adding 4.17.21)": service and GitHub text, cut. */
-function resolvedBy(alert: EvaluatedAlert): string {
-  const r = alert.resolution;
-  if (!r) return 'resolved by this pull request';
-  const list = (items: string[]) =>
-    plainLine(
-      items.length > 3 ? `${items.slice(0, 3).join(', ')} and ${items.length - 3} more` : items.join(', '),
-      300,
-    );
-  const added = r.added.length > 0 ? ` (adding ${list(r.added)})` : '';
-  return `resolved by this pull request, which removes ${plainLine(r.removed, 100)} from ${list(r.manifests)}${added}`;
-}
 
 /**
  * `error` when the alert gates; a `note` when the pull request resolves it and a `warning` while it
@@ -203,7 +163,7 @@ function findingsOf(result: GateResult, limit: number): { findings: Finding[]; t
         alert,
         advisoryId,
         level: levelOf(alert.status, alert.severity),
-        notGating: NOT_GATING[alert.status]?.(result, alert) ?? null,
+        notGating: RULE_WORDS[alert.disposition.rule].notGating?.(alert) ?? null,
         exploited,
         location: { ...location, path },
         pkg,

@@ -182,15 +182,12 @@ export function allowedSection(alerts: EvaluatedAlert[], maxRows: number, budget
   return [open, '', ...table, '', '</details>'].join('\n');
 }
 
-/** Why an alert below the threshold does not gate: "below the high threshold", or none is set. */
-export function belowThreshold(result: GateResult): string {
-  const failOn = result.options.failOnSeverity;
-  return failOn === 'none' ? 'fail-on-severity is none' : `below the ${failOn} threshold`;
-}
-
-/** The alerts the not-gating line counts, in its order, and its words; null: listed in a table of their own. */
-const NOT_GATING: Record<AlertStatus, ((result: GateResult) => string) | null> = {
-  'below-threshold': belowThreshold,
+/**
+ * The alerts the not-gating line counts, in its order, and its words (below the threshold: as the
+ * verdict said it); null: listed in a table of their own.
+ */
+const NOT_GATING: Record<AlertStatus, ((first: EvaluatedAlert) => string) | null> = {
+  'below-threshold': (first) => first.disposition.reason,
   unreachable: () => 'only unreachable (ignored)',
   'not-alerted': () =>
     "not alerted by the service (reported, but the service's own triage raised no alert; these never gate)",
@@ -212,7 +209,7 @@ export function notGatingLine(result: GateResult): string | null {
       const alerts = result.alerts.filter((e) => e.status === status);
       const exploited = alerts.filter((e) => e.knownExploited !== null).length;
       const kev = exploited > 0 ? ` (${formatNumber(exploited)} known exploited)` : '';
-      return alerts.length > 0 ? `**${formatNumber(alerts.length)}** ${describe(result)}${kev}` : null;
+      return alerts[0] ? `**${formatNumber(alerts.length)}** ${describe(alerts[0])}${kev}` : null;
     })
     .filter((part) => part !== null);
   return parts.length > 0 ? `Not gating: ${parts.join(' · ')}.` : null;

@@ -15,10 +15,11 @@ import {
 import { baseFilesLine } from './base-files.js';
 import type { ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
-import { catalogLine, listedFindings, gatesOnlyAsKnownExploited } from './known-exploited.js';
+import { catalogLine, listedFindings } from './known-exploited.js';
+import { RULE_WORDS } from './rule-words.js';
 import { code, codeCell, escapeText, truncate } from './markdown.js';
 import { epssLine } from './epss.js';
-import { advisoryCell, belowThreshold, boundedTable, FIXED_LABEL, fixedOnly, packageCell } from './summary-alerts.js';
+import { advisoryCell, boundedTable, FIXED_LABEL, fixedOnly, packageCell } from './summary-alerts.js';
 import { introducedLine } from './summary-introduced.js';
 
 /** Manifests listed in one cell; an alert's package can be declared in many. */
@@ -179,20 +180,16 @@ export function dueSection(alerts: EvaluatedAlert[], maxRows: number, budget: By
 }
 
 /** What an alert the change touches still is, in a word or two. */
-function statusText(e: EvaluatedAlert, result: GateResult): string {
+function statusText(e: EvaluatedAlert): string {
   switch (e.status) {
     case 'gating':
-      return gatesOnlyAsKnownExploited(e)
-        ? '❌ fails the gate as known exploited'
-        : e.dueOn === null
-          ? '❌ fails the gate'
-          : `❌ fails the gate, overdue since ${e.dueOn}`;
+      return `${RULE_WORDS[e.disposition.rule].gatingCell ?? '❌ fails the gate'}${e.dueOn === null ? '' : `, overdue since ${e.dueOn}`}`;
     case 'due':
       return `⏳ due ${e.dueOn ?? '—'}`;
     case 'allowed':
       return 'allowed by `allow-alerts`';
     case 'below-threshold':
-      return belowThreshold(result);
+      return e.disposition.reason;
     case 'unreachable':
       return 'only unreachable (ignored)';
     case 'not-alerted':
@@ -226,8 +223,7 @@ export function changedSection(result: GateResult, maxRows: number, budget: Byte
   const title = `### Changed by this pull request (${formatNumber(changed.length)})`;
   const intro = changedIntro(changed.filter(fixedOnly).length, changed.length);
   budget.charge(title, '', intro, '');
-  const status = (e: EvaluatedAlert) =>
-    fixedOnly(e) ? `✅ ${FIXED_LABEL} (${statusText(e, result)})` : statusText(e, result);
+  const status = (e: EvaluatedAlert) => (fixedOnly(e) ? `✅ ${FIXED_LABEL} (${statusText(e)})` : statusText(e));
   const row = (e: EvaluatedAlert) =>
     `| ${[advisoryCell(e), codeCell(e.package, 120), severityLabel(e.severity), status(e)].join(' | ')} |`;
   const more = (n: number) => `…and ${plural(n, 'more alert')} (see the JSON report).`;

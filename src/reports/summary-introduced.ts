@@ -8,6 +8,7 @@ import { formatNumber, plural, severityLabel } from './format.js';
 import { withEpssMark } from './epss.js';
 import { kevMark } from './known-exploited.js';
 import { codeCell, escapeCell, linkCell } from './markdown.js';
+import { RULE_WORDS } from './rule-words.js';
 import { boundedTable } from './summary-alerts.js';
 import { vexRowNote } from './vex-marks.js';
 
@@ -19,7 +20,7 @@ const MAX_MANIFESTS = 3;
 function statusCell(f: EvaluatedFinding): string {
   switch (f.status) {
     case 'gating':
-      return f.disposition.rule === 'known-exploited' ? '❌ fails the gate as known exploited' : '❌ fails the gate';
+      return RULE_WORDS[f.disposition.rule].gatingCell ?? '❌ fails the gate';
     case 'allowed':
       return `allowed by \`allow-alerts\`${f.allowedBy?.until ? ` until ${f.allowedBy.until}` : ''}`;
     default:
@@ -38,7 +39,7 @@ function manifestsCell(manifests: string[]): string {
 function findingRow(f: EvaluatedFinding): string {
   const mark = kevMark(f);
   // A finding the statement spares says so in its status already.
-  const vex = f.disposition.rule === 'vex' ? null : vexRowNote(f.vex);
+  const vex = f.status === 'not-affected' ? null : vexRowNote(f.vex);
   const cells = [
     severityLabel(f.severity),
     withEpssMark(`${linkCell(f.advisory, f.url, 80)}${mark ? ` ${mark}` : ''}`, f),

@@ -3,6 +3,7 @@
 import {
   fromPolicyFile,
   SEVERITIES,
+  VERDICT_RULES,
   type AlertCounts,
   type GateResult,
   type ScheduleView,
@@ -11,6 +12,7 @@ import {
 import { ByteBudget, byteLength, cutToBytes } from './budget.js';
 import { formatMinutes, formatNumber, formatUtcDateTime, plural, SEVERITY_MARKERS } from './format.js';
 import { code, codeCell, escapeCell, escapeText, truncate } from './markdown.js';
+import { RULE_WORDS } from './rule-words.js';
 import { allowedSection, gatingSection, notGatingLine } from './summary-alerts.js';
 import { dueSection, resolvedSection, restsOnSection } from './summary-change.js';
 import { introducedSection } from './summary-introduced.js';
@@ -148,7 +150,7 @@ const NOT_READ =
 const NOT_READ_GATING = '### Gating alerts\n\nNot known: the alerts were not read.';
 
 function countsSection(result: GateResult): string {
-  return [...countsTable(result.counts), '', ...policyLines(result.options)].join('\n');
+  return [...countsTable(result.counts), '', ...policyLines(result)].join('\n');
 }
 
 /** Counts by severity, then total, gating and allowed, and resolved and due when any. */
@@ -172,18 +174,20 @@ function countsTable(counts: AlertCounts | null): string[] {
   ];
 }
 
-function policyLines(options: GateResult['options']): string[] {
+/**
+ * One sentence of the policy (contract): every way an alert can fail the gate in this run, from each
+ * rule's words, then what else the options do; never "alerts never fail the gate" while a rule can.
+ */
+function policyLines(result: GateResult): string[] {
+  const { options } = result;
+  const phrases = VERDICT_RULES.flatMap((rule) => RULE_WORDS[rule].policy(result) ?? []);
+  const bySeverity = options.failOnSeverity !== 'none';
+  const opening = bySeverity
+    ? []
+    : [phrases.some((p) => p.gates) ? 'no alert fails on its severity' : 'alerts never fail the gate'];
   const policy = [
-    options.failOnSeverity === 'none'
-      ? options.knownExploited === 'fail'
-        ? 'no alert fails on its severity'
-        : 'alerts never fail the gate'
-      : `fails on **${options.failOnSeverity}** or worse`,
-    options.knownExploited === 'fail'
-      ? 'fails on **known-exploited** alerts (CISA KEV)'
-      : options.knownExploited === 'warn'
-        ? 'flags known-exploited alerts (CISA KEV)'
-        : null,
+    ...opening,
+    ...phrases.map((p) => p.words),
     options.ignoreUnreachable ? 'unreachable-only alerts ignored' : null,
     options.failOnCriticalIssues ? 'fails on open critical issues' : null,
     options.dryRun ? 'dry run' : null,

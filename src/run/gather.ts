@@ -19,7 +19,6 @@ import {
 } from '../model.js';
 import { plural } from '../numbers.js';
 import { expressionBoundsProblem } from '../policy/license-bounds.js';
-import { worseCopy } from '../policy/severity.js';
 
 export type Read<T> = Outcome<T, ApiError>;
 
@@ -37,8 +36,6 @@ export interface RepositoryReadsRequest {
   packages: boolean;
   /** The licenses are read only under a license policy. */
   licenses: boolean;
-  /** The run's clock: which copy of a duplicated alert is the older. */
-  now: Date;
   /**
    * Told of each alert page's CVE ids as soon as the page is read, before it is checked: the EPSS
    * scores are asked for meanwhile. The pages are then checked one a turn of the event loop, so
@@ -54,10 +51,10 @@ export interface Statistics {
 }
 
 export interface AlertsRead {
-  /** Every alert that could be read, each once (a duplicate counts as its worst copy). */
+  /** Every alert that could be read, each once: the first copy read of an id (reading chooses no copy). */
   alerts: Alert[];
   /**
-   * The copies of each alert id read with different content (most reads: none): the verdict judges
+   * Every copy of each alert id read with different content (most reads: none): the verdict judges
    * each, and the alert is the copy judged worst (contract: "Duplicates, time included").
    */
   copies?: ReadonlyMap<string, readonly Alert[]>;
@@ -159,7 +156,7 @@ export async function readRepository(api: Endpoints, request: RepositoryReadsReq
     ? api.searchLicenses({ organizationId, repositoryIds }).then((r) => licenseEntries(r.licenses))
     : null;
   const [alerts, s, k, l] = await Promise.all([
-    readAlerts(api, organizationId, repositoryIds, request.now, request.onCveIds),
+    readAlerts(api, organizationId, repositoryIds, request.onCveIds),
     settle(schedule),
     packages ? settle(packages) : Promise.resolve(null),
     licenses ? settle(licenses) : Promise.resolve(null),
@@ -208,10 +205,10 @@ async function readAlerts(
   api: Endpoints,
   organizationId: string | undefined,
   repositoryIds: string[],
-  now: Date,
   onCveIds?: (cves: string[]) => void,
 ): Promise<AlertsRead> {
-  // Copies of one id with different content, each kept for the verdict to judge.
+  // Copies of one id with different content, each kept for the verdict to judge: the first stays in
+  // its place, and the verdict alone picks the worst.
   const copies = new Map<string, Alert[]>();
   const keep = (a: Alert, b: Alert): Alert => {
     const known = copies.get(a.id) ?? [a];
@@ -240,7 +237,7 @@ async function readAlerts(
     },
     {
       key: (a) => a.id,
-      merge: (a, b) => worseCopy(keep(a, b), b, now),
+      merge: keep,
       isRefusal,
       noun: 'alerts',
       maxItemsInFlight: ALERTS_IN_FLIGHT,
@@ -266,4 +263,10 @@ async function readAlerts(
     );
   }
   return { alerts: read.items, copies, errors, warnings, totalCount: read.totalCount };
+}
+
+/** Every alert read, each copy of a duplicate included: what the pull request's findings are checked against. */
+export function everyCopy({ alerts, copies }: Pick<AlertsRead, 'alerts' | 'copies'>): Alert[] {
+  if (!copies || copies.size === 0) return alerts;
+  return [...alerts.filter((alert) => !copies.has(alert.id)), ...[...copies.values()].flat()];
 }

@@ -15,7 +15,8 @@ import {
   readApiEntry,
   readApiEntryStrictly,
 } from '../../../src/feeds/epss/scores.js';
-import { epssMark, epssPercentileLabel, epssProbabilityLabel } from '../../../src/reports/epss.js';
+import { formatPercent } from '../../../src/numbers.js';
+import { epssMark, epssPercentileLabel } from '../../../src/reports/epss.js';
 
 describe('the epss input', () => {
   test.each([
@@ -269,6 +270,6 @@ describe('the marks', () => {
 
   test('the percentile is rounded down, the probability to one decimal', () => {
     expect(epssPercentileLabel(0.99999)).toBe('p99');
-    expect(epssProbabilityLabel(0.97251)).toBe('97.3%');
+    expect(formatPercent(0.97251)).toBe('97.3%');
   });
 });
