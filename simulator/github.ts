@@ -40,6 +40,8 @@ export interface FakeGitHub {
   advisories: Map<string, object>;
   /** One route misbehaving: an HTTP status, or `garbage` (200 with a body that is not JSON). */
   failRoute: Partial<Record<FakeRoute, number | 'garbage'>>;
+  /** One route answering 502 to its next N requests, then as usual (a client that retries gets through). */
+  failRouteTimes: Partial<Record<FakeRoute, number>>;
   /** One route answering 302 to this URL (a whole URL: another origin, where no token may go). */
   redirectRoute: Partial<Record<FakeRoute, string>>;
   /** Forgets the comments, requests, files, moves, compares, paging, advisories, commits and failures: as started. */
@@ -252,6 +254,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     compareNextOrigin: null,
     advisories: new Map(),
     failRoute: {},
+    failRouteTimes: {},
     redirectRoute: {},
     reset: () => {
       fake.comments.length = 0;
@@ -266,6 +269,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       fake.compareNextOrigin = null;
       fake.advisories.clear();
       fake.failRoute = {};
+      fake.failRouteTimes = {};
       fake.redirectRoute = {};
     },
     close: async () => {},
@@ -312,6 +316,11 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     }
     const failingPage = compare && fake.failComparePage?.page === page ? fake.failComparePage.status : null;
     const failing = (route && fake.failRoute[route]) || failingPage;
+    const timesLeft = route ? (fake.failRouteTimes[route] ?? 0) : 0;
+    if (route && timesLeft > 0) {
+      fake.failRouteTimes[route] = timesLeft - 1;
+      return send(502, { message: 'Server Error' });
+    }
     if (failing === 'garbage') {
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end('<html>upstream error</html>');

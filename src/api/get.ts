@@ -35,16 +35,32 @@ export type GetAnswer =
   | { ok: true; status: number; text: string; contentType: string | null; header: (name: string) => string | null }
   | { ok: false; status: number | null; reason: string };
 
-export async function getWithRetries(url: string, options: GetOptions): Promise<GetAnswer> {
+export function getWithRetries(url: string, options: GetOptions): Promise<GetAnswer> {
+  return requestWithRetries(url, { method: 'GET' }, options);
+}
+
+/**
+ * Another method, with a body (GitHub's PR comment: POST and PATCH), through the same send and the
+ * same retry loop: one HTTP path for every request of the run.
+ */
+export async function requestWithRetries(
+  url: string,
+  request: { method: 'GET' | 'POST' | 'PATCH'; body?: string },
+  options: GetOptions,
+): Promise<GetAnswer> {
   const { maxRetries, sleep } = options;
-  const { result } = await retrying(() => once(url, options), { maxRetries, sleep });
+  const { result } = await retrying(() => once(url, request, options), { maxRetries, sleep });
   return result;
 }
 
-async function once(url: string, options: GetOptions): Promise<Tried<GetAnswer>> {
+async function once(
+  url: string,
+  request: { method: 'GET' | 'POST' | 'PATCH'; body?: string },
+  options: GetOptions,
+): Promise<Tried<GetAnswer>> {
   const { headers, timeoutMs, maxBytes, transport, readBody } = options;
   const send = transport ?? madeOnFirstSend(url);
-  const sent = await sendOnce(send, url, { method: 'GET', headers }, { timeoutMs, maxBytes, readBody });
+  const sent = await sendOnce(send, url, { ...request, headers }, { timeoutMs, maxBytes, readBody });
   return { sent, result: answerOf(sent, options) };
 }
 

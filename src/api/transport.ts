@@ -17,7 +17,7 @@ import { VERSION } from '../version.js';
 import { SetupError } from './errors.js';
 
 export interface Sending {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   headers: Record<string, string>;
   body?: string;
   signal?: AbortSignal;

@@ -1,6 +1,6 @@
-// GET from GitHub's REST API (GITHUB_API_URL) through the one GET (api/get.ts): the token is sent
-// only to GitHub's own origin, and a redirect elsewhere is refused, so it goes nowhere else.
-import { getWithRetries, type GetAnswer, type GetOptions } from '../api/get.js';
+// Requests to GitHub's REST API (GITHUB_API_URL) through the one HTTP path (api/get.ts: the send and the
+// retry loop): the token is sent only to GitHub's own origin, and a redirect elsewhere is refused.
+import { requestWithRetries, type GetAnswer, type GetOptions } from '../api/get.js';
 import { VERSION } from '../version.js';
 
 export interface GitHubGetOptions extends Pick<
@@ -18,15 +18,27 @@ export interface GitHubGetOptions extends Pick<
   maxBytes?: number;
   /** `application/vnd.github.raw` for a file's bytes. */
   accept?: string;
+  /** The authorization header as a client built it (Octokit's `token …`), sent instead of `Bearer`. */
+  authorization?: string;
 }
 
 /** What GitHub answered (any status, its body read as text), or why no answer came. */
 export type GitHubAnswer = GetAnswer;
 
 export function githubGet(url: string, options: GitHubGetOptions): Promise<GitHubAnswer> {
+  return githubRequest(url, { method: 'GET' }, options);
+}
+
+/** A request of another method with a JSON body (the PR comment's POST and PATCH), through the same path. */
+export function githubRequest(
+  url: string,
+  request: { method: 'GET' | 'POST' | 'PATCH'; body?: string },
+  options: GitHubGetOptions,
+): Promise<GitHubAnswer> {
   const { token, secrets = [], maxBytes = 64 * 1024 * 1024, accept = 'application/vnd.github+json', ...rest } = options;
-  return getWithRetries(url, {
-    ...rest,
+  const { authorization = token ? `Bearer ${token}` : null, ...sending } = rest;
+  return requestWithRetries(url, request, {
+    ...sending,
     maxBytes,
     host: 'GitHub',
     whyNotFollowed: 'where the token is not sent',
@@ -35,7 +47,8 @@ export function githubGet(url: string, options: GitHubGetOptions): Promise<GitHu
       Accept: accept,
       'X-GitHub-Api-Version': '2022-11-28',
       'User-Agent': `security-gate/${VERSION}`,
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(authorization ? { Authorization: authorization } : {}),
+      ...(request.body === undefined ? {} : { 'Content-Type': 'application/json; charset=utf-8' }),
     },
   });
 }

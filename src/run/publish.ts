@@ -5,6 +5,7 @@ import { closeSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { githubCommentApi, isPermissionError } from '../github/comment-api.js';
+import { githubReadOptions } from './github-reads.js';
 import type { Config } from '../config/inputs.js';
 import * as log from '../github/log.js';
 import * as step from '../github/step.js';
@@ -146,7 +147,7 @@ async function commentOnPullRequest(result: GateResult, config: Config, context:
   }
   try {
     const { owner, repo } = target;
-    const api = await githubCommentApi(config.githubToken, target);
+    const api = await githubCommentApi(target, { ...githubReadOptions(config, context), token: config.githubToken });
     const body = renderComment(result, context.runUrl, {
       serverUrl: context.serverUrl,
       repository: `${owner}/${repo}`,
