@@ -76,3 +76,43 @@ describe('the check itself sees forbidden imports', () => {
     expect(reports.forbids(path)).toBe(true);
   });
 });
+
+// A report that recognised a rule by its name would still compile when a new rule is added and go
+// wrong in silence (the policy sentence once did): reports, the verdict in words and run/ read the
+// rule table (RULE_TRAITS, RULE_WORDS) and the disposition, never a rule's name.
+const RULE_NAME_COMPARISON = /\.rule\s*[!=]==?|[!=]==?\s*[\w.?]*\.rule\b|switch\s*\([^)]*\.rule\s*\)/;
+
+function ruleComparisons(path: string, text: string): string[] {
+  return text
+    .split('\n')
+    .flatMap((line, i) => (RULE_NAME_COMPARISON.test(line) ? [`src/${path}:${i + 1}: ${line.trim()}`] : []));
+}
+
+describe('no report compares a rule name', () => {
+  const readers = (path: string) => under('reports', 'run')(path) || path === 'policy/gate.ts';
+  test('reports/, run/ and policy/gate.ts read the rule table', () => {
+    const found = sources(SRC).flatMap((file) => {
+      const path = relative(SRC, file);
+      return readers(path) ? ruleComparisons(path, readFileSync(file, 'utf8')) : [];
+    });
+    expect(found).toEqual([]);
+  });
+
+  test.each([
+    "e.disposition.rule === 'epss'",
+    "if (f.disposition.rule !== 'vex') return;",
+    "'known-exploited' === e.disposition.rule",
+    'switch (alert.disposition.rule) {',
+    "e.disposition?.rule == 'severity'",
+  ])('the check sees %s', (line) => {
+    expect(ruleComparisons('reports/example.ts', line)).toHaveLength(1);
+  });
+
+  test.each([
+    'RULE_WORDS[e.disposition.rule].gatingCell',
+    'groups.set(e.disposition.rule, [])',
+    "e.status === 'gating'",
+  ])('and lets %s pass', (line) => {
+    expect(ruleComparisons('reports/example.ts', line)).toEqual([]);
+  });
+});
