@@ -45,12 +45,19 @@ describe('graceOf', () => {
     ['2026-04-31T08:00:00+02:00'],
     ['2025-02-29T00:00:00Z'], // not a leap year
     ['2026-11-28T12:00:01Z'], // more than a day in the future
+    ['2026-11-20T08:00:00'], // no zone: never read in the runner's time zone
+    ['2026-11-20T08:00:00.000'],
+    ['2026-11-20 08:00:00Z'], // not RFC 3339's T
   ])('no readable createdAt (%j): no grace', (createdAt) => {
     expect(graceOf('high', createdAt, { high: 30 }, now)).toBeNull();
   });
 
   it('accepts a leap day of a leap year', () => {
     expect(readableCreatedAt('2024-02-29T00:00:00Z', now)).toBe(Date.UTC(2024, 1, 29));
+  });
+
+  it('reads an offset as the instant it names', () => {
+    expect(readableCreatedAt('2026-11-20T08:00:00+09:00', now)).toBe(Date.UTC(2026, 10, 19, 23));
   });
 
   it('accepts a createdAt up to a day ahead (clock skew)', () => {

@@ -6,7 +6,7 @@ import { failure, fromPolicyFile, success, type BasePolicyFile } from '../model.
 import { bool } from './fields.js';
 import { collectInputs, parseInputs, settingValue, type Config, type InputValue, type PolicyFile } from './inputs.js';
 import type { PolicyFileRead } from './policy-file.js';
-import type { VexInput } from './vex-files.js';
+import type { VexInput, VexReadOptions } from './vex-files.js';
 import { positionIn } from './positions.js';
 
 /** An error annotation on a line of the policy file in the workspace: `file` from the repository's root. */
@@ -51,23 +51,47 @@ export async function loadConfig(
   const licensed = inputs.values['allow-licenses'] !== '' || inputs.values['deny-licenses'] !== '';
   const checks = licensed ? { licenseIdProblem: (await import('../policy/license-ids.js')).licenseIdProblem } : {};
   const parsed = parseInputs(inputs, context, checks);
-  if (file.ok && parsed.ok) {
-    const config = { ...parsed.value, basePolicy };
-    // The VEX documents are inputs too: refused ones stop the run before any request to the service.
-    const vex =
-      config.vexFiles.length > 0 ? await (await import('./vex-files.js')).readVexInput(config, context) : null;
-    if (vex?.kind === 'input-error') return { ...failure(vex.errors), summary: config.summary, annotations: [] };
-    if (vex?.kind === 'api-error')
-      return {
-        ...failure([vex.message]),
-        summary: config.summary,
-        annotations: [],
-        apiError: { warn: config.onApiError === 'warn' },
-      };
-    return success({ config, file: file.value, vex: vex?.input ?? null });
+  const valid = file.ok && parsed.ok ? { ...parsed.value, basePolicy } : null;
+  // The VEX documents are inputs too, read whether or not the others are valid, so that every problem
+  // is reported at once. Reading them sends nothing to the service: they are the workspace's files (on
+  // a change, the base commit's, through GitHub, as the policy file is read before the inputs are).
+  const options = valid ?? vexOptionsAlone(inputs.values);
+  const vex =
+    options.vexFiles.length > 0 ? await (await import('./vex-files.js')).readVexInput(options, context) : null;
+  if (valid === null) {
+    const vexErrors =
+      vex === null || vex.kind === 'read' ? [] : vex.kind === 'input-error' ? vex.errors : [vex.message];
+    const errors = [...(file.ok ? [] : file.error), ...(parsed.ok ? [] : parsed.error), ...vexErrors];
+    return notLoaded(errors, inputs.values, policy.workspaceFile, context.workspace);
   }
-  const errors = [...(file.ok ? [] : file.error), ...(parsed.ok ? [] : parsed.error)];
-  return notLoaded(errors, inputs.values, policy.workspaceFile, context.workspace);
+  // Refused documents stop the run before any request to the service.
+  if (vex?.kind === 'input-error') return { ...failure(vex.errors), summary: valid.summary, annotations: [] };
+  if (vex?.kind === 'api-error')
+    return {
+      ...failure([vex.message]),
+      summary: valid.summary,
+      annotations: [],
+      apiError: { warn: valid.onApiError === 'warn' },
+    };
+  return success({ config: valid, file: file.ok ? file.value : null, vex: vex?.input ?? null });
+}
+
+/**
+ * What reading the VEX documents takes of inputs that did not all validate: each input read alone,
+ * its default when it does not read (a bad vex-files: nothing to read; it is reported already).
+ */
+function vexOptionsAlone(values: Record<string, InputValue>): VexReadOptions {
+  const alone = (name: string) => settingValue(name, values[name] ?? '')?.value;
+  const files = alone('vex-files');
+  const token = alone('github-token');
+  const seconds = alone('request-timeout-seconds');
+  const retries = alone('max-retries');
+  return {
+    vexFiles: Array.isArray(files) ? files.filter((path): path is string => typeof path === 'string') : [],
+    githubToken: typeof token === 'string' && token !== '' ? token : null,
+    requestTimeoutMs: Math.max(1, Math.round(1000 * (typeof seconds === 'number' ? seconds : 30))),
+    maxRetries: typeof retries === 'number' ? retries : 3,
+  };
 }
 
 /** Every input error, with what the inputs (and the file) still say of the summary and the annotations. */

@@ -1,5 +1,6 @@
 // The VEX documents of a run, read at step 1 (they are inputs: a refused one stops the run before any
-// request to the service), through the run's reader of the files the verdict rests on.
+// request to the service, and is reported with the other invalid inputs), through the run's reader of
+// the files the verdict rests on.
 import type { Config } from './inputs.js';
 import type { RunnerContext } from '../github/context.js';
 import { verdictFileSources, verdictFiles } from '../github/verdict-file.js';
@@ -22,9 +23,12 @@ export type VexInputRead =
   | { kind: 'input-error'; errors: string[] }
   | { kind: 'api-error'; message: string };
 
-export async function readVexInput(config: Config, context: RunnerContext): Promise<VexInputRead> {
-  const files = verdictFiles(verdictFileSources(config, context));
-  const read = await readVexFiles(config.vexFiles, (path, maxBytes) =>
+/** What reading the documents takes of the inputs: the paths, and how GitHub is asked on a change. */
+export type VexReadOptions = Pick<Config, 'vexFiles' | 'githubToken' | 'requestTimeoutMs' | 'maxRetries'>;
+
+export async function readVexInput(options: VexReadOptions, context: RunnerContext): Promise<VexInputRead> {
+  const files = verdictFiles(verdictFileSources(options, context));
+  const read = await readVexFiles(options.vexFiles, (path, maxBytes) =>
     files.read({ input: 'vex-files', path, maxBytes }),
   );
   if (read.kind !== 'read') return read;

@@ -1,6 +1,7 @@
 // Pure: grace periods (contract: "Pull requests and time"). An alert that would gate gets its
 // severity's days from its `createdAt`; until then it is due, not gating. No readable createdAt,
 // no grace: an alert the gate cannot date is judged as if it were old.
+import { parseInstant } from '../instants.js';
 import type { GraceDays, Severity } from '../model.js';
 
 const DAY_MS = 86_400_000;
@@ -18,23 +19,13 @@ export interface Grace {
 }
 
 /**
- * `createdAt` as an instant, or null when it cannot be trusted: missing, not a date-time, or more
- * than a day in the future (a clock that far off would buy an alert unlimited grace).
+ * `createdAt` as an instant, or null when it cannot be trusted: missing, not an RFC 3339 date-time
+ * with a zone (one without is never read in the runner's time zone), or more than a day in the
+ * future (a clock that far off would buy an alert unlimited grace).
  */
 export function readableCreatedAt(createdAt: string | null | undefined, now: Date): number | null {
-  if (typeof createdAt !== 'string') return null;
-  const date = /^(\d{4})-(\d{2})-(\d{2})T/.exec(createdAt);
-  if (!date || !isCalendarDate(Number(date[1]), Number(date[2]), Number(date[3]))) return null;
-  const at = Date.parse(createdAt);
-  if (!Number.isFinite(at) || at > now.getTime() + DAY_MS) return null;
-  return at;
-}
-
-/** Date.parse rolls a day the month does not have over (2026-02-30 reads as March 2): that is no date. */
-function isCalendarDate(year: number, month: number, day: number): boolean {
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const at = parseInstant(createdAt);
+  return at === null || at > now.getTime() + DAY_MS ? null : at;
 }
 
 /** The grace period of an alert of `severity` created at `createdAt`; null when none applies. */

@@ -1,5 +1,5 @@
 // VEX in the job summary and the PR comment (contract: "VEX statements"): each alert (and finding) a
-// statement speaks of, with the statement's status and why, its document and index; then the
+// statement speaks of, with the statement's status and why, its document (@id, index, author); then the
 // statements that speak of nothing read, so that a typo in an id or a package URL shows ("never
 // silently deaf").
 import type { GateResult, VexMark, VexUnmatched } from '../model.js';
@@ -34,7 +34,8 @@ interface Row {
 }
 
 function vexRow({ advisory, pkg, mark }: Row): string {
-  const source = `${escapeCell(mark.document, 120)} ${code(`statements[${mark.statement}]`)}`;
+  const author = mark.author ? ` by ${escapeCell(mark.author, 80)}` : '';
+  const source = `${escapeCell(mark.document, 120)} ${code(`statements[${mark.statement}]`)}${author}`;
   return `| ${MARKS[mark.status]} | ${codeCell(advisory, 80)} | ${pkg ? codeCell(packageLabel(pkg), 120) : '—'} | ${saysCell(mark)} | ${source} |`;
 }
 

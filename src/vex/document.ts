@@ -2,6 +2,7 @@
 // "Valid or refused"). Every problem of a file is named at once, with the statement's index; fields
 // the contract does not list are ignored (zod's default), so a newer tool's extras do not refuse it.
 import { z } from 'zod';
+import { parseInstant } from '../instants.js';
 import {
   failure,
   success,
@@ -22,6 +23,28 @@ const component = z.object({
   identifiers: z.object({ purl: optionalText }).nullish(),
 });
 const product = component.extend({ subcomponents: z.array(component).nullish() });
+
+const TIME_FIELDS = ['timestamp', 'last_updated'] as const;
+
+/** Why a time given is no instant; null when it is one. */
+function timeProblem(value: string): string | null {
+  if (parseInstant(value) !== null) return null;
+  // Quoted as JSON (control characters escaped), and cut: it is the file's text.
+  const shown = JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
+  // One that reads with a Z added only lacks its zone: the runner's would be a guess.
+  return parseInstant(`${value}Z`) !== null
+    ? `${shown} has no time zone: add Z (UTC) or an offset such as +09:00; the gate never reads a time in the runner's zone.`
+    : `${shown} is not an RFC 3339 date-time with a zone (such as 2025-06-01T10:00:00Z), or not a real one.`;
+}
+
+/** The times given (null or absent: none) that are no instant: each field with why. */
+function timeProblems(times: Partial<Record<(typeof TIME_FIELDS)[number], string | null>>) {
+  return TIME_FIELDS.flatMap((field) => {
+    const value = times[field];
+    const problem = typeof value === 'string' ? timeProblem(value) : null;
+    return problem === null ? [] : [{ field, problem }];
+  });
+}
 
 const statement = z
   .object({
@@ -58,6 +81,7 @@ const statement = z
         path: [],
         message: 'not_affected needs a justification or an impact_statement',
       });
+    for (const { field, problem } of timeProblems(s)) ctx.addIssue({ code: 'custom', path: [field], message: problem });
   });
 
 export type ParsedProduct = z.infer<typeof product>;
@@ -80,12 +104,8 @@ export interface VexDocument {
   statements: { statement: VexStatement; products: ParsedProduct[] }[];
 }
 
-/** An instant from a date-time; null when absent or unreadable (the next time in line counts then). */
-function instant(value: string | null | undefined): number | null {
-  if (!value) return null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : ms;
-}
+/** An instant from a time read (each is checked to be one); null when absent. */
+const instant = (value: string | null | undefined): number | null => (value ? parseInstant(value) : null);
 
 /** zod's issues as "file: statements[2]: status must be one of …". */
 function describeIssues(file: string, prefix: string, issues: z.core.$ZodIssue[]): string[] {
@@ -108,7 +128,8 @@ export function parseVexDocument(textOf: string, file: string): Outcome<VexDocum
   }
   const head = documentHead.safeParse(json);
   if (!head.success) return failure(describeIssues(file, '', head.error.issues));
-  const errors: string[] = [];
+  // The document's own times, then every statement: all its problems at once.
+  const errors = timeProblems(head.data).map(({ field, problem }) => `vex-files ${file}: ${field}: ${problem}`);
   const read: Statement[] = [];
   head.data.statements.forEach((raw, i) => {
     const parsed = statement.safeParse(raw);

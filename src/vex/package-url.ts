@@ -2,7 +2,8 @@
 // "Which alert a statement speaks of"). Type, namespace, name and version compare as every package
 // of the gate does (packages/identity.ts); a qualifier the statement gives must be in the alert's
 // package URL (keys in any case, values exactly), while the alert's other qualifiers do not matter:
-// the anchors' silent misses come from comparing whole strings.
+// the anchors' silent misses come from comparing whole strings. A statement is never less precise
+// than the alert: no namespace, no package that has one.
 import { percentDecoded } from '../characters.js';
 import { samePackage, sameVersion, sharedEcosystem } from '../packages/identity.js';
 import { parsePackageIdentifier, type PackageIdentifier } from '../packages/locations.js';
@@ -44,8 +45,17 @@ export function alertPackage(identifier: string): NamedPackage | null {
   return id && { id, qualifiers: NO_QUALIFIERS };
 }
 
-/** Whether the statement's package URL names the alert's package. */
+/** Whether a package names a namespace: apart (a Maven group), or in its name (`g:a`, `g/a`, `@scope/name`). */
+const hasNamespace = (id: PackageIdentifier) => id.namespace !== null || /[:/]/.test(id.name);
+
+/**
+ * Whether the statement's package URL names the alert's package. It names it at least as precisely
+ * as the alert does (contract: "Verdict integrity"): without a namespace it never names a package
+ * that has one (`pkg:maven/commons-text` is no group's in particular, so it spares none), though the
+ * gate's equality of packages takes an artifact alone for any group's.
+ */
 export function namesPackage(statement: NamedPackage, alert: NamedPackage): boolean {
+  if (!hasNamespace(statement.id) && hasNamespace(alert.id)) return false;
   if (!samePackage(statement.id, alert.id)) return false;
   const version = statement.id.version;
   if (version !== null) {
