@@ -116,18 +116,17 @@ async function writeVexOutput(result: GateResult, config: Config, context: Runne
   await write('vex-output', (file) => writeChunks(file, [renderVexDocument(result, { repository, commit, tooling })]));
 }
 
-const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
-
 /** The pull request to comment on, or why there is none. */
 export function commentTarget(
   result: Pick<GateResult, 'change'>,
-  context: Pick<RunnerContext, 'eventName' | 'repository' | 'pullRequestNumber'>,
+  context: Pick<RunnerContext, 'eventName' | 'change' | 'repository' | 'pullRequestNumber'>,
 ): { owner: string; repo: string; number: number } | { skip: string } {
   // A merge queue judges what lands, but has no pull request conversation to write to (contract: "Merge queues").
   if (result.change?.event === 'merge_group' || context.eventName === 'merge_group')
     return { skip: 'a merge group has no pull request to comment on' };
   const [owner, repo] = (context.repository ?? '').split('/');
-  if (!PULL_REQUEST_EVENTS.has(context.eventName ?? '') || !context.pullRequestNumber || !owner || !repo)
+  // Every event that judges a pull request (pull_request_review too: context.change) comments on it.
+  if (context.change === null || !context.pullRequestNumber || !owner || !repo)
     return { skip: 'this is not a pull request event' };
   return { owner, repo, number: context.pullRequestNumber };
 }
