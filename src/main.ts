@@ -15,6 +15,7 @@ import {
   type FileAnnotation,
 } from './config/load.js';
 import { readRunnerContext, type RunnerContext } from './github/context.js';
+import { refuseLinks, writtenFiles } from './github/written-file.js';
 import * as log from './github/log.js';
 import * as step from './github/step.js';
 import type { GateResult } from './model.js';
@@ -56,6 +57,8 @@ export async function run(): Promise<void> {
     base.notices.forEach((notice) => log.notice(notice));
     base.warnings.forEach((warning) => log.warning(warning));
     vex?.notices.forEach((notice) => log.notice(notice));
+    // A symbolic link where a file is to be written is a setup error, found before any request.
+    await refuseLinks(writtenFiles(config, runner.workspace), runner.workspace);
     const { evaluate, stepFails, failureMessage } = await import('./run/evaluate.js');
     const publishing = import('./run/publish.js');
     publishing.catch(() => undefined); // awaited below; should evaluate throw first, never unhandled

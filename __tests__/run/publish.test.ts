@@ -44,13 +44,32 @@ describe('commentTarget: where the PR comment goes, if anywhere', () => {
       { skip: 'this is not a pull request event' },
     ],
     ['a push', null, 'push', null, { skip: 'this is not a pull request event' }],
+    [
+      'a pull request review (an event that carries the pull request)',
+      change('pull_request_review', 7),
+      'pull_request_review',
+      7,
+      { owner: 'acme', repo: 'web', number: 7 },
+    ],
+    [
+      'an issue comment on a pull request (no change judged)',
+      null,
+      'issue_comment',
+      7,
+      { skip: 'this is not a pull request event' },
+    ],
   ])('%s', (_name, resultChange, eventName, pullRequestNumber, target) => {
-    const context = { eventName, repository: 'acme/web', pullRequestNumber };
+    const context = { eventName, change: resultChange, repository: 'acme/web', pullRequestNumber };
     expect(commentTarget({ change: resultChange }, context)).toEqual(target);
   });
 
   test('no repository: no comment', () => {
-    const context = { eventName: 'pull_request', repository: null, pullRequestNumber: 7 };
+    const context = {
+      eventName: 'pull_request',
+      change: change('pull_request', 7),
+      repository: null,
+      pullRequestNumber: 7,
+    };
     expect(commentTarget({ change: change('pull_request', 7) }, context)).toEqual({
       skip: 'this is not a pull request event',
     });

@@ -24,16 +24,20 @@ export interface RunnerContext {
   /** GITHUB_STEP_SUMMARY is set (the job summary can be written). */
   canWriteSummary: boolean;
   /**
-   * On pull_request, pull_request_target and merge_group: the change judged, its base and head
-   * commits from the event (null where the event does not give them); null on other events.
+   * On pull_request, pull_request_target, merge_group and any event whose payload carries
+   * pull_request.base.sha (pull_request_review …): the change judged, its base and head commits from
+   * the event (null where the event does not give them); null on other events.
    */
   change: { event: string; pullRequest: number | null; base: string | null; head: string | null } | null;
 }
 
-/** Events judged as a change (contract: "Pull requests and time"). */
+/**
+ * Events judged as a change (contract: "Pull requests and time"), whatever their payload; so is any
+ * other event whose payload carries pull_request.base.sha (contract: "Verdict integrity").
+ */
 export const CHANGE_EVENTS: readonly string[] = ['pull_request', 'pull_request_target', 'merge_group'];
 
-interface EventPayload {
+export interface EventPayload {
   repository?: { id?: number | string; full_name?: string };
   pull_request?: {
     number?: number;
@@ -47,8 +51,19 @@ interface EventPayload {
 const sha = (value: unknown): string | null =>
   typeof value === 'string' && /^[0-9a-f]{7,64}$/i.test(value) ? value : null;
 
-function changeOf(eventName: string | null, event: EventPayload): RunnerContext['change'] {
-  if (eventName === null || !CHANGE_EVENTS.includes(eventName)) return null;
+/**
+ * The change an event judges. pull_request_review, pull_request_review_comment and the like check
+ * out the pull request's merge commit as pull_request does, so the workspace holds its files: the
+ * base's copies must judge them, and the change is theirs to read and comment on.
+ */
+export function changeOf(eventName: string | null, event: EventPayload): RunnerContext['change'] {
+  if (eventName === null) return null;
+  // A base.sha of any value counts (an unreadable one is no base: the reads that need it fail closed).
+  const carriesBase =
+    typeof event.pull_request?.base === 'object' &&
+    event.pull_request.base !== null &&
+    'sha' in event.pull_request.base;
+  if (!CHANGE_EVENTS.includes(eventName) && !carriesBase) return null;
   if (eventName === 'merge_group') {
     return {
       event: eventName,

@@ -1,9 +1,8 @@
 // Step 7 of a run: the job summary, the report files, the outputs, the annotations and the PR
 // comment, all rendered from the one result. A report that cannot be written is returned as an
 // error instead of stopping the others.
-import { closeSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
-import { mkdir, open, type FileHandle } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { ftruncateSync, readSync, writeSync } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { githubCommentApi, isPermissionError } from '../github/comment-api.js';
 import { githubReadOptions } from './github-reads.js';
 import type { Config } from '../config/inputs.js';
@@ -24,6 +23,7 @@ import { renderSummary } from '../reports/summary.js';
 import type { GateResult } from '../model.js';
 import type { RunnerContext } from '../github/context.js';
 import { VERSION } from '../version.js';
+import { LinkOnPath, openWritten, writtenFiles, type WrittenFile } from '../github/written-file.js';
 
 /** Writes every report asked for; returns what could not be written. */
 export async function writeReports(result: GateResult, config: Config, context: RunnerContext): Promise<string[]> {
@@ -49,32 +49,36 @@ export async function writeReports(result: GateResult, config: Config, context: 
       );
     return null;
   };
-  const write = async (
-    input: string,
-    path: string | null,
-    writeTo: (path: string) => Promise<void>,
-  ): Promise<string | null> => {
-    if (!path) return null;
+  const asked = writtenFiles(config, context.workspace);
+  const write: Write = async (input, writeTo) => {
+    const file = asked.find((f) => f.input === input);
+    if (!file) return null;
     try {
-      await mkdir(dirname(path), { recursive: true });
-      await writeTo(path);
-      log.info(`${input}: written to ${path}`);
-      return path;
+      // No link followed on the path (contract: "Verdict integrity"); the file replaced, not appended to.
+      const handle = await openWritten(file, context.workspace, input === 'sarif-file');
+      try {
+        await writeTo(handle);
+      } catch (error) {
+        await handle.close().catch(() => undefined); // the first error is the one to report
+        throw error;
+      }
+      await handle.close();
+      log.info(`${input}: written to ${file.given}`);
+      return file.given;
     } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
       errors.push(
-        `${input}: cannot write "${path}": ${error instanceof Error ? error.message : String(error)}. Check the path.`,
+        error instanceof LinkOnPath ? why : `${input}: cannot write "${file.given}": ${why}. Check the path.`,
       );
       return null;
     }
   };
-  const reportFile = await write('report-file', config.reportFile, (path) =>
-    writeChunks(path, jsonReportChunks(result)),
-  );
+  const reportFile = await write('report-file', (file) => writeChunks(file, jsonReportChunks(result)));
   // Only once the alerts were read: an empty log uploaded would close every open code-scanning alert.
   const sarifFile =
     result.counts === null
       ? notWritten('sarif-file', config.sarifFile)
-      : await write('sarif-file', config.sarifFile, (path) => writeSarifFile(path, result));
+      : await write('sarif-file', (file) => writeSarifFile(file, result));
   await writeVexOutput(result, config, context, write);
   for (const [name, value] of Object.entries(actionOutputs(result, { reportFile, sarifFile })))
     step.setOutput(name, value);
@@ -99,37 +103,31 @@ export function warningAnnotationRoom(result: Pick<GateResult, 'warnings' | 'err
   return Math.max(1, MAX_WARNING_ANNOTATIONS - result.warnings.length - result.errors.length);
 }
 
+/** Writes the file an input asks for into the open file it is given; returns its path as given, or null. */
+type Write = (input: WrittenFile['input'], writeTo: (file: FileHandle) => Promise<void>) => Promise<string | null>;
+
 /** vex-output, once the alerts were read (contract: a document of what the gate judged, never of nothing). */
-async function writeVexOutput(
-  result: GateResult,
-  config: Config,
-  context: RunnerContext,
-  write: (input: string, path: string | null, writeTo: (path: string) => Promise<void>) => Promise<string | null>,
-): Promise<void> {
+async function writeVexOutput(result: GateResult, config: Config, context: RunnerContext, write: Write): Promise<void> {
   if (config.vexOutput === null) return;
   if (result.counts === null) return log.info('vex-output: not written: the alerts were not read');
   const { repository, commit } = context;
   if (!repository || !commit)
     return log.warning('vex-output: not written: GITHUB_REPOSITORY and the commit under test (GITHUB_SHA) are needed.');
-  const path = join(context.workspace, config.vexOutput);
   const tooling = `security-gate ${VERSION}`;
-  await write('vex-output', path, (to) =>
-    writeChunks(to, [renderVexDocument(result, { repository, commit, tooling })]),
-  );
+  await write('vex-output', (file) => writeChunks(file, [renderVexDocument(result, { repository, commit, tooling })]));
 }
-
-const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
 
 /** The pull request to comment on, or why there is none. */
 export function commentTarget(
   result: Pick<GateResult, 'change'>,
-  context: Pick<RunnerContext, 'eventName' | 'repository' | 'pullRequestNumber'>,
+  context: Pick<RunnerContext, 'eventName' | 'change' | 'repository' | 'pullRequestNumber'>,
 ): { owner: string; repo: string; number: number } | { skip: string } {
   // A merge queue judges what lands, but has no pull request conversation to write to (contract: "Merge queues").
   if (result.change?.event === 'merge_group' || context.eventName === 'merge_group')
     return { skip: 'a merge group has no pull request to comment on' };
   const [owner, repo] = (context.repository ?? '').split('/');
-  if (!PULL_REQUEST_EVENTS.has(context.eventName ?? '') || !context.pullRequestNumber || !owner || !repo)
+  // Every event that judges a pull request (pull_request_review too: context.change) comments on it.
+  if (context.change === null || !context.pullRequestNumber || !owner || !repo)
     return { skip: 'this is not a pull request event' };
   return { owner, repo, number: context.pullRequestNumber };
 }
@@ -170,8 +168,7 @@ async function commentOnPullRequest(result: GateResult, config: Config, context:
  * FileHandle.write is copied to native memory and freed once written: a stream would turn each
  * chunk into a Buffer left for the garbage collector (85 MB of them for a report of 100,000 alerts).
  */
-async function writeChunks(path: string, chunks: Iterable<string>): Promise<void> {
-  const file = await open(path, 'w');
+async function writeChunks(file: FileHandle, chunks: Iterable<string>): Promise<void> {
   let writing: Promise<void> = Promise.resolve();
   try {
     for (const chunk of chunks) {
@@ -181,10 +178,8 @@ async function writeChunks(path: string, chunks: Iterable<string>): Promise<void
     await writing;
   } catch (error) {
     await writing.catch(() => undefined); // settled before the file is closed
-    await file.close().catch(() => undefined); // the first error is the one to report
     throw error;
   }
-  await file.close();
 }
 
 /** A write can be short (a full disk, a file size limit): the rest is written, or the error thrown. */
@@ -206,15 +201,10 @@ async function writeAll(file: FileHandle, chunk: string): Promise<void> {
  * synchronously, as it is made in one go; a log too large compressed is measured by reading back
  * what was written, and started over.
  */
-async function writeSarifFile(path: string, result: GateResult): Promise<void> {
-  const file = openSync(path, 'w+');
-  try {
-    const sink = new FileSink(file);
-    writeSarif(result, { toolVersion: VERSION }, sink);
-    sink.flush();
-  } finally {
-    closeSync(file);
-  }
+async function writeSarifFile(file: FileHandle, result: GateResult): Promise<void> {
+  const sink = new FileSink(file.fd);
+  writeSarif(result, { toolVersion: VERSION }, sink);
+  sink.flush();
 }
 
 /**
