@@ -1,7 +1,7 @@
 // Numbers as the reports write them: the same text Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
 // gives, without loading Intl at start-up (see numbers.ts).
 import { describe, expect, test } from '@jest/globals';
-import { formatNumber, plural } from '../src/numbers.js';
+import { decimalText, formatNumber, plural } from '../src/numbers.js';
 
 const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
@@ -37,6 +37,19 @@ describe('formatNumber', () => {
     const differing = values.filter((n) => formatNumber(n) !== intl.format(n));
     expect(differing.map((n) => [n, formatNumber(n), intl.format(n)])).toEqual([]);
   });
+});
+
+describe('decimalText', () => {
+  // A threshold is shown as the decimal it was read from, however small, never rounded (`epss: 0` for 0.011).
+  test.each([
+    [0.011, '0.011'],
+    [Number('0.0110'), '0.011'],
+    [0.5, '0.5'],
+    [1, '1'],
+    [0.123456789012345, '0.123456789012345'],
+    [1e-7, '0.0000001'],
+    [1.5e-7, '0.00000015'],
+  ])('%p → %p', (n, expected) => expect(decimalText(n)).toBe(expected));
 });
 
 describe('plural', () => {

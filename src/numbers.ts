@@ -13,6 +13,16 @@ function decimalDigits(magnitude: number): [whole: string, fraction: string] {
   return [digits.slice(0, point).padEnd(point, '0'), digits.slice(point)];
 }
 
+/**
+ * The shortest decimal that reads back as `n` (a non-negative finite number), written out without an
+ * exponent: 0.011 -> "0.011", 1e-7 -> "0.0000001". A threshold read from a decimal of at most 15
+ * significant digits is shown as that decimal (config/fields.ts, parseEpssMode).
+ */
+export function decimalText(n: number): string {
+  const [whole, fraction] = decimalDigits(n);
+  return fraction === '' ? whole : `${whole}.${fraction}`;
+}
+
 /** `1,234.5`; `—` for a value that is not a finite number. Rounds as Intl does: the shortest decimal, half away from zero. */
 export function formatNumber(n: number | null | undefined): string {
   if (typeof n !== 'number' || !Number.isFinite(n)) return '—';

@@ -4,6 +4,7 @@
 // model version) in "What the verdict rests on". Scores, dates and CVE ids were checked when parsed
 // (fractions, YYYY-MM-DD, CVE-YYYY-N), so they pass as the action's own text; the model version does not.
 import type { AlertCounts, EpssScore, EpssView, EvaluatedAlert } from '../model.js';
+import { decimalText } from '../numbers.js';
 import { formatNumber, plural } from './format.js';
 import { code, escapeText, truncate } from './markdown.js';
 
@@ -51,7 +52,8 @@ export const epssProperties = (e: Pick<EvaluatedAlert, 'epss'>): { epss?: EpssSc
  */
 export function epssLine(view: EpssView | null, counts: AlertCounts | null): string | null {
   if (view === null) return null;
-  const setting = view.threshold === null ? 'show' : formatNumber(view.threshold);
+  // The threshold as the decimal it is (0.011), never rounded to a tenth (`epss: 0` for 1.1%).
+  const setting = view.threshold === null ? 'show' : decimalText(view.threshold);
   const title = `**Exploit prediction** (\`epss: ${setting}\`)`;
   const from = `FIRST's EPSS scores from ${code(view.source, 200)}`;
   if (!view.read) {
