@@ -5,9 +5,9 @@
 // simulator is given here, never from src/.
 import { describe, expect, test } from '@jest/globals';
 import { KEV_REPO } from '../../simulator/data.js';
-import { epssInputs } from '../../simulator/epss.js';
+import { EPSS_API_PATH, epssInputs } from '../../simulator/epss.js';
 import { OPS, kevAlert, REPORT } from './kev-fixtures.js';
-import { useSimulator, type GateRun } from './harness.js';
+import { errorText, useSimulator, type GateRun } from './harness.js';
 
 const h = useSimulator();
 
@@ -41,11 +41,50 @@ const outcome = (run: GateRun) => ({
   epss: run.outputs['epss-count'],
 });
 
+/** The `offset` of each API request, in order (null: none sent). */
+const offsets = () => h.requests(EPSS_API_PATH).map((r) => new URL(r.url, 'http://x').searchParams.get('offset'));
+
 interface Report {
   options: { epss: unknown };
   epss: { threshold: unknown } | null;
   alerts: { advisory: string; status: string; disposition: { rule: string; reason: string } }[];
 }
+
+describe('a feed that does not move is not read', () => {
+  // Pages of two scores: the first page scores 1% and 2%, the two alerts scored 0.9 are on the second.
+  const SCORES = [0.01, 0.02, 0.9, 0.9];
+
+  test('read whole, with offset: the two alerts scored 0.9 on the second page gate', async () => {
+    const alerts = scoredAlerts(SCORES);
+    h.sim.epss.pageSize = 2;
+    const run = await judge('0.5');
+    expect(outcome(run)).toEqual({ exitCode: 1, result: 'fail', gating: '2', epss: '2' });
+    expect(offsets()).toEqual([null, '2']);
+    expect(new URL(h.requests(EPSS_API_PATH)[0]!.url, 'http://x').searchParams.get('cve')).toBe(
+      alerts.map((a) => a.cve).join(','),
+    );
+  });
+
+  test('a source that ignores offset (the first page again while total says 4): an API error, the read incomplete, never a pass', async () => {
+    scoredAlerts(SCORES);
+    h.sim.epss.pageSize = 2;
+    h.sim.epss.ignoresOffset = true;
+    const run = await judge('0.5');
+    expect(outcome(run)).toEqual({ exitCode: 1, result: 'error', gating: '0', epss: '' });
+    expect(errorText(run)).toContain(`The EPSS scores (epss-url ${h.sim.url}${EPSS_API_PATH})`);
+    expect(errorText(run)).toMatch(/incomplete/);
+    // The page that brought nothing new ends the read: no page is asked for again.
+    expect(offsets()).toEqual([null, '2']);
+  });
+
+  test('the same under on-api-error warn: result error, exit 0, never pass', async () => {
+    scoredAlerts(SCORES);
+    h.sim.epss.pageSize = 2;
+    h.sim.epss.ignoresOffset = true;
+    const run = await judge('0.5', { 'on-api-error': 'warn' });
+    expect(outcome(run)).toEqual({ exitCode: 0, result: 'error', gating: '0', epss: '' });
+  });
+});
 
 describe('thresholds are exact decimals', () => {
   // FIRST writes 0.011 as "0.011000000" (API) or "0.01100" (CSV); 0.01099 is the next lower CSV score.
