@@ -29,6 +29,8 @@ export interface EpssData {
   pageSize: number;
   /** Rows of made-up CVE ids after the real ones in the CSV (the real file has some 300,000). */
   fillerRows: number;
+  /** A fault: the API answers every `offset` with the first page again, as a mirror or cache that ignores it would. */
+  ignoresOffset: boolean;
 }
 
 /** Scores of the seeded alerts' CVE ids (illustrative; see the head of this file). */
@@ -63,7 +65,7 @@ export const EPSS_SCORES: Record<string, [epss: number, percentile: number]> = {
 /** The simulator's EPSS data, dated `date` (default today, UTC). */
 export function epssData(date = new Date().toISOString().slice(0, 10)): EpssData {
   const scores = new Map(Object.entries(EPSS_SCORES).map(([cve, [epss, percentile]]) => [cve, { epss, percentile }]));
-  return { date, modelVersion: 'v2025.03.14', scores, pageSize: 100, fillerRows: 0 };
+  return { date, modelVersion: 'v2025.03.14', scores, pageSize: 100, fillerRows: 0, ignoresOffset: false };
 }
 
 const nine = (n: number) => n.toFixed(9);
@@ -75,7 +77,7 @@ export function epssApiAnswer(query: URLSearchParams, data: EpssData): { status:
     return { status: 400, text: JSON.stringify({ status: 'error', 'status-code': 400, message: 'cve: too long' }) };
   const asked = cve === '' ? [...data.scores.keys()] : cve.split(',').map((id) => id.trim().toUpperCase());
   const found = asked.filter((id) => data.scores.has(id));
-  const offset = Number(query.get('offset') ?? 0) || 0;
+  const offset = data.ignoresOffset ? 0 : Number(query.get('offset') ?? 0) || 0;
   const limit = Number(query.get('limit') ?? data.pageSize) || data.pageSize;
   const page = found.slice(offset, offset + limit).map((id) => {
     const score = data.scores.get(id)!;

@@ -36,6 +36,11 @@ export interface FakeGitHub {
   failComparePage: { page: number; status: number | 'garbage' } | null;
   /** Another origin (`http://127.0.0.2:PORT`) for the compare's `next` links: a client must not follow it. */
   compareNextOrigin: string | null;
+  /**
+   * A paged compare that does not move: every page after the first answers the first page's entries
+   * again (a cache that ignores `page`) or none, its `Link` header still GitHub's for the page asked.
+   */
+  compareStuck: 'first-page-again' | 'empty' | null;
   /** Global security advisories by GHSA id, GitHub's JSON as sent (advisoryRecord() builds one; a test may store a broken one). */
   advisories: Map<string, object>;
   /** One route misbehaving: an HTTP status, or `garbage` (200 with a body that is not JSON). */
@@ -252,6 +257,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     comparePageSize: null,
     failComparePage: null,
     compareNextOrigin: null,
+    compareStuck: null,
     advisories: new Map(),
     failRoute: {},
     failRouteTimes: {},
@@ -267,6 +273,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       fake.comparePageSize = null;
       fake.failComparePage = null;
       fake.compareNextOrigin = null;
+      fake.compareStuck = null;
       fake.advisories.clear();
       fake.failRoute = {};
       fake.failRouteTimes = {};
@@ -342,7 +349,8 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       const last = Math.max(1, Math.ceil(entries.length / size));
       const link = linkHeader(new URL(req.url ?? '/', fake.url), page, last, size, fake.compareNextOrigin);
       if (link) res.setHeader('link', link);
-      return send(200, entries.slice((page - 1) * size, page * size));
+      const shown = page === 1 || fake.compareStuck === null ? page : fake.compareStuck === 'empty' ? last + 1 : 1;
+      return send(200, entries.slice((shown - 1) * size, shown * size));
     }
     if (advisory && req.method === 'GET') {
       const record = fake.advisories.get(decodeURIComponent(advisory[1]!));

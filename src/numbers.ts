@@ -13,6 +13,16 @@ function decimalDigits(magnitude: number): [whole: string, fraction: string] {
   return [digits.slice(0, point).padEnd(point, '0'), digits.slice(point)];
 }
 
+/**
+ * The shortest decimal that reads back as `n` (a non-negative finite number), written out without an
+ * exponent: 0.011 -> "0.011", 1e-7 -> "0.0000001". A threshold read from a decimal of at most 15
+ * significant digits is shown as that decimal (config/fields.ts, parseEpssMode).
+ */
+export function decimalText(n: number): string {
+  const [whole, fraction] = decimalDigits(n);
+  return fraction === '' ? whole : `${whole}.${fraction}`;
+}
+
 /** `1,234.5`; `—` for a value that is not a finite number. Rounds as Intl does: the shortest decimal, half away from zero. */
 export function formatNumber(n: number | null | undefined): string {
   if (typeof n !== 'number' || !Number.isFinite(n)) return '—';
@@ -29,21 +39,28 @@ export function formatNumber(n: number | null | undefined): string {
 }
 
 /**
- * A probability (0–1) as a percentage with one decimal, `0.9723` -> `97.2%`: the one formatter of a
- * percentage (the reasons, the failure message, the tables and the JSON report agree to the last
- * digit). Rounded on the decimal the probability is written in, half up, so `0.1235` is `12.4%`
- * however the binary number under it falls.
+ * A probability (0–1) as a percentage: the one formatter of a percentage (the reasons, the failure
+ * message, the tables and the JSON report agree to the last digit). A score is shown with one decimal,
+ * `0.9723` -> `97.2%`, rounded half up on the decimal it is written in, so `0.1235` is `12.4%` however
+ * the binary number under it falls. A threshold is shown `exact`, as the decimal it was given:
+ * `0.0115` -> `1.15%` (never `1.2%`: an alert at 1.16% must not look below it), `0.5` -> `50.0%`.
  */
-export function formatPercent(probability: number): string {
+export function formatPercent(probability: number, precision: 'tenth' | 'exact' = 'tenth'): string {
   if (!Number.isFinite(probability)) return '—';
   const [integer, fraction] = decimalDigits(Math.abs(probability));
-  // Shifted two places: the whole percent, its tenth, and the digit that rounds it.
-  const digits = `${integer}${fraction.padEnd(3, '0')}`;
+  // Shifted two places: the whole percent, then its decimals.
+  const digits = `${integer}${fraction.padEnd(2, '0')}`;
   const point = integer.length + 2;
-  let tenths = BigInt(digits.slice(0, point + 1));
+  const sign = probability < 0 ? '-' : '';
+  if (precision === 'exact') {
+    const whole = BigInt(digits.slice(0, point)).toString();
+    const decimals = digits.slice(point).replace(/0+$/, '');
+    return `${sign}${whole}.${decimals || '0'}%`;
+  }
+  let tenths = BigInt(digits.slice(0, point + 1).padEnd(point + 1, '0'));
   if ((digits[point + 1] ?? '0') >= '5') tenths += 1n;
   const text = tenths.toString().padStart(2, '0');
-  return `${probability < 0 ? '-' : ''}${BigInt(text.slice(0, -1)).toString()}.${text.slice(-1)}%`;
+  return `${sign}${BigInt(text.slice(0, -1)).toString()}.${text.slice(-1)}%`;
 }
 
 /** `1 alert`, `2 alerts`; `plural` when the word does not take an `s`. */

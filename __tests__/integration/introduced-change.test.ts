@@ -130,6 +130,22 @@ const UNREAD: Unread[] = [
     says: /origin/i,
   },
   {
+    what: 'every page after the first answers the first page again (a cache that ignores page)',
+    mode: 'fail',
+    setup: () => (fake.github.compareStuck = 'first-page-again'),
+    outcome: 'error',
+    says: /page 2 .*do not move/,
+    asked: { page: 2, times: 1 },
+  },
+  {
+    what: 'page 2 is empty yet links page 3',
+    mode: 'fail',
+    setup: () => (fake.github.compareStuck = 'empty'),
+    outcome: 'error',
+    says: /page 2 .*do not move/,
+    asked: { page: 3, times: 0 },
+  },
+  {
     what: 'page 1 answers 403 (the dependency graph is off)',
     mode: 'fail',
     setup: () => (fake.github.failComparePage = { page: 1, status: 403 }),

@@ -69,6 +69,19 @@ const ADVISORY_POOL: { id: string; word: string; cve: string }[] = [
 /** The service's words for its alerts' severity, each its own severity (contract: "Severity"). */
 const ALERT_WORDS: readonly ExpectedSeverity[] = ['critical', 'high', 'medium', 'low', 'low', 'low'];
 
+/**
+ * GitHub's compare is the difference of two sets of dependencies: it lists a package and version added
+ * to (or removed from) a manifest once. Drawn at random, the same entry can come twice; a page of
+ * nothing but entries already sent is a compare that does not move (contract: "Verdict integrity").
+ */
+function onceEach(changes: CompareEntry[]): CompareEntry[] {
+  const seen = new Set<string>();
+  return changes.filter((c) => {
+    const key = [c.change_type, c.manifest, c.ecosystem, c.name, c.version].join('\n');
+    return !seen.has(key) && Boolean(seen.add(key));
+  });
+}
+
 /** One random pull request on acme/clean-lib: its compare, the alerts the service holds, the policy and paging. */
 function randomPullRequest(random: () => number) {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
@@ -91,9 +104,10 @@ function randomPullRequest(random: () => number) {
       );
     }
   }
+  const compare = onceEach(changes);
   // Alerts of the service, some carrying an advisory the change lists (by id or alias, any case).
   const alerts: ScaAlert[] = [];
-  const vulnerable = changes.filter((c) => c.change_type === 'added' && c.vulnerabilities.length > 0);
+  const vulnerable = compare.filter((c) => c.change_type === 'added' && c.vulnerabilities.length > 0);
   for (let n = Math.floor(random() * 4); n > 0; n--) {
     // Mostly one of the packages the change adds, with an advisory GitHub lists on it (any version).
     const target = vulnerable.length > 0 && chance(0.7) ? pick(vulnerable) : null;
@@ -117,7 +131,7 @@ function randomPullRequest(random: () => number) {
     );
   }
   return {
-    changes,
+    changes: compare,
     alerts,
     threshold: pick(THRESHOLDS),
     kev: chance(0.5) ? ('fail' as const) : ('off' as const),

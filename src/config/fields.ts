@@ -271,6 +271,11 @@ export const graceDays = optional({} as GraceDays, (value, fail) => {
   return errors.length > 0 ? z.NEVER : days;
 });
 
+/** Significant digits every decimal of which reads back from a double unchanged (DBL_DIG). */
+const MAX_EXACT_DIGITS = 15;
+/** The smallest normal double: below it, doubles have fewer than 15 significant digits. */
+const MIN_NORMAL = 2 ** -1022;
+
 /**
  * `epss`: `off`, `show`, or a threshold: a probability (`0.1`) or a percentage (`10%`), above 0 and
  * at most 1; null when it is none of these.
@@ -280,16 +285,36 @@ export function parseEpssMode(value: string): EpssMode | null {
   if (lower === 'off' || lower === 'show') return lower;
   const match = /^(\d+(?:\.\d+)?|\.\d+)\s*(%?)$/.exec(lower);
   if (!match) return null;
-  const threshold = Number(match[1]) / (match[2] === '%' ? 100 : 1);
-  return threshold > 0 && threshold <= 1 ? { threshold } : null;
+  const decimal = match[2] === '%' ? hundredth(match[1]!) : match[1]!;
+  // The decimal as written, then Number(): the double nearest to it, as FIRST's "0.011" or "0.01100"
+  // becomes the double nearest to its decimal (scores/csv-stream use Number on the text too).
+  // Rounding to nearest is monotonic, and two decimals of at most 15 significant digits (FIRST writes
+  // at most nine decimals) never round to the same normal double, so the doubles compare as the
+  // decimals do: a score of exactly the threshold is at it (1.1 / 100 would be 0.011000000000000001,
+  // above a score of 0.011). A longer threshold could round onto a score below it: refused, as is one
+  // too small for a normal double.
+  if (significantDigits(decimal) > MAX_EXACT_DIGITS) return null;
+  const threshold = Number(decimal);
+  return threshold >= MIN_NORMAL && threshold <= 1 ? { threshold } : null;
 }
+
+/** `1.1` -> `0.011`: a decimal divided by 100 by moving its point, never by floating-point division. */
+function hundredth(decimal: string): string {
+  const [whole = '', fraction = ''] = decimal.split('.');
+  const digits = `${whole.padStart(2, '0')}${fraction}`;
+  return `${digits.slice(0, -2 - fraction.length)}.${digits.slice(-2 - fraction.length)}`;
+}
+
+/** Significant digits of a plain decimal: `0.0110` has 2. */
+const significantDigits = (decimal: string): number =>
+  decimal.replace('.', '').replace(/^0+/, '').replace(/0+$/, '').length;
 
 export const epssMode = optional<EpssMode, EpssMode>('off', (value, fail) => {
   const mode = parseEpssMode(value);
   return (
     mode ??
     fail(
-      `${quote(value)} is not accepted; expected off, show, or a threshold above 0 and at most 1, as a probability (0.1) or a percentage (10%).`,
+      `${quote(value)} is not accepted; expected off, show, or a threshold above 0 and at most 1, as a probability (0.1) or a percentage (10%) of at most 15 significant digits.`,
     )
   );
 });

@@ -131,12 +131,17 @@ export async function readChange(
   const where = `GitHub's dependency review compare (${base.slice(0, 7)}...${head.slice(0, 7)})`;
   const changes: DependencyChange[] = [];
   const seen = new Set<string>();
+  const entries = new Set<string>();
   for (let url: string | null = first, page = 1; url !== null; page++) {
     if (seen.has(url) || page > MAX_PAGES)
-      return failed(`${where}: its pages link back to page ${seen.has(url) ? 'one already read' : MAX_PAGES}.`);
+      return failed(
+        `${where}: its pages link back to page ${seen.has(url) ? 'one already read' : MAX_PAGES}, so they do not move.`,
+      );
     seen.add(url);
     const read = await readPage(url, page, where, options);
     if ('cause' in read) return { state: 'unavailable', ...read };
+    const stuck = standsStill(read, page, entries);
+    if (stuck !== null) return failed(`${where}: page ${page} ${stuck}, so its pages do not move.`);
     changes.push(...read.changes);
     url = read.next === null ? null : sameOrigin(read.next, first);
     if (url === null && read.next !== null)
@@ -146,6 +151,24 @@ export async function readChange(
 }
 
 const failed = (reason: string): ChangeRead => ({ state: 'unavailable', reason, cause: 'failed' });
+
+/**
+ * Why a page shows the compare is not moving (contract: "A feed that does not move is not read"), or
+ * null: a page after the first whose every entry was read already (a cache that ignores `page`
+ * answers the first page again), or an empty page that still links a next one. `read` gathers the
+ * entries of the pages so far, by what they change (a whole compare in one page needs none).
+ */
+function standsStill(
+  { changes, next }: { changes: DependencyChange[]; next: string | null },
+  page: number,
+  read: Set<string>,
+): string | null {
+  if (changes.length === 0) return next === null ? null : 'is empty yet links a next page';
+  if (page === 1 && next === null) return null;
+  const before = read.size;
+  for (const c of changes) read.add([c.changeType, c.manifest, c.ecosystem, c.name, c.version].join('\n'));
+  return page > 1 && read.size === before ? 'brings no entry it had not sent already' : null;
+}
 
 /** One page: its changes and the next page's URL, or why it cannot be read. */
 async function readPage(

@@ -132,7 +132,7 @@ function byKnownExploited({ kev }: Omit<Facts, 'grounds'>, policy: VerdictPolicy
 function byExploitPrediction({ epss }: Omit<Facts, 'grounds'>, policy: VerdictPolicy): Ground | null {
   const threshold = policy.epss?.threshold ?? null;
   if (epss === null || threshold === null || epss.probability < threshold) return null;
-  const reason = `EPSS ${formatPercent(epss.probability)} for ${epss.cve} (${epss.date}), at or above the epss threshold ${formatPercent(threshold)}, which fails the gate whatever its severity`;
+  const reason = `EPSS ${formatPercent(epss.probability)} for ${epss.cve} (${epss.date}), at or above the epss threshold ${formatPercent(threshold, 'exact')}, which fails the gate whatever its severity`;
   return { rule: 'epss', reason };
 }
 

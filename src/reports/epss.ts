@@ -4,6 +4,7 @@
 // model version) in "What the verdict rests on". Scores, dates and CVE ids were checked when parsed
 // (fractions, YYYY-MM-DD, CVE-YYYY-N), so they pass as the action's own text; the model version does not.
 import { gatesByMark, type AlertCounts, type EpssScore, type EpssView, type EvaluatedAlert } from '../model.js';
+import { decimalText } from '../numbers.js';
 import { formatNumber, formatPercent, plural } from './format.js';
 import { code, escapeText, truncate } from './markdown.js';
 
@@ -46,7 +47,8 @@ export const epssProperties = (e: Pick<EvaluatedAlert, 'epss'>): { epss?: EpssSc
  */
 export function epssLine(view: EpssView | null, counts: AlertCounts | null): string | null {
   if (view === null) return null;
-  const setting = view.threshold === null ? 'show' : formatNumber(view.threshold);
+  // The threshold as the decimal it is (0.011), never rounded to a tenth (`epss: 0` for 1.1%).
+  const setting = view.threshold === null ? 'show' : decimalText(view.threshold);
   const title = `**Exploit prediction** (\`epss: ${setting}\`)`;
   const from = `FIRST's EPSS scores from ${code(view.source, 200)}`;
   if (!view.read) {
@@ -66,7 +68,7 @@ export function epssLine(view: EpssView | null, counts: AlertCounts | null): str
   const effect =
     view.threshold === null
       ? 'Scores are shown; they do not change the verdict.'
-      : `An alert whose probability is at or above ${formatPercent(view.threshold)} fails the gate whatever its severity, with no grace period; a CVE without a score never gates by EPSS.`;
+      : `An alert whose probability is at or above ${formatPercent(view.threshold, 'exact')} fails the gate whatever its severity, with no grace period; a CVE without a score never gates by EPSS.`;
   return `${title}: ${from}${about.length > 0 ? ` (${about.join(', ')})` : ''}${scored}${at}. ${effect}`;
 }
 

@@ -57,7 +57,10 @@ export const RULE_WORDS: Readonly<Record<VerdictRule, RuleWords>> = {
   epss: {
     policy: ({ options }) =>
       typeof options.epss === 'object'
-        ? { words: `fails at an **EPSS** probability of ${formatPercent(options.epss.threshold)} or more`, gates: true }
+        ? {
+            words: `fails at an **EPSS** probability of ${formatPercent(options.epss.threshold, 'exact')} or more`,
+            gates: true,
+          }
         : null,
     notGating: null,
     gatingCell: '❌ fails the gate',

@@ -16,7 +16,7 @@ import {
   readApiEntryStrictly,
 } from '../../../src/feeds/epss/scores.js';
 import { formatPercent } from '../../../src/numbers.js';
-import { epssMark, epssPercentileLabel } from '../../../src/reports/epss.js';
+import { epssLine, epssMark, epssPercentileLabel } from '../../../src/reports/epss.js';
 
 describe('the epss input', () => {
   test.each([
@@ -29,11 +29,24 @@ describe('the epss input', () => {
     ['0.5%', { threshold: 0.005 }],
     ['1', { threshold: 1 }],
     ['100%', { threshold: 1 }],
+    // The decimal it spells, its point moved for a percentage (contract: "Thresholds are exact decimals").
+    ['1.1%', { threshold: 0.011 }],
+    ['0.0110', { threshold: 0.011 }],
+    ['.5%', { threshold: 0.005 }],
+    ['0.05%', { threshold: 0.0005 }],
+    ['12.345%', { threshold: 0.12345 }],
+    ['0.123456789012345', { threshold: 0.123456789012345 }],
+    ['12.3456789012345%', { threshold: 0.123456789012345 }],
+    ['100.000%', { threshold: 1 }],
   ])('%s is %j', (given, mode) => expect(parseEpssMode(given)).toEqual(mode));
 
-  test.each(['0', '0%', '1.01', '101%', '-0.1', 'ten', '0.1.2', '%', '1e-2', ''])('%j is refused', (given) =>
-    expect(parseEpssMode(given)).toBeNull(),
-  );
+  test.each([
+    ...['0', '0%', '1.01', '101%', '-0.1', 'ten', '0.1.2', '%', '1e-2', ''],
+    // More than 15 significant digits: no double compares with every score as the decimal would.
+    ...['0.1234567890123456', '12.34567890123456%', '1.000000000000001', '99.99999999999999%'],
+    // Below the smallest normal double: not 15 digits exact either.
+    `0.${'0'.repeat(320)}1`,
+  ])('%j is refused', (given) => expect(parseEpssMode(given)).toBeNull());
 });
 
 describe('batches of CVE ids', () => {
@@ -271,5 +284,20 @@ describe('the marks', () => {
   test('the percentile is rounded down, the probability to one decimal', () => {
     expect(epssPercentileLabel(0.99999)).toBe('p99');
     expect(formatPercent(0.97251)).toBe('97.3%');
+  });
+
+  test.each([
+    ['1.1%', '0.011'],
+    ['5%', '0.05'],
+    ['0.0005', '0.0005'],
+    ['0.5', '0.5'],
+  ])('epss %s: the summary line gives the threshold as the decimal %s, never a rounding of it', (given, shown) => {
+    const mode = parseEpssMode(given);
+    const threshold = typeof mode === 'object' && mode !== null ? mode.threshold : null;
+    const view = {
+      ...{ mode: 'threshold' as const, threshold, source: 'https://api.first.org/data/v1/epss', read: true },
+      ...{ modelVersion: null, scoreDate: '2025-03-14', asked: 1, scored: 1, error: null },
+    };
+    expect(epssLine(view, null)).toContain(`(\`epss: ${shown}\`)`);
   });
 });

@@ -59,3 +59,60 @@ describe('prefetch and ask', () => {
     expect(requested()).toEqual(ids(1, 5));
   });
 });
+
+describe('offset paging counts the distinct ids asked for (contract: "A feed that does not move is not read")', () => {
+  const [a, b, c] = ids(3);
+  const entry = (cve: string, epss = '0.100000000') => ({ cve, epss, percentile: '0.500000000', date: '2031-01-02' });
+  const page = (total: number, ...cves: string[]) => ({ body: { total, data: cves.map((cve) => entry(cve)) } });
+  const offsets = () => sim.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('offset'));
+
+  test.each([
+    { what: 'the first page again', second: page(3, a!, b!) },
+    { what: 'the first page again, in another order', second: page(3, b!, a!) },
+    { what: 'only an id not asked for', second: page(3, 'CVE-2031-99999') },
+    { what: 'nothing', second: page(3) },
+  ])('a second page bringing $what while total says 3: the read is incomplete, and ends there', async ({ second }) => {
+    sim.script(EPSS_API_PATH, page(3, a!, b!), second);
+    const epss = reader();
+    epss.ask([a!, b!, c!]);
+    const read = await epss.scores();
+    expect(read.ok ? 'read' : read.error).toMatch(
+      /announced 3 scores \(total\) for a request and sent 2 of its CVE ids, then nothing new when asked for the rest \(offset 2\): the read is incomplete/,
+    );
+    expect(offsets()).toEqual([null, '2']);
+  });
+
+  test('a second page repeating one entry and bringing the last: all three read, the offset the distinct ids read', async () => {
+    sim.script(EPSS_API_PATH, page(3, a!, b!), page(3, b!, c!));
+    const epss = reader();
+    epss.ask([a!, b!, c!]);
+    const read = await epss.scores();
+    if (!read.ok) throw new Error(read.error);
+    expect([...read.value.scores.keys()].sort()).toEqual([a!, b!, c!].sort());
+    expect(offsets()).toEqual([null, '2']);
+  });
+
+  test('a repeated id counts once, its first score kept, and is not progress: 2 distinct of total 3 asks on at offset 2', async () => {
+    sim.script(
+      EPSS_API_PATH,
+      { body: { total: 3, data: [entry(a!, '0.200000000'), entry(a!, '0.900000000'), entry(b!)] } },
+      page(3, c!),
+    );
+    const epss = reader();
+    epss.ask([a!, b!, c!]);
+    const read = await epss.scores();
+    if (!read.ok) throw new Error(read.error);
+    expect(read.value.scores.get(a!)?.probability).toBe(0.2);
+    expect(read.value.scores.size).toBe(3);
+    expect(offsets()).toEqual([null, '2']);
+  });
+
+  test('every id asked for read: no further page, whatever total says', async () => {
+    sim.script(EPSS_API_PATH, page(5, a!, b!, c!));
+    const epss = reader();
+    epss.ask([a!, b!, c!]);
+    const read = await epss.scores();
+    expect(read.ok && read.value.scores.size).toBe(3);
+    expect(offsets()).toEqual([null]);
+  });
+});

@@ -171,7 +171,13 @@ function scoresOf(read: EpssScore[], asked: ReadonlySet<string>, modelVersion: s
   return { scores, modelVersion, scoreDate, asked: asked.size };
 }
 
-/** One batch's scores, every page of them: `offset` asks for the rest while `total` says more exist. */
+/**
+ * One batch's scores, every page of them: `offset` asks for the rest while `total` says more exist.
+ * Progress is the distinct ids of the batch read (contract: "A feed that does not move is not read"):
+ * a source that ignores `offset` answers the first page again, and counting its entries would end
+ * the read with the rest taken as unscored. A page that brings no new id while `total` says more is
+ * an incomplete read; each page must bring one, so there are at most as many pages as ids.
+ */
 async function readBatch(
   url: string,
   ids: string[],
@@ -179,22 +185,25 @@ async function readBatch(
   limited: ReturnType<typeof boundedBy>,
   transport: Transport,
 ): Promise<Outcome<EpssScore[]>> {
-  const scores: EpssScore[] = [];
-  // A batch's total is at most its ids; one page more than that is a server that does not page.
-  for (let page = 0; page <= ids.length; page++) {
-    const offset = scores.length;
+  const wanted = new Set(ids);
+  const scores = new Map<string, EpssScore>();
+  while (scores.size < wanted.size) {
+    const offset = scores.size;
     const query = `cve=${ids.join(',')}${offset > 0 ? `&offset=${offset}` : ''}`;
     const read = await limited(() => readApiPage(`${url}?${query}`, options, transport));
     if (!read.ok) return read;
-    scores.push(...read.value.scores);
+    for (const score of read.value.scores)
+      if (wanted.has(score.cve) && !scores.has(score.cve)) scores.set(score.cve, score);
     const { total } = read.value;
-    if (total === null || scores.length >= total) return success(scores);
-    if (read.value.scores.length === 0)
+    if (total === null || scores.size >= total) break;
+    if (scores.size === offset) {
+      const then = offset > 0 ? `, then nothing new when asked for the rest (offset ${offset})` : '';
       return failure(
-        `could not be read: the API announced ${total} scores (total) for a request and sent ${scores.length}`,
+        `could not be read: the API announced ${total} scores (total) for a request and sent ${offset} of its CVE ids${then}: the read is incomplete. A source that ignores offset (a mirror or a cache) cannot be paged; give epss-url FIRST's API or a copy of its daily CSV.`,
       );
+    }
   }
-  return failure('could not be read: the API kept announcing more scores than the CVE ids asked for');
+  return success([...scores.values()]);
 }
 
 async function readApiPage(url: string, options: EpssReadOptions, transport: Transport) {
