@@ -239,12 +239,13 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
       dryRun: v['dry-run'],
       summary: v.summary,
       commentOnPr: v['comment-on-pr'],
-      githubToken: v['github-token'],
+      // A token of spaces is no token (contract: "An empty token is no token").
+      githubToken: v['github-token']?.trim() || null,
       reportFile: v['report-file'],
       sarifFile: v['sarif-file'],
       annotations: v.annotations,
       configFile: v['config-file'],
-      configToken: v['config-token'],
+      configToken: v['config-token']?.trim() || null,
       licenses: {
         allow: v['allow-licenses'],
         deny: v['deny-licenses'],

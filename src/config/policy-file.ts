@@ -103,6 +103,11 @@ export async function readLocal(
 async function readRemote(ref: string, sources: PolicyFileSources): Promise<Outcome<string>> {
   const [, owner, repo, path, gitRef] = REMOTE.exec(ref) as RegExpExecArray;
   const where = `config-file ${ref}`;
+  // No token is no token (contract: "An empty token is no token"): never asked without one.
+  if (sources.token === null)
+    return failure(
+      `${where}: config-token and github-token are empty, so ${owner}/${repo} cannot be read. Give config-token a token with contents: read on ${owner}/${repo}.`,
+    );
   const read = await readFileAtRef(
     { owner: owner!, repo: repo!, path: path!, ref: gitRef! },
     { ...sources, maxBytes: MAX_POLICY_BYTES },

@@ -37,6 +37,11 @@ export type AtBase = { kind: 'file'; text: string } | { kind: 'absent' } | { kin
 
 export async function readAtBase(path: string, at: BaseCommit, options: ContentsOptions): Promise<AtBase> {
   const { owner, repo, commit } = at;
+  // No token is no token (contract: "An empty token is no token"): never a public read passed off as the base's copy.
+  if (!options.token)
+    return failed(
+      "github-token is empty, so GitHub cannot be asked for the base commit's copy. Give the step github-token (its default is the job's token) with contents: read.",
+    );
   const read = await readFileAtRef({ owner, repo, path, ref: commit }, options);
   switch (read.kind) {
     case 'file':

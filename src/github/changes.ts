@@ -67,11 +67,12 @@ export const compareSchema = z.array(changeSchema).transform((entries): Dependen
 
 /**
  * Why the change was not read: `not-enabled` (GitHub answered 403 or 404: the dependency graph or
- * code security is off, or the token may not read it; or github-token is empty), `not-asked` (the
- * event names no commits, or GITHUB_REPOSITORY is not set: there is nothing to ask about), `failed`
- * (anything else, after the usual retries).
+ * code security is off, or the token may not read it), `no-token` (github-token is empty: a mistake of
+ * the workflow's, never the dependency graph's), `not-asked` (the event names no commits, or
+ * GITHUB_REPOSITORY is not set: there is nothing to ask about), `failed` (anything else, after the
+ * usual retries).
  */
-export type NotReadCause = 'not-enabled' | 'not-asked' | 'failed';
+export type NotReadCause = 'not-enabled' | 'no-token' | 'not-asked' | 'failed';
 
 /** What the read of the change gave. */
 export type ChangeRead =
@@ -107,11 +108,16 @@ const MAX_PAGES = 10_000;
 export function compareTarget(
   commits: { base: string | null; head: string | null },
   options: Pick<ChangeReadOptions, 'repository' | 'token'>,
-): { base: string; head: string; repository: string } | { reason: string } {
+): { base: string; head: string; repository: string } | { reason: string; cause: 'not-asked' | 'no-token' } {
   const { base, head } = commits;
-  if (!base || !head) return { reason: 'the event does not name its base and head commits.' };
-  if (!options.repository) return { reason: 'GITHUB_REPOSITORY is not set.' };
-  if (!options.token) return { reason: `github-token is empty. ${ENABLE_CHANGE}` };
+  if (!base || !head) return { reason: 'the event does not name its base and head commits.', cause: 'not-asked' };
+  if (!options.repository) return { reason: 'GITHUB_REPOSITORY is not set.', cause: 'not-asked' };
+  if (!options.token)
+    return {
+      reason:
+        "github-token is empty, so GitHub cannot be asked for the change's dependencies. Give the step github-token (its default is the job's token) with contents: read.",
+      cause: 'no-token',
+    };
   return { base, head, repository: options.repository };
 }
 
@@ -124,8 +130,7 @@ export async function readChange(
   options: ChangeReadOptions,
 ): Promise<ChangeRead> {
   const target = compareTarget(commits, options);
-  if ('reason' in target)
-    return { state: 'unavailable', reason: target.reason, cause: options.token ? 'not-asked' : 'not-enabled' };
+  if ('reason' in target) return { state: 'unavailable', reason: target.reason, cause: target.cause };
   const { base, head, repository } = target;
   const first = `${options.apiUrl}/repos/${repository}/dependency-graph/compare/${base}...${head}`;
   const where = `GitHub's dependency review compare (${base.slice(0, 7)}...${head.slice(0, 7)})`;

@@ -32,6 +32,7 @@ import {
 } from '../model.js';
 import { plural } from '../numbers.js';
 import { severityCounts } from '../policy/index.js';
+import { sparesAlert } from '../policy/vex.js';
 import type { VexInput } from '../config/vex-files.js';
 import type { VexIndex, VexSubject } from '../vex/match.js';
 import type { AlertsRead } from './gather.js';
@@ -68,8 +69,9 @@ export function countsOf(
     // Every alert read (and finding) that the catalog lists, whatever else applies to it (contract).
     knownExploited: read.catalog ? both.filter((a) => a.knownExploited !== null).length : null,
     introduced: introduced === null ? null : findings.length,
-    // Alerts and findings alike (contract: "What it does").
-    vex: read.vex ? both.filter((a) => a.status === 'not-affected').length : null,
+    // Every alert (and finding) a statement spares, whatever rule decided it: a not-alerted one too
+    // (contract: "What it does"); the rule order decides the status, not the count.
+    vex: read.vex ? both.filter((a) => sparesAlert(a.vex)).length : null,
     // Every alert (and finding) the threshold made a ground of, whatever else applies to it.
     epss:
       read.epss && typeof config.epss === 'object'

@@ -206,8 +206,9 @@ export function weighChange(
 /**
  * What the pull request brings in, weighed (contract: "Brought in by the pull request"): null when it
  * is not judged (pr-introduced off, not a change, the change not read). A change that could not be
- * read is an error under pr-introduced: fail, unless GitHub said the dependency graph is off (403/404)
- * or nothing could be asked: then, as under warn, a warning that says what was not checked. Advisories
+ * read (an empty github-token included: no token is no token) is an error under pr-introduced: fail,
+ * unless GitHub said the dependency graph is off (403/404) or nothing could be asked: then, as under
+ * warn, a warning that says what was not checked. Advisories
  * whose CVE ids could not be read are errors when the KEV catalog or the EPSS threshold decides,
  * warnings otherwise.
  */
@@ -224,7 +225,8 @@ export function weighIntroduced(
     const message = `What this pull request brings in was not checked (pr-introduced: ${mode}): ${read.reason}`;
     // An event that names no commits has nothing to ask about: the notice that nothing is resolved says so.
     if (read.cause === 'not-asked') return null;
-    if (mode === 'fail' && read.cause === 'failed') found.errors.push({ kind: 'api', message });
+    if (mode === 'fail' && (read.cause === 'failed' || read.cause === 'no-token'))
+      found.errors.push({ kind: 'api', message });
     else found.warnings.push({ kind: 'unavailable', message });
     return null;
   }
