@@ -25,6 +25,12 @@ export const PR_CHANGES = ['auto', 'off'] as const;
 /** `pr-introduced`: what the vulnerabilities and license violations a pull request brings in do. */
 export const PR_INTRODUCED = ['fail', 'warn', 'off'] as const;
 export type PrIntroducedMode = (typeof PR_INTRODUCED)[number];
+/** `existing-alerts`: whether the service's alerts (already on the base) fail a pull request. */
+export const EXISTING_ALERTS = ['fail', 'warn'] as const;
+export type ExistingAlertsMode = (typeof EXISTING_ALERTS)[number];
+/** GitHub's scopes of a change entry (`fail-on-scopes`); a missing or null one is `unknown`. */
+export const SCOPES = ['runtime', 'development', 'unknown'] as const;
+export type Scope = (typeof SCOPES)[number];
 /** `known-exploited`: check alerts against CISA's KEV catalog, and what a listed one does. */
 export const KNOWN_EXPLOITED = ['off', 'warn', 'fail'] as const;
 export type KnownExploitedMode = (typeof KNOWN_EXPLOITED)[number];
@@ -72,6 +78,8 @@ export const ALERT_STATUSES = [
   'below-threshold',
   'not-alerted',
   'not-affected',
+  'existing',
+  'out-of-scope',
 ] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
@@ -97,6 +105,8 @@ export const STATUS: Readonly<Record<AlertStatus, StatusTraits>> = {
   'below-threshold': { gates: false, sarif: 'severity', counted: 'below the threshold' },
   'not-alerted': { gates: false, sarif: null, counted: 'not alerted' },
   'not-affected': { gates: false, sarif: 'note', counted: 'not affected (VEX)' },
+  existing: { gates: false, sarif: 'warning', counted: 'already on the base (existing-alerts: warn)' },
+  'out-of-scope': { gates: false, sarif: 'severity', counted: 'in a scope that does not gate (fail-on-scopes)' },
 };
 
 /**
@@ -108,8 +118,10 @@ export type VerdictRule =
   | 'vex'
   | 'below-threshold'
   | 'unreachable'
+  | 'scope'
   | 'allowed'
   | 'resolved'
+  | 'existing'
   | 'grace'
   | 'severity'
   | 'known-exploited'
@@ -160,8 +172,10 @@ export const RULE_TRAITS: Readonly<Record<VerdictRule, RuleTraits>> = {
   vex: spares('not affected per a VEX statement', 'not-affected'),
   'below-threshold': spares('nothing makes it gate', 'below-threshold'),
   unreachable: spares('only unreachable uses (ignore-unreachable)', 'unreachable'),
+  scope: spares('brought in for a scope fail-on-scopes does not list', 'out-of-scope'),
   allowed: spares('allowed by allow-alerts', 'allowed'),
   resolved: spares('resolved by this pull request', 'resolved'),
+  existing: spares('already on the base, under existing-alerts: warn on a pull request', 'existing'),
   grace: spares('inside its grace period (grace-days)', 'due'),
   severity: {
     label: 'at or above the fail-on-severity threshold',
@@ -474,6 +488,8 @@ export type AlertCounts = SeverityCounts & {
   epss: number | null;
   /** Alerts and findings a VEX statement shows not affected or fixed; null when vex-files is empty. */
   vex: number | null;
+  /** Alerts the ratchet kept from failing the pull request (status existing); null unless existing-alerts: warn on a pull request. */
+  existing: number | null;
 };
 
 export interface Warning {
@@ -734,6 +750,15 @@ export interface RunOptions {
   epssSource: FeedSource;
   prChanges: (typeof PR_CHANGES)[number];
   prIntroduced: PrIntroducedMode;
+  /**
+   * Why GitHub passed no secrets to this run (a fork's pull request, Dependabot's), so that the
+   * service is not read and only what the pull request brings in is judged; null: the service is read.
+   */
+  withheldSecrets: 'fork' | 'dependabot' | null;
+  /** Whether the service's alerts fail a pull request (`existing-alerts`); push and schedule runs always judge them. */
+  existingAlerts: ExistingAlertsMode;
+  /** The scopes of a change entry whose findings can fail the gate (`fail-on-scopes`), in SCOPES' order. */
+  failOnScopes: Scope[];
   /** OpenVEX documents in the workspace (`vex-files`), in the order given; empty when none. */
   vexFiles: string[];
   /** Where to write the OpenVEX document of what the gate judged (`vex-output`); null when not asked. */

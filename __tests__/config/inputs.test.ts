@@ -72,6 +72,9 @@ describe('parseInputs defaults', () => {
       prIntroduced: 'fail',
       vexFiles: [],
       vexOutput: null,
+      withheldSecrets: null,
+      existingAlerts: 'fail',
+      failOnScopes: ['runtime', 'development', 'unknown'],
       sources: expect.any(Object) as Config['sources'],
       basePolicy: null,
     });

@@ -37,6 +37,7 @@ describe('loadConfig: the errors of the workspace policy file, as annotations on
     repositoryNumericId: null,
     actor: null,
     isForkPullRequest: false,
+    pullRequestAuthor: null,
     pullRequestNumber: null,
     commit: null,
     runUrl: null,

@@ -5,7 +5,7 @@
 import { isAbsolute, win32 } from 'node:path';
 import * as z from 'zod/mini';
 import { allowEntryOf, parseAllowList } from '../policy/allowlist.js';
-import type { AllowEntry, EpssMode, FeedSource, GraceDays } from '../model.js';
+import { SCOPES, type AllowEntry, type EpssMode, type FeedSource, type GraceDays, type Scope } from '../model.js';
 import { parseGraceDays } from './grace-days.js';
 import { didYouMean } from './suggest.js';
 
@@ -83,8 +83,9 @@ export const token = field((value, fail) =>
 const isLoopback = (host: string) => host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 
 // The URL itself is never quoted: it might carry credentials.
+// Empty is allowed here: a run GitHub passes no secrets to reads no service (inputs.ts requires it otherwise).
 export const apiUrl = field((value, fail) => {
-  if (value === '') return fail('is required: the base URL of the service, e.g. https://security.example.com.');
+  if (value === '') return '';
   let url: URL;
   try {
     url = new URL(value);
@@ -169,6 +170,17 @@ function items(value: string): string[] {
     .map((item) => item.trim())
     .filter((item) => item !== '');
 }
+
+/** `fail-on-scopes`: scopes whose findings can fail the gate, case-insensitive, each once, in SCOPES' order. */
+export const scopeList = optional([...SCOPES] as Scope[], (value, fail): Scope[] => {
+  const entries = items(value).map((item) => item.toLowerCase());
+  const bad = entries.filter((item) => !(SCOPES as readonly string[]).includes(item));
+  if (bad.length > 0 || entries.length === 0)
+    return fail(
+      `${bad.length > 0 ? `${bad.map(quote).join(', ')} ${bad.length === 1 ? 'is not a scope' : 'are not scopes'}` : 'lists no scope'}; expected ${SCOPES.join(', ')} (comma-separated, case-insensitive).${bad[0] ? didYouMean(bad[0], SCOPES) : ''}`,
+    );
+  return SCOPES.filter((scope) => entries.includes(scope));
+});
 
 const CWE = /^(?:CWE-)?0*([1-9]\d{0,8})$/i;
 /** `set-cwe-whitelist`: ids normalised to CWE-79, duplicates dropped; `none` is the empty list. */

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import {
   COMMENT_MODES,
   EPSS_API_URL,
+  EXISTING_ALERTS,
   failure,
   feedSourceName,
   KEV_FEED_URL,
@@ -33,6 +34,7 @@ import {
   licenseList,
   oneOf,
   packageList,
+  scopeList,
   seconds,
   text,
   token,
@@ -49,6 +51,8 @@ export interface RunContext {
   eventName: string | null;
   actor: string | null;
   isForkPullRequest: boolean;
+  /** The pull request's `user.login`, when the event has one. */
+  pullRequestAuthor?: string | null;
 }
 
 // In the contract's order; the keys are the input names.
@@ -99,6 +103,9 @@ const FIELDS = {
   // At most 50 files (contract: "VEX statements"); each read at the base commit on a change.
   'vex-files': workspacePaths(50),
   'vex-output': workspaceFile,
+  // The ratchet: only on pull-request and merge-queue events (contract: "Rolling out to many repositories").
+  'existing-alerts': oneOf(EXISTING_ALERTS, 'fail'),
+  'fail-on-scopes': scopeList,
 };
 
 /** Inputs a policy file may not set: the tokens, and the file itself. */
@@ -149,33 +156,31 @@ type TokenInput = keyof typeof TOKENS;
 // Events on which GitHub withholds repository secrets from a fork's pull request
 // (pull_request_target runs in the base repository and does get them).
 const FORK_EVENTS = ['pull_request', 'pull_request_review', 'pull_request_review_comment'];
-// The step condition of the README's pull-request gate and of examples/: it skips the runs GitHub
-// gives no secrets (forks, Dependabot) and stays true on merge_group, whose run has the secrets and
-// gates the change before it lands. A test holds the README's snippets to the same words.
-const GATE_IF =
-  "github.event_name == 'merge_group' || (github.event.pull_request.head.repo.full_name == github.repository && github.actor != 'dependabot[bot]')";
-const GATE_SETUP = `run the workflow on pull_request and merge_group, with \`if: ${GATE_IF}\` on the step (as the README's example workflows do), so that the merge queue gates the change with the secrets`;
+/**
+ * Why GitHub passes no Actions secrets to this run (contract: "Without the service's secrets"): a
+ * pull request from a fork, or Dependabot's; null when it passes them (pull_request_target, a
+ * merge group, a push).
+ */
+export function withheldSecretsOf(context: RunContext): 'fork' | 'dependabot' | null {
+  if (!FORK_EVENTS.includes(context.eventName ?? '')) return null;
+  if (context.actor === DEPENDABOT || context.pullRequestAuthor === DEPENDABOT) return 'dependabot';
+  return context.isForkPullRequest ? 'fork' : null;
+}
+const DEPENDABOT = 'dependabot[bot]';
 
-/** Why the token inputs are empty when GitHub withheld the secrets, with the way out; else null. */
+/**
+ * Why the token inputs are empty on a run of Dependabot's without a pull request (a push to its
+ * branch), where GitHub gives only Dependabot secrets, with the way out; else null.
+ */
 function withheldSecretsMessage(missing: TokenInput[], context: RunContext): string | null {
+  if (context.actor !== DEPENDABOT) return null;
   const names = `${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} empty`;
-  const pullRequest = FORK_EVENTS.includes(context.eventName ?? '');
-  if (context.actor === 'dependabot[bot]') {
-    return (
-      `${names}: this run was triggered by Dependabot, and GitHub gives such runs only Dependabot secrets, ` +
-      `not Actions secrets. Add the secrets you pass (e.g. ${Object.values(TOKENS).join(' and ')}) as ` +
-      'Dependabot secrets too (Settings > Secrets and variables > Dependabot), or skip the step for Dependabot: ' +
-      // Off a pull request the merge-queue condition would skip every run, so only the actor is named.
-      (pullRequest ? `${GATE_SETUP}.` : "`if: github.actor != 'dependabot[bot]'`.")
-    );
-  }
-  if (context.isForkPullRequest && pullRequest) {
-    return (
-      `${names}: GitHub does not pass repository secrets to workflows triggered by pull requests from forks. ` +
-      `Skip the step for them: ${GATE_SETUP}.`
-    );
-  }
-  return null;
+  return (
+    `${names}: this run was triggered by Dependabot, and GitHub gives such runs only Dependabot secrets, ` +
+    `not Actions secrets. Add the secrets you pass (e.g. ${Object.values(TOKENS).join(' and ')}) as ` +
+    'Dependabot secrets too (Settings > Secrets and variables > Dependabot), or skip the step for Dependabot: ' +
+    "`if: github.actor != 'dependabot[bot]'`. On its pull requests the gate judges what they bring in without them."
+  );
 }
 
 function schema(context: RunContext, licenseIdProblem: ((id: string) => string | null) | null) {
@@ -189,9 +194,13 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
       z.superRefine(
         (v: z.output<typeof inputs>, ctx) => {
           const missing = (Object.keys(TOKENS) as TokenInput[]).filter((name) => v[name] === '');
-          const withheld = missing.length > 0 ? withheldSecretsMessage(missing, context) : null;
+          // Both empty where GitHub withheld them: what the pull request brings in is judged through
+          // GitHub alone. One empty alone is a mistake of the workflow's, named.
+          const withoutService = missing.length === 2 && withheldSecretsOf(context) !== null;
+          const withheld =
+            missing.length > 0 && withheldSecretsOf(context) === null ? withheldSecretsMessage(missing, context) : null;
           if (withheld) ctx.addIssue({ code: 'custom', path: [], message: withheld });
-          else
+          else if (!withoutService)
             for (const name of missing) {
               const example = `\`${name}: \${{ secrets.${TOKENS[name]} }}\``;
               ctx.addIssue({
@@ -205,7 +214,13 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
               'is set together with allow-licenses; a license policy is one or the other: allow what may be used, or deny what may not.';
             ctx.addIssue({ code: 'custom', path: ['deny-licenses'], message });
           }
-          if (v['repository-id'] === null && v['app-id'] === null) {
+          if (v['api-url'] === '' && !withoutService)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['api-url'],
+              message: 'is required: the base URL of the service, e.g. https://security.example.com.',
+            });
+          if (v['repository-id'] === null && v['app-id'] === null && !withoutService) {
             const message =
               'is required when repository-id is empty: the action needs app-id to resolve the repository, or give repository-id.';
             ctx.addIssue({ code: 'custom', path: ['app-id'], message });
@@ -261,6 +276,9 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
       epssSource: v['epss-url'],
       vexFiles: v['vex-files'],
       vexOutput: v['vex-output'],
+      withheldSecrets: v['api-token-id'] === '' && v['api-token-secret'] === '' ? withheldSecretsOf(context) : null,
+      existingAlerts: v['existing-alerts'],
+      failOnScopes: v['fail-on-scopes'],
     })),
   );
 }

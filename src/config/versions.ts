@@ -82,6 +82,8 @@ export const INPUT_SINCE: Readonly<Record<string, Release>> = {
   'vex-output': '1.1.0',
   epss: '1.1.0',
   'epss-url': '1.1.0',
+  'existing-alerts': '1.1.0',
+  'fail-on-scopes': '1.1.0',
 };
 
 /** Every output of action.yml, with the release that brought it: a new output adds its line here. */
@@ -91,6 +93,7 @@ export const OUTPUT_SINCE: Readonly<Record<string, Release>> = {
   'introduced-count': '1.1.0',
   'vex-count': '1.1.0',
   'epss-count': '1.1.0',
+  'existing-count': '1.1.0',
 };
 
 /**

@@ -16,6 +16,8 @@ export interface RunnerContext {
   repositoryNumericId: string | null;
   actor: string | null;
   isForkPullRequest: boolean;
+  /** The pull request's `user.login` (who opened it: `dependabot[bot]` for Dependabot's); null without one. */
+  pullRequestAuthor: string | null;
   pullRequestNumber: number | null;
   /** The commit under test: a pull request's (or merge group's) head, else GITHUB_SHA; null off a runner. */
   commit: string | null;
@@ -41,6 +43,7 @@ export interface EventPayload {
   repository?: { id?: number | string; full_name?: string };
   pull_request?: {
     number?: number;
+    user?: { login?: unknown } | null;
     base?: { sha?: unknown };
     head?: { sha?: string; repo?: { full_name?: string; fork?: boolean } | null };
   };
@@ -99,6 +102,7 @@ export function readRunnerContext(env: NodeJS.ProcessEnv = process.env): RunnerC
     isForkPullRequest:
       event.pull_request !== undefined &&
       (head === null || head?.fork === true || (head?.full_name !== undefined && head.full_name !== repository)),
+    pullRequestAuthor: typeof event.pull_request?.user?.login === 'string' ? event.pull_request.user.login : null,
     pullRequestNumber: event.pull_request?.number ?? null,
     canWriteSummary: Boolean(env.GITHUB_STEP_SUMMARY),
     commit: commit || null,

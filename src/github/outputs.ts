@@ -7,17 +7,19 @@ export interface WrittenFiles {
 }
 
 export function actionOutputs(result: GateResult, files: WrittenFiles): Record<string, string> {
-  // Alerts that were not read have no count: empty, never 0 (contract, "Outputs").
+  // Alerts that were not read have no count: empty, never 0 (contract, "Outputs"). Without the
+  // service's secrets the counts are what the pull request brings in; the service's own are empty.
   const count = (key: keyof AlertCounts) => (result.counts === null ? '' : String(result.counts[key]));
+  const serviceCount = (key: keyof AlertCounts) => (result.options.withheldSecrets ? '' : count(key));
   return {
     result: result.result,
     'repository-id': result.repository.id,
-    'alerts-total': count('total'),
-    'critical-count': count('critical'),
-    'high-count': count('high'),
-    'medium-count': count('medium'),
-    'low-count': count('low'),
-    'unknown-count': count('unknown'),
+    'alerts-total': serviceCount('total'),
+    'critical-count': serviceCount('critical'),
+    'high-count': serviceCount('high'),
+    'medium-count': serviceCount('medium'),
+    'low-count': serviceCount('low'),
+    'unknown-count': serviceCount('unknown'),
     'gating-count': count('gating'),
     'allowed-count': count('allowed'),
     'risk-score': result.posture?.riskScore == null ? '' : String(result.posture.riskScore),
@@ -28,7 +30,7 @@ export function actionOutputs(result: GateResult, files: WrittenFiles): Record<s
     'license-violations': result.licenses ? String(packagesOf(result.licenses.findings.filter((f) => f.gates))) : '',
     // Empty when the change was not read (or the alerts were not), 0 when read and nothing resolved.
     'resolved-count': result.counts?.resolved == null ? '' : String(result.counts.resolved),
-    'due-count': count('due'),
+    'due-count': serviceCount('due'),
     'next-due': result.nextDue ?? '',
     // Empty when the change was not read or pr-introduced is off (or the alerts were not read).
     'introduced-count': result.counts?.introduced == null ? '' : String(result.counts.introduced),
@@ -36,6 +38,8 @@ export function actionOutputs(result: GateResult, files: WrittenFiles): Record<s
     'epss-count': result.counts?.epss == null ? '' : String(result.counts.epss),
     // Empty when vex-files is empty (or the alerts were not read).
     'vex-count': result.counts?.vex == null ? '' : String(result.counts.vex),
+    // Empty unless existing-alerts is warn on a pull request or merge group (and the alerts were read).
+    'existing-count': result.counts?.existing == null ? '' : String(result.counts.existing),
     'report-file': files.reportFile ?? '',
     'sarif-file': files.sarifFile ?? '',
   };

@@ -98,14 +98,20 @@ function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
 }
 
 function passReason(evaluated: EvaluatedAlert[], failOn: Threshold): string {
-  if (failOn === 'none') return 'fail-on-severity is none: no alert fails the gate on its severity.';
   const count = (status: EvaluatedAlert['status']) => evaluated.filter((e) => e.status === status).length;
+  // Under the ratchet, the backlog is at or above the threshold: it is not what the pull request does.
+  if (count('existing') > 0) return `No alert fails this pull request: ${onTheBase(count('existing'))}.`;
+  if (failOn === 'none') return 'fail-on-severity is none: no alert fails the gate on its severity.';
   const said = ALERT_STATUSES.flatMap((status) => {
     const [n, what] = [count(status), STATUS[status].counted];
     return n > 0 && what !== null ? [`${n} ${what}`] : [];
   });
   return `No alert at or above ${failOn}${said.length > 0 ? ` (${said.join(', ')})` : ''}.`;
 }
+
+/** "21 alerts already on the base do not block it (existing-alerts: warn)". */
+const onTheBase = (n: number) =>
+  `${plural(n, 'alert')} already on the base ${n === 1 ? 'does' : 'do'} not block it (existing-alerts: warn)`;
 
 /**
  * Pass or fail, with one sentence per cause (or why it passed) and the gating alerts worst first.
@@ -132,6 +138,8 @@ export function gateVerdict(
       `The security posture shows ${plural(criticalIssues, 'open critical issue')} for this repository (fail-on-critical-issues).`,
     );
   }
+  const existing = evaluated.filter((e) => e.status === 'existing').length;
+  if (reasons.length > 0 && existing > 0) reasons.push(`${onTheBase(existing).replace(/^./, (c) => c.toUpperCase())}.`);
   if (reasons.length > 0) return { result: 'fail', reasons, gating };
 
   reasons.push(passReason(evaluated, opts.failOn));

@@ -9,8 +9,17 @@ import type { VerdictPolicy } from './verdict.js';
 export interface VerdictInputs {
   options: Pick<
     RunOptions,
-    'failOnSeverity' | 'ignoreUnreachable' | 'allowAlerts' | 'graceDays' | 'knownExploited' | 'epss'
+    | 'failOnSeverity'
+    | 'ignoreUnreachable'
+    | 'allowAlerts'
+    | 'graceDays'
+    | 'knownExploited'
+    | 'epss'
+    | 'existingAlerts'
+    | 'failOnScopes'
   >;
+  /** The run judges a pull request or merge group (the ratchet applies only there). */
+  pullRequest: boolean;
   now: Date;
   /** The KEV catalog, when it was read under known-exploited warn or fail. */
   catalog: KevCatalog | null;
@@ -23,7 +32,8 @@ export interface VerdictInputs {
 }
 
 /** The one policy of a run's verdict: judgeAlerts takes it as it is, judgeFindings with the pr-introduced mode. */
-export function verdictPolicy({ options, now, catalog, epss, change, vex }: VerdictInputs): VerdictPolicy {
+export function verdictPolicy(inputs: VerdictInputs): VerdictPolicy {
+  const { options, now, catalog, epss, change, vex, pullRequest } = inputs;
   const mode = options.knownExploited;
   return {
     failOn: options.failOnSeverity,
@@ -35,5 +45,7 @@ export function verdictPolicy({ options, now, catalog, epss, change, vex }: Verd
     epss: epss && { scores: epss.scores, threshold: typeof options.epss === 'object' ? options.epss.threshold : null },
     change,
     vex,
+    existingAlerts: pullRequest && options.existingAlerts === 'warn' ? 'warn' : null,
+    failOnScopes: options.failOnScopes,
   };
 }

@@ -16,6 +16,7 @@ import {
   type KevEntry,
   type Reachability,
   type Resolution,
+  type Scope,
   type Threshold,
   type VerdictRule,
   type VexMark,
@@ -51,6 +52,15 @@ export interface VerdictPolicy {
   introduced?: 'fail' | 'warn';
   /** The latest VEX statement that speaks of an alert (or finding), when vex-files are read; null otherwise. */
   vex?: ((alert: Alert) => VexMark | null) | null;
+  /**
+   * The ratchet: `warn` on a pull request or merge group under existing-alerts: warn, where the
+   * service's alerts (already on the base) never fail the gate; null otherwise and for findings.
+   */
+  existingAlerts?: 'warn' | null;
+  /** fail-on-scopes: the scopes whose findings can gate (the service's alerts have none); absent: all. */
+  failOnScopes?: readonly Scope[];
+  /** The scope of the subject judged: a finding's; null for an alert of the service. */
+  scopeOf?: ((alert: Alert) => Scope | null) | null;
 }
 
 /** What would make an alert gate, were no rule to spare it (RULE_TRAITS says whether a grace period can delay it). */
@@ -104,8 +114,10 @@ export const RULES: readonly Rule[] = [
   notAffectedByVex,
   noGround,
   unreachable,
+  outOfScope,
   allowed,
   resolvedByTheChange,
+  alreadyOnTheBase,
   insideGracePeriod,
   gates,
 ];
@@ -168,6 +180,14 @@ function unreachable({ alert }: Facts, policy: VerdictPolicy): Decision | null {
   return { rule: 'unreachable', reason: 'only unreachable uses (ignore-unreachable)' };
 }
 
+/** What a pull request brings in for a scope fail-on-scopes does not list is reported, not gated. */
+function outOfScope({ alert }: Facts, { failOnScopes, scopeOf }: VerdictPolicy): Decision | null {
+  const scope = scopeOf?.(alert) ?? null;
+  if (!failOnScopes || scope === null || failOnScopes.includes(scope)) return null;
+  const reason = `brought in for ${scope} use, a scope fail-on-scopes does not list (it lists ${failOnScopes.join(', ')})`;
+  return { rule: 'scope', reason };
+}
+
 function allowed({ alert }: Facts, policy: VerdictPolicy): Decision | null {
   const entry = policy.allow.find((e) => entryMatches(e, alert));
   if (entry === undefined) return null;
@@ -181,6 +201,19 @@ function resolvedByTheChange({ change }: Facts): Decision | null {
   if (resolution === null) return null;
   const reason = `resolved by this pull request, which removes ${resolution.removed} from ${resolution.manifests.join(', ')}`;
   return { rule: 'resolved', reason, resolution };
+}
+
+/**
+ * The ratchet: on a pull request under existing-alerts: warn, an alert of the service (it describes the
+ * repository before the change) never fails it, whatever would make it gate. The change's own findings
+ * still do; a push or a schedule judges the backlog.
+ */
+function alreadyOnTheBase(_facts: Facts, { existingAlerts }: VerdictPolicy): Decision | null {
+  if (existingAlerts !== 'warn') return null;
+  return {
+    rule: 'existing',
+    reason: 'already on the base: it does not fail this pull request (existing-alerts: warn)',
+  };
 }
 
 function insideGracePeriod(facts: Facts, policy: VerdictPolicy): Decision | null {
@@ -338,14 +371,21 @@ export function judgeFindings(
   findings: IntroducedFinding[],
   policy: VerdictPolicy & { introduced: 'fail' | 'warn' },
 ): EvaluatedFinding[] {
-  const active = activePolicy({ ...policy, change: null });
+  // The service's alerts are what the ratchet spares; a finding is the change's own.
+  const active = activePolicy({ ...policy, change: null, existingAlerts: null });
   return findings.map((finding) => {
-    const judged = judgeAlert(findingAsAlert(finding), active);
+    const judged = judgeAlert(findingAsAlert(finding), { ...active, scopeOf: () => scopeOf(finding) });
     const { status, disposition, allowedBy, knownExploited, vex, epss, epssMissing } = judged;
     const missing = epssMissing ? { epssMissing } : {};
     const feeds = { knownExploited, vex, epss, ...missing };
     return { ...finding, status, disposition, ...(allowedBy ? { allowedBy } : {}), ...feeds };
   });
+}
+
+/** GitHub's scope of a finding's entry: a missing, null or other one is unknown (contract: "Scopes"). */
+function scopeOf({ scope }: IntroducedFinding): Scope {
+  const word = scope?.trim().toLowerCase();
+  return word === 'runtime' || word === 'development' ? word : 'unknown';
 }
 
 /** A finding as the rules read an alert: alerted, its CVE ids as aliases, nothing known of reachability or age. */

@@ -58,6 +58,8 @@ function notesFirst(e: EvaluatedAlert): string[] {
     const left = e.daysLeft === null ? '' : `, ${plural(e.daysLeft, 'day')} left`;
     notes.push(`Inside its grace period: fails the gate from ${e.dueOn} (UTC)${left}`);
   }
+  if (e.status === 'existing')
+    notes.push('Already on the base: it does not fail this pull request (existing-alerts: warn)');
   if (e.changedByPullRequest) notes.push('Changed by this pull request');
   if (e.resolution !== null && e.status !== 'resolved') notes.push('Fixed by this pull request');
   return notes;
@@ -193,21 +195,28 @@ export function buildWarningAnnotations(result: GateResult, max = MAX_WARNING_AN
   const warn = result.knownExploited?.mode === 'warn';
   const flags = (e: EvaluatedAlert) => warn && flaggedAsKnownExploited(e);
   const flagged = result.alerts.filter(flags).sort(worstFirst);
+  // Under the ratchet, the alerts already on the base: a warning each where the error would be.
+  const existing = result.alerts.filter((e) => e.status === 'existing' && !flags(e)).sort(worstFirst);
   const due = result.alerts.filter((e) => e.status === 'due' && !flags(e)).sort(soonestFirst);
   const lists = [
     { count: introduced.length, build: (i: number) => findingAnnotation(introduced[i]!) },
     { count: flagged.length, build: (i: number) => alertAnnotation(flagged[i]!) },
+    { count: existing.length, build: (i: number) => alertAnnotation(existing[i]!) },
     { count: due.length, build: (i: number) => alertAnnotation(due[i]!) },
   ];
   const cap = Math.max(1, Math.floor(max));
-  const total = introduced.length + flagged.length + due.length;
+  const total = lists.reduce((sum, list) => sum + list.count, 0);
   if (total <= cap) return { annotations: firstOf(lists, total), omitted: 0 };
   // Only the annotations shown are built.
   const shown = firstOf(lists, cap - 1);
-  const shownIntroduced = Math.min(introduced.length, shown.length);
-  const shownFlagged = Math.min(flagged.length, shown.length - shownIntroduced);
+  let room = shown.length;
+  const [introducedLeft, exploitedLeft, existingLeft] = lists.map((list) => {
+    const taken = Math.min(list.count, room);
+    room -= taken;
+    return list.count - taken;
+  });
   const omitted = total - shown.length;
-  const left = { introduced: introduced.length - shownIntroduced, exploited: flagged.length - shownFlagged };
+  const left = { introduced: introducedLeft!, exploited: exploitedLeft!, existing: existingLeft! };
   return { annotations: [...shown, moreWarnings(left, omitted)], omitted };
 }
 
@@ -215,9 +224,22 @@ export function buildWarningAnnotations(result: GateResult, max = MAX_WARNING_AN
  * The last warning annotation: how many were left out (`introduced` of them vulnerabilities the pull
  * request brings in, `exploited` alerts flagged as known exploited, the rest coming due).
  */
-function moreWarnings(left: { introduced: number; exploited: number }, omitted: number): Annotation {
-  const { introduced, exploited } = left;
+function moreWarnings(left: { introduced: number; exploited: number; existing: number }, omitted: number): Annotation {
+  const { introduced, exploited, existing } = left;
   const limit = `GitHub shows at most ${MAX_WARNING_ANNOTATIONS} warning annotations per step: see the job summary or the JSON report.`;
+  if (existing > 0) {
+    const parts = [
+      introduced > 0
+        ? plural(introduced, 'more vulnerability', 'more vulnerabilities') + ' brought in by this pull request'
+        : null,
+      exploited > 0 ? `${plural(exploited, 'more alert')} known exploited` : null,
+      `${plural(existing, 'more alert')} already on the base (existing-alerts: warn)`,
+      omitted - introduced - exploited - existing > 0
+        ? `${plural(omitted - introduced - exploited - existing, 'more alert')} coming due`
+        : null,
+    ].filter((part) => part !== null);
+    return { title: `${plural(omitted, 'more warning')} not annotated`, message: `${parts.join('; ')}. ${limit}` };
+  }
   if (introduced > 0)
     return {
       title: `${plural(omitted, 'more warning')} not annotated`,

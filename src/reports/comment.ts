@@ -18,6 +18,7 @@ import { nextStepsSection } from './summary-next-steps.js';
 import { vexSection } from './summary-vex.js';
 import { licenseSection } from './summary-licenses.js';
 import { policyChangesSection } from './summary-policy-changes.js';
+import { existingSection } from './summary-alerts.js';
 import { gatingAlertsSection, verdictSection } from './summary.js';
 
 export const COMMENT_MARKER = '<!-- security-gate:sticky-comment -->';
@@ -84,12 +85,14 @@ export function renderComment(result: GateResult, runUrl: string | null, where: 
     catalog,
     files,
     gatingAlertsSection(result, COMMENT_MAX_ALERTS, budget),
-    nextSteps,
+    existingSection(result.alerts, COMMENT_MAX_ALERTS, budget),
     resolvedSection(result.alerts, COMMENT_MAX_ALERTS, budget),
     changedSection(result, COMMENT_MAX_ALERTS, budget),
     dueSection(result.alerts, COMMENT_MAX_ALERTS, budget),
     licenseSection(result.licenses, result.blobUrl, COMMENT_MAX_ALERTS, budget),
     vexSection(result, COMMENT_MAX_ALERTS, budget),
+    // What to do ends every failing comment (contract: "The blocked developer first").
+    nextSteps,
   ].filter((section) => section !== null);
   const page = cutToBytes(
     `${sections.join('\n\n')}\n`,

@@ -2,7 +2,7 @@
 // rule (the model's RULE_TRAITS is the verdict's side). A rule this table lacks does not compile, and
 // no report compares a rule's name: each looks its words up here by the disposition's rule.
 import { formatPercent } from '../numbers.js';
-import type { EvaluatedAlert, GateResult, VerdictRule } from '../model.js';
+import { SCOPES, type EvaluatedAlert, type GateResult, type VerdictRule } from '../model.js';
 import { plural } from './format.js';
 import { plainLine } from './plain.js';
 
@@ -14,7 +14,7 @@ export interface PolicyPhrase {
 
 export interface RuleWords {
   /** The policy line's phrase for the rule in this run; null when the run does not use it. */
-  policy: (result: Pick<GateResult, 'options' | 'introduced'>) => PolicyPhrase | null;
+  policy: (result: Pick<GateResult, 'options' | 'introduced' | 'change'>) => PolicyPhrase | null;
   /**
    * Plain text: why an alert the rule decided does not fail the gate (the SARIF message), from what
    * the verdict recorded; null when it gates, or when SARIF does not report it (STATUS says which).
@@ -33,8 +33,27 @@ export const RULE_WORDS: Readonly<Record<VerdictRule, RuleWords>> = {
   vex: { policy: quiet, notGating: vexSpared, gatingCell: null },
   'below-threshold': { policy: quiet, notGating: reasonOf, gatingCell: null },
   unreachable: { policy: quiet, notGating: reasonOf, gatingCell: null },
+  scope: {
+    policy: ({ options }) =>
+      options.failOnScopes.length < SCOPES.length
+        ? {
+            words: `what a pull request brings in gates only in ${options.failOnScopes.map((s) => `**${s}**`).join(', ')} scope`,
+            gates: false,
+          }
+        : null,
+    notGating: reasonOf,
+    gatingCell: null,
+  },
   allowed: { policy: quiet, notGating: null, gatingCell: null },
   resolved: { policy: quiet, notGating: resolvedBy, gatingCell: null },
+  existing: {
+    policy: ({ options, change }) =>
+      options.existingAlerts === 'warn' && change !== null
+        ? { words: 'alerts already on the base do not fail this pull request (`existing-alerts: warn`)', gates: false }
+        : null,
+    notGating: () => 'already on the base: existing-alerts is warn, so it does not fail this pull request',
+    gatingCell: null,
+  },
   grace: { policy: quiet, notGating: dueText, gatingCell: null },
   severity: {
     policy: ({ options }) =>

@@ -1,6 +1,13 @@
 // The alert parts of the job summary: gating table, allowed alerts (collapsed) and the not-gating count.
 // They are the only parts that grow with the data, so they are filled row by row within a byte budget.
-import type { AlertStatus, EvaluatedAlert, GateResult, ManifestLocation, Reachability } from '../model.js';
+import {
+  exploitedThenWorst,
+  type AlertStatus,
+  type EvaluatedAlert,
+  type GateResult,
+  type ManifestLocation,
+  type Reachability,
+} from '../model.js';
 import { FALLBACK_MANIFEST_PATH } from '../packages/locations.js';
 import { fitRows, type ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
@@ -171,6 +178,21 @@ export function gatingSection(
   return [title, '', ...table, ...terms].join('\n');
 }
 
+/**
+ * Under the ratchet (existing-alerts: warn on a pull request): the alerts already on the base, which
+ * would fail the gate and do not fail this pull request; collapsed, in the verdict's order.
+ */
+export function existingSection(alerts: EvaluatedAlert[], maxRows: number, budget: ByteBudget): string | null {
+  const existing = alerts.filter((e) => e.status === 'existing').sort(exploitedThenWorst);
+  if (existing.length === 0) return null;
+  const open = `<details><summary>Already on the base (${formatNumber(existing.length)}): they do not fail this pull request (<code>existing-alerts: warn</code>)</summary>`;
+  budget.charge(open, '', '', '</details>');
+  const more = (n: number) => `…and ${plural(n, 'more alert')} already on the base (see the JSON report).`;
+  const row = (e: EvaluatedAlert) => gatingRow(e, null);
+  const table = boundedTable(GATING_HEADER, existing, row, { maxRows, budget, more });
+  return [open, '', ...table, '', '</details>'].join('\n');
+}
+
 /** Collapsed: allowed alerts still deserve a look, but they do not fail the gate. */
 export function allowedSection(alerts: EvaluatedAlert[], maxRows: number, budget: ByteBudget): string | null {
   const allowed = alerts.filter((e) => e.status === 'allowed');
@@ -196,6 +218,8 @@ const NOT_GATING: Record<AlertStatus, ((first: EvaluatedAlert) => string) | null
   due: null,
   allowed: null,
   'not-affected': null,
+  existing: null,
+  'out-of-scope': null,
 };
 
 /**

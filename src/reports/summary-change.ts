@@ -198,6 +198,10 @@ function statusText(e: EvaluatedAlert): string {
       return '✅ resolved';
     case 'not-affected':
       return 'not affected (VEX)';
+    case 'existing':
+      return 'already on the base (`existing-alerts: warn`)';
+    case 'out-of-scope':
+      return 'in a scope that does not gate (`fail-on-scopes`)';
   }
 }
 

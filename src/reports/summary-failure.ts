@@ -17,12 +17,15 @@ const MAX_PROBLEMS = 50;
 const MAX_PROBLEM_LENGTH = 1_000;
 
 export function renderFailureSummary({ repository, why, problems }: StoppedRun): string {
-  const target = repository ? ` for ${escapeText(truncate(repository, 100), { endsHeading: true })}` : '';
+  const target = repository ? ` for ${escapeText(truncate(repository, 100))}` : '';
+  // The heading says why first (contract: "The blocked developer first"): "invalid inputs".
+  const short = why.split(/[;:]/)[0]!.replace(/\.$/, '').trim();
   const listed = problems
     .slice(0, MAX_PROBLEMS)
     .map((problem) => `- ${escapeText(truncate(problem, MAX_PROBLEM_LENGTH), { lineStart: true })}`);
   if (problems.length > MAX_PROBLEMS) listed.push(`- …and ${problems.length - MAX_PROBLEMS} more (see the log).`);
-  const sections = [`## Security gate: ⚠️ no verdict${target}`, `⚠️ **Error**: ${escapeText(why)}`];
+  const heading = `## Security gate: ⚠️ No verdict${target}: ${escapeText(truncate(short, 120), { endsHeading: true })}`;
+  const sections = [heading, `⚠️ **Error**: ${escapeText(why)}`];
   if (listed.length > 0) sections.push(listed.join('\n'));
   return `${sections.join('\n\n')}\n`;
 }

@@ -2,7 +2,7 @@
 // scanned branch, or touched by this pull request) and what to do next: upgrade, or allow the alert
 // for a while with the exact entry to copy into the policy the run used, or ask. In the job summary
 // and the PR comment alike.
-import type { EvaluatedAlert, GateResult } from '../model.js';
+import type { EvaluatedAlert, EvaluatedFinding, GateResult, LicenseFinding } from '../model.js';
 import { formatNumber, plural } from './format.js';
 import { code } from './markdown.js';
 
@@ -62,9 +62,35 @@ function daysAfter(iso: string, days: number): string {
 }
 
 /** The advisory ids to offer as entries: one per advisory; the input's lines take an id as a word only. */
-function allowIds(result: GateResult, gating: EvaluatedAlert[]): string[] {
+function allowIds(result: GateResult, gating: { advisory: string }[]): string[] {
   const inFile = Boolean(result.options.configFile);
   return [...new Set(gating.map((e) => e.advisory))].filter((id) => inFile || PLAIN_ID.test(id));
+}
+
+/** What the pull request brings in that fails the gate, and what its author does about it. */
+function broughtInSteps(findings: EvaluatedFinding[], licenses: LicenseFinding[]): string[] {
+  const named = [...new Set(findings.map((f) => `${f.name} ${f.version}`))];
+  const listed = named.slice(0, 3).map((n) => code(n, 120));
+  const more = named.length > 3 ? ` and ${formatNumber(named.length - 3)} more` : '';
+  const vulnerable =
+    findings.length === 0
+      ? []
+      : [
+          `- **This pull request brings in** ${listed.join(', ')}${more}, with ${plural(findings.length, 'vulnerability', 'vulnerabilities')} that ${findings.length === 1 ? 'fails' : 'fail'} the gate: upgrade ${named.length === 1 ? 'it' : 'each'} to a version the advisory does not affect (its link says which), or leave the dependency out, in this pull request.`,
+        ];
+  const packages = [...new Set(licenses.map((f) => f.package))];
+  const licensed =
+    packages.length === 0
+      ? []
+      : [
+          `- **Licenses**: ${packages
+            .slice(0, 3)
+            .map((p) => code(p, 120))
+            .join(
+              ', ',
+            )}${packages.length > 3 ? ` and ${formatNumber(packages.length - 3)} more` : ''} ${packages.length === 1 ? 'has' : 'have'} a license the policy does not allow: use another package, or ask whoever owns the policy for a \`license-exceptions\` entry.`,
+        ];
+  return [...vulnerable, ...licensed];
 }
 
 /** The entries to copy, in the form of the place they go: the policy file's mapping, or the input's line syntax. */
@@ -109,13 +135,37 @@ function where(result: GateResult): string {
 }
 
 /**
- * The section, or null when no alert fails the gate (what a pull request brings in says what it is
- * in its own table; licenses and posture have no allow list).
+ * The section, or null when the gate does not fail: what fails it, what to do about each, and how
+ * to accept an advisory for a while (contract: "The blocked developer first": it ends every failing
+ * page, for what a pull request brings in as for the alerts).
  */
 export function nextStepsSection(result: GateResult): string | null {
-  const gating = result.verdict.gating;
-  if (result.counts === null || gating.length === 0) return null;
-  const ids = allowIds(result, gating);
+  if (result.result !== 'fail') return null;
+  const gating = result.counts === null ? [] : result.verdict.gating;
+  const findings = result.introduced?.findings.filter((f) => f.disposition.gates) ?? [];
+  const licenses = result.licenses?.findings.filter((f) => f.gates) ?? [];
+  const brought = broughtInSteps(findings, licenses);
+  if (gating.length === 0) {
+    const critical = result.posture?.repository?.criticalIssues ?? 0;
+    const posture =
+      critical > 0
+        ? [
+            `- **Critical issues**: the security posture shows ${plural(critical, 'open critical issue')} for this repository (fail-on-critical-issues): resolve them in the service, where they are listed.`,
+          ]
+        : [];
+    const ids = allowIds(result, findings);
+    const accept =
+      ids.length === 0
+        ? []
+        : [
+            `- **Or accept it for a while**: add ${plural(Math.min(ids.length, MAX_ENTRIES), 'entry', 'entries')} ${where(result)}, with a real reason:`,
+            '',
+            ...allowEntries(result, ids).map((line) => `  ${line}`),
+          ];
+    const steps = [...brought, ...posture, ...accept, '', ask(result)];
+    return ['### What to do', '', ...steps].join('\n');
+  }
+  const ids = allowIds(result, [...findings, ...gating]);
   const accept =
     ids.length === 0
       ? [
@@ -127,11 +177,16 @@ export function nextStepsSection(result: GateResult): string | null {
           ...allowEntries(result, ids).map((line) => `  ${line}`),
         ];
   const steps = [
+    ...brought,
     `- **Upgrade** each package to a version the advisory does not affect (its link says which), in this pull request or one of its own: a change that removes the vulnerable version from every manifest resolves the alert, and no pull request fails on it again.`,
     ...accept,
     '',
-    `- **Not yours to fix?** Ask whoever owns the security policy of this repository${result.options.configFile ? ` (the history of ${code(result.options.configFile, 200)}, or CODEOWNERS)` : ' (CODEOWNERS)'}, or your security team.`,
+    ask(result),
   ];
   // whose() is the action's own words around code spans: nothing in it to escape.
   return ['### What to do', '', whose(result, gating), '', ...steps].join('\n');
 }
+
+/** Who to ask when it is not the reader's to fix. */
+const ask = (result: GateResult) =>
+  `- **Not yours to fix?** Ask whoever owns the security policy of this repository${result.options.configFile ? ` (the history of ${code(result.options.configFile, 200)}, or CODEOWNERS)` : ' (CODEOWNERS)'}, or your security team.`;

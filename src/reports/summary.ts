@@ -12,8 +12,9 @@ import {
 import { ByteBudget, byteLength, cutToBytes } from './budget.js';
 import { formatMinutes, formatNumber, formatUtcDateTime, plural, SEVERITY_MARKERS } from './format.js';
 import { code, codeCell, escapeCell, escapeText, truncate } from './markdown.js';
+import { headline } from './headline.js';
 import { RULE_WORDS } from './rule-words.js';
-import { allowedSection, gatingSection, notGatingLine } from './summary-alerts.js';
+import { allowedSection, existingSection, gatingSection, notGatingLine } from './summary-alerts.js';
 import { dueSection, resolvedSection, restsOnSection } from './summary-change.js';
 import { introducedSection } from './summary-introduced.js';
 import { nextStepsSection } from './summary-next-steps.js';
@@ -37,9 +38,9 @@ export const SUMMARY_MAX_ALERTS = 50;
 const MAX_LIST_ITEMS = 50;
 
 const VERDICT = {
-  pass: { marker: '✅', word: 'Passed', heading: 'passed' },
-  fail: { marker: '❌', word: 'Failed', heading: 'failed' },
-  error: { marker: '⚠️', word: 'Error', heading: 'no verdict' },
+  pass: { marker: '✅', word: 'Passed', heading: 'Passes' },
+  fail: { marker: '❌', word: 'Failed', heading: 'Fails' },
+  error: { marker: '⚠️', word: 'Error', heading: 'No verdict' },
 } as const;
 
 export function renderSummary(result: GateResult, options: SummaryOptions = {}): string {
@@ -51,8 +52,9 @@ export function renderSummary(result: GateResult, options: SummaryOptions = {}):
   const nextSteps = nextStepsSection(result);
   const tail = [
     policyChangesSection(result.options),
-    postureSection(result.posture, result.options.projectId),
-    timeSavedSection(result),
+    // On a pull request the organization's figures are not its story: there, folded away.
+    foldedOnPullRequest(result, postureSection(result.posture, result.options.projectId)),
+    foldedOnPullRequest(result, timeSavedSection(result)),
     scheduleSection(result.schedule, now),
     settingsSection(result.settings),
     listSection(
@@ -65,15 +67,17 @@ export function renderSummary(result: GateResult, options: SummaryOptions = {}):
       '❌',
       result.errors.map((e) => e.message),
     ),
+    // What to do ends every failing page (contract: "The blocked developer first").
+    nextSteps,
   ].filter((section) => section !== null);
   // The other parts are small and capped; the alert tables get whatever bytes are left
   // (less the blank lines that join them to the page).
-  const fixed = [...head, ...tail, ...[notGating, nextSteps].filter((part) => part !== null)];
+  const fixed = [...head, ...tail, ...[notGating].filter((part) => part !== null)];
   const budget = new ByteBudget(maxBytes - byteLength(joinSections(fixed)) - 8);
   const alerts = [
     introducedSection(result.introduced, maxAlerts, budget),
     gatingAlertsSection(result, maxAlerts, budget),
-    nextSteps,
+    existingSection(result.alerts, maxAlerts, budget),
     resolvedSection(result.alerts, maxAlerts, budget),
     dueSection(result.alerts, maxAlerts, budget),
     licenseSection(result.licenses, result.blobUrl, maxAlerts, budget),
@@ -96,7 +100,7 @@ function validDate(iso: string): Date | null {
 
 /** The gating alerts, or that they are not known when the alerts were not read. */
 export function gatingAlertsSection(result: GateResult, maxRows: number, budget: ByteBudget): string {
-  return result.counts === null
+  return result.counts === null || result.options.withheldSecrets
     ? NOT_READ_GATING
     : gatingSection(result.verdict.gating, maxRows, budget, {
         noVerdict: result.result === 'error',
@@ -105,9 +109,10 @@ export function gatingAlertsSection(result: GateResult, maxRows: number, budget:
 }
 
 /**
- * The heading carries the verdict and the repository (it is what a notification or a list of
- * comments shows first), and the alerts resolved and coming due when there are any; then
- * pass/fail/error and why in one line. The job summary and the PR comment both start with it.
+ * The heading carries the verdict and why, in words a blocked developer reads first ("Fails: this
+ * pull request brings in log4j-core 2.14.1 (critical)"; contract: "The blocked developer first"), and
+ * the alerts resolved and coming due when there are any; then pass/fail/error for the repository and
+ * every reason in one line. The job summary and the PR comment both start with it.
  */
 export function verdictSection(result: GateResult): string {
   const { marker, word, heading } = VERDICT[result.result];
@@ -122,11 +127,10 @@ export function verdictSection(result: GateResult): string {
   // A run stopped before the repository was found has no id, and may have no name either.
   const [first, second] = [code(name ?? '', 100), code(id, 100)].filter((part) => part !== '');
   const repository = first === undefined ? 'an unknown repository' : second ? `${first} (${second})` : first;
-  const target = (name || id).trim();
   const spared = sparedCounts(result.counts);
-  // A `#` run at the end of the name would close the heading only where the name ends it.
-  const forTarget = target ? ` for ${escapeText(truncate(target, 100), { endsHeading: spared === '' })}` : '';
-  const title = `## Security gate: ${marker} ${heading}${forTarget}${spared}`;
+  // A `#` run at the end of the headline would close the heading only where it ends it.
+  const words = headline(result, truncate((name || id).trim(), 100));
+  const title = `## Security gate: ${marker} ${heading}: ${escapeText(truncate(words, 200), { endsHeading: spared === '' })}${spared}`;
   return `${title}\n\n${marker} **${word}** for ${repository}: ${why}`;
 }
 
@@ -150,8 +154,13 @@ const NOT_READ =
 const NOT_READ_GATING = '### Gating alerts\n\nNot known: the alerts were not read.';
 
 function countsSection(result: GateResult): string {
-  return [...countsTable(result.counts), '', ...policyLines(result)].join('\n');
+  const table = !result.options.withheldSecrets ? countsTable(result.counts) : [WITHHELD_COUNTS];
+  return [...table, '', ...policyLines(result)].join('\n');
 }
+
+/** A run GitHub passed no secrets to read no alert of the service's: no count by severity, by design. */
+const WITHHELD_COUNTS =
+  "The repository's alerts were not read (GitHub passed this run no secrets): no count by severity. What the pull request brings in is judged below.";
 
 /** Counts by severity, then total, gating and allowed, and resolved and due when any. */
 function countsTable(counts: AlertCounts | null): string[] {
@@ -199,6 +208,13 @@ function policyLines(result: GateResult): string[] {
       ]
     : [];
   return [`Policy: ${policy.join(' · ')}.${file.length > 0 ? '  ' : ''}`, ...file];
+}
+
+/** A `### Title` section folded into `<details>` on a pull-request or merge-queue event; as it is otherwise. */
+function foldedOnPullRequest(result: GateResult, section: string): string {
+  if (result.change === null) return section;
+  const [title = '', ...body] = section.split('\n');
+  return [`<details><summary><b>${title.replace(/^### /, '')}</b></summary>`, ...body, '', '</details>'].join('\n');
 }
 
 function timeSavedSection(result: GateResult): string {

@@ -122,9 +122,11 @@ function saidOf(j: Judged): Said | null {
       return { status: 'affected', action_statement: `Fails the gate (${j.reason}): upgrade or remove the package.` };
     case 'allowed':
     case 'due':
+    case 'existing':
       return { status: 'affected', action_statement: `Does not fail the gate yet: ${j.reason}.` };
     case 'below-threshold':
     case 'not-alerted':
+    case 'out-of-scope':
       return null;
   }
 }

@@ -13,7 +13,8 @@ import { verdictPolicy } from '../policy/verdict-policy.js';
 import { vexIndex } from '../vex/match.js';
 import type { RepositoryReads, Statistics } from './gather.js';
 import type { IntroducedRead } from './introduced.js';
-import { finalResult, judgeIntroduced, judgeLicenses, judgeReadAlerts, verdictOf } from './judge.js';
+import { finalResult, judgeIntroduced, judgeLicenses, judgeReadAlerts, verdictOf, withheldWhy } from './judge.js';
+import { planSettings } from './settings.js';
 import { runError, type RepositoryRef } from './resolve.js';
 import type { describeSchedule } from './schedule.js';
 import {
@@ -77,6 +78,7 @@ export interface AssembleInput {
 export function assembleResult(input: AssembleInput): GateResult {
   const { config, repository, reads, now } = input;
   const change = input.change ?? null;
+  const withoutService = Boolean(config.withheldSecrets);
   const found: Found = {
     errors: [...(input.errors ?? []), ...reads.alerts.errors.map(runError)],
     warnings: reads.alerts.warnings.map((message) => ({ kind: 'read', message })),
@@ -90,6 +92,11 @@ export function assembleResult(input: AssembleInput): GateResult {
   const unknown = unknownLicenseWarning(licenses);
   if (unknown) found.warnings.push(unknown);
   found.errors.push(...settingErrors(input.settings));
+  if (config.withheldSecrets && planSettings(config.settings).length > 0)
+    found.warnings.push({
+      kind: 'unavailable',
+      message: `The settings changes asked for were not sent: ${withheldWhy(config.withheldSecrets)}.`,
+    });
   const posture = read.posture ? viewPosture(read.posture, repository.id, input.window, found.warnings) : null;
   const unchecked = uncheckedCriticalIssues(config, input.statistics.posture, posture, repository.id);
   if (unchecked) found.errors.push(unchecked);
@@ -98,19 +105,34 @@ export function assembleResult(input: AssembleInput): GateResult {
   const epss = weighEpss(config, input.epss ?? null, now, found);
   const changed = weighChange(change, read.packages);
   const vex = input.vex ? vexIndex(input.vex.documents) : null;
-  const policy = verdictPolicy({ options: config, now, catalog, epss, change: changed.judge, vex: vex && vex.latest });
+  const policy = verdictPolicy({
+    options: config,
+    now,
+    catalog,
+    epss,
+    change: changed.judge,
+    vex: vex && vex.latest,
+    pullRequest: change !== null,
+  });
   const alerts = judgeReadAlerts(reads.alerts, policy, read.packages);
   const flagged = config.knownExploited === 'warn' ? knownExploitedWarning(alerts) : null;
   if (flagged) found.warnings.push({ kind: 'known-exploited', message: flagged });
   const introduced = judgeIntroduced(config, weighIntroduced(config, change, input.introduced ?? null, found), policy);
-  const alertsRead = reads.alerts.totalCount !== null;
+  // Without the service's secrets no alert is read, by design: the counts are what was judged.
+  const alertsRead = reads.alerts.totalCount !== null || withoutService;
   const verdict = verdictOf(alerts, config, posture, licenses, alertsRead, introduced);
   found.trace(`verdict ${verdict.result}: ${verdict.reasons.join(' ') || 'no reason given'}`);
   // On the statuses as they end up: an expired entry's alert that the change resolved does not gate again.
   const listed = [...alerts, ...(introduced?.findings ?? []).map((f) => ({ ...f, aliases: f.cves ?? [] }))];
   found.warnings.unshift(...allowListWarnings(config.allowAlerts, listed, now.toISOString().slice(0, 10)));
   const result = finalResult(verdict, found.errors);
-  const counted = { change: changed.judge !== null, catalog: catalog !== null, epss: epss !== null, vex: vex !== null };
+  const counted = {
+    change: changed.judge !== null,
+    catalog: catalog !== null,
+    epss: epss !== null,
+    vex: vex !== null,
+    ratchet: policy.existingAlerts === 'warn',
+  };
   return {
     ...baseResult(config, repository, now, found.errors, input.settings),
     result,

@@ -27,6 +27,10 @@ export async function evaluate(
   started: Date,
   vex: VexInput | null = null,
 ): Promise<GateResult> {
+  if (config.withheldSecrets) {
+    const { judgeWithoutService } = await import('./without-service.js');
+    return judgeWithoutService({ ...config, withheldSecrets: config.withheldSecrets }, context, started, vex);
+  }
   const client = createClient({
     baseUrl: config.apiUrl,
     tokenId: config.tokenId,

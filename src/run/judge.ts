@@ -88,7 +88,8 @@ const NO_VERDICT: Verdict = { result: 'error', reasons: ['No verdict: the alerts
 
 /**
  * Part of the alerts: the verdict of those, and an error beside it. No page of alerts at all: no
- * verdict, unless what was read (a license violation, critical issues) already fails the gate.
+ * verdict, unless what was read (a license violation, critical issues) already fails the gate. A run
+ * GitHub passed no secrets to read no alert by design: it is judged by what the pull request brings in.
  */
 export function verdictOf(
   evaluated: EvaluatedAlert[],
@@ -105,7 +106,20 @@ export function verdictOf(
     licenses?.findings.filter((f) => f.gates) ?? [],
     introduced?.findings.filter((f) => f.disposition.gates) ?? [],
   );
+  if (config.withheldSecrets) {
+    const notRead = `The repository's alerts were not read: ${withheldWhy(config.withheldSecrets)}.`;
+    return judged.result === 'fail'
+      ? { ...judged, reasons: [...judged.reasons, notRead] }
+      : { ...judged, reasons: [`Nothing this pull request brings in fails the gate. ${notRead}`] };
+  }
   return !alertsRead && judged.result !== 'fail' ? NO_VERDICT : judged;
+}
+
+/** Why the service was not asked, in words: GitHub passed this run no secrets. */
+export function withheldWhy(why: 'fork' | 'dependabot'): string {
+  return why === 'fork'
+    ? 'GitHub passes no secrets to a pull request from a fork, so the service was not asked; what the pull request brings in was judged through GitHub alone'
+    : "GitHub passes no Actions secrets to Dependabot's pull requests, so the service was not asked; what the pull request brings in was judged through GitHub alone";
 }
 
 /**

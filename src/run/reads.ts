@@ -150,7 +150,7 @@ const readsChange = (config: Config, context: RunnerContext) =>
  * The change's dependencies from GitHub's dependency review compare; null off a pull request or
  * merge group. Never rejects: a read that fails resolves nothing (contract: "Fail closed").
  */
-async function readPullRequestChange(config: Config, context: RunnerContext): Promise<PullRequestChange | null> {
+export async function readPullRequestChange(config: Config, context: RunnerContext): Promise<PullRequestChange | null> {
   if (context.change === null) return null;
   const { base, head } = context.change;
   const read: ChangeRead =

@@ -46,6 +46,8 @@ export interface CountedReads {
   catalog: boolean;
   epss: boolean;
   vex: boolean;
+  /** The ratchet was on: existing-alerts: warn on a pull request or merge group. */
+  ratchet: boolean;
 }
 
 /** The counts, alerts and findings the pull request brings in alike where the contract counts both. */
@@ -77,6 +79,7 @@ export function countsOf(
       read.epss && typeof config.epss === 'object'
         ? both.filter((a) => hadGroundOf(a.disposition, 'epss')).length
         : null,
+    existing: read.ratchet ? evaluated.filter((a) => a.status === 'existing').length : null,
   };
 }
 

@@ -44,6 +44,16 @@ export function weighServiceReads(
   schedule: { now: Date; describe: typeof describeSchedule },
   found: Found,
 ) {
+  // Without the service's secrets nothing of the service was read, by design: nothing failed.
+  if (config.withheldSecrets)
+    return {
+      posture: null,
+      timeSaved: null,
+      schedule: null,
+      packages: null,
+      // Under a license policy the licenses of what the pull request adds are still judged (GitHub's).
+      licenseEntries: config.licenses.allow !== null || config.licenses.deny !== null ? [] : null,
+    };
   return {
     posture: config.failOnCriticalIssues
       ? decisive(statistics.posture, 'The security posture', found)
