@@ -62,6 +62,8 @@ export interface AllowEntry {
   /** Last day (inclusive, UTC) the entry applies, YYYY-MM-DD. */
   until?: string;
   reason?: string;
+  /** A policy file's `owner/name` patterns (a trailing `*` a prefix): it allows only there; absent, everywhere. */
+  repositories?: string[];
 }
 
 /**
@@ -728,6 +730,10 @@ export interface RunOptions {
   failOnSeverity: Threshold;
   ignoreUnreachable: boolean;
   allowAlerts: AllowEntry[];
+  /** A policy file's entries whose `repositories` do not name this one: not used here, kept for the record. */
+  allowAlertsElsewhere: AllowEntry[];
+  /** The lists a policy file set that an input replaced (the log and the summary say so). */
+  replacedLists: ReplacedList[];
   failOnCriticalIssues: boolean;
   postureDays: number;
   onApiError: (typeof ON_API_ERROR)[number];
@@ -774,6 +780,20 @@ export function fromPolicyFile(sources: Record<string, InputSource>): string[] {
   return Object.entries(sources)
     .filter(([, source]) => source === 'file')
     .map(([name]) => name);
+}
+
+/** A list input given in the workflow that replaced the whole list the policy file set. */
+export interface ReplacedList {
+  input: string;
+  /** Entries of the input, and of the policy file's list it replaced. */
+  entries: number;
+  fileEntries: number;
+}
+
+/** "allow-alerts: 2 entries from the input replace the policy file's 14" (the log and the summary). */
+export function replacedListWords({ input, entries, fileEntries }: ReplacedList): string {
+  const one = entries === 1;
+  return `${input}: ${entries} ${one ? 'entry' : 'entries'} from the input ${one ? 'replaces' : 'replace'} the policy file's ${fileEntries}`;
 }
 
 /** The JSON report's schemaVersion: it changes only when a field is removed or changes meaning. */

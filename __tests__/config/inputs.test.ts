@@ -47,6 +47,8 @@ describe('parseInputs defaults', () => {
       failOnSeverity: 'critical',
       ignoreUnreachable: false,
       allowAlerts: [],
+      allowAlertsElsewhere: [],
+      replacedLists: [],
       failOnCriticalIssues: false,
       postureDays: 30,
       onApiError: 'fail',

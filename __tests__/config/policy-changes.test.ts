@@ -77,4 +77,19 @@ describe('policyChanges', () => {
 test('shown: one line, list items joined', () => {
   expect(shown('GHSA-1\nGHSA-2 # why\n')).toBe('GHSA-1, GHSA-2 # why');
   expect(shown(['MIT', { id: 'GHSA-1', reason: 'a, b' }])).toBe('MIT, {id: GHSA-1, reason: a, b}');
+  expect(shown([{ id: 'GHSA-1', repositories: ['acme/a', 'acme/b-*'] }])).toBe(
+    '{id: GHSA-1, repositories: [acme/a, acme/b-*]}',
+  );
+});
+
+test("a pull request that widens an entry's repositories changes allow-alerts", () => {
+  const entry = (repositories: string) => `allow-alerts:\n  - id: GHSA-1\n    repositories: ${repositories}\n`;
+  expect(policyChanges(file(entry('[acme/a]')), file(entry('[acme/a, acme/*]')))).toEqual([
+    {
+      key: 'allow-alerts',
+      base: '{id: GHSA-1, repositories: [acme/a]}',
+      proposed: '{id: GHSA-1, repositories: [acme/a, acme/*]}',
+    },
+  ]);
+  expect(policyChanges(file(entry('[acme/a]')), file(entry('["acme/a"]')))).toEqual([]);
 });

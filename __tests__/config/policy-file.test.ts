@@ -373,3 +373,67 @@ describe('a config-file not in the workspace that reads as OWNER/REPO/PATH: the 
     expect(remoteFormHint(path)).toBe('');
   });
 });
+
+describe('an allow-alerts mapping that names its repositories (a central policy file)', () => {
+  const TEXT = [
+    'allow-alerts:',
+    '  - id: GHSA-1',
+    '    repositories: [acme/webshop]',
+    '  - id: GHSA-2',
+    '    repositories:',
+    '      - acme/other',
+    '      - beta/*',
+    '  - GHSA-3',
+    '',
+  ].join('\n');
+  const configIn = (repository: string | null) => {
+    const policy = parsePolicyFile(TEXT, 'p.yml');
+    if (!policy.ok) throw new Error(policy.error.join('\n'));
+    const parsed = parseInputs(
+      collectInputs((input) => TOKENS[input] ?? '', policy.value),
+      {
+        ...context,
+        repository,
+      },
+    );
+    if (!parsed.ok) throw new Error(parsed.error.join('\n'));
+    return parsed.value;
+  };
+
+  test('the entries for this repository are used; the others are kept apart, for the record', () => {
+    expect(configIn('acme/webshop')).toMatchObject({
+      allowAlerts: [{ id: 'GHSA-1', repositories: ['acme/webshop'] }, { id: 'GHSA-3' }],
+      allowAlertsElsewhere: [{ id: 'GHSA-2', repositories: ['acme/other', 'beta/*'] }],
+    });
+    expect(configIn('Beta/Tool').allowAlerts).toEqual([
+      { id: 'GHSA-2', repositories: ['acme/other', 'beta/*'] },
+      { id: 'GHSA-3' },
+    ]);
+  });
+
+  test('a repository unknown to the run: only the entries without repositories apply', () => {
+    expect(configIn(null).allowAlerts).toEqual([{ id: 'GHSA-3' }]);
+  });
+
+  test.each([
+    ['a string', '    repositories: acme/webshop', '3:19', 'expected a list of repositories'],
+    ['no value (where it would stand)', '    repositories:', '3:18', 'expected a list of repositories'],
+    ['a mapping', '    repositories: {acme: webshop}', '3:19', 'expected a list of repositories'],
+    ['an empty list', '    repositories: []', '3:19', 'lists no repository'],
+    ['a * not at the end', "    repositories: ['*/webshop']", '3:20', '"*/webshop" is not owner/name'],
+    ['a list in the list', '    repositories: [[acme/webshop]]', '3:20', 'expected owner/name'],
+    ['a null item', '    repositories: [acme/webshop, null]', '3:34', 'expected owner/name'],
+  ])('%s is an input error at its line and column', (_name, line, place, words) => {
+    const parsed = parsePolicyFile(`allow-alerts:\n  - id: GHSA-1\n${line}\n`, 'p.yml');
+    expect(parsed.ok ? [] : parsed.error).toEqual([
+      expect.stringContaining(`p.yml:${place}: allow-alerts: repositories: ${words}`),
+    ]);
+  });
+
+  test('an unknown field of an entry names the fields there are', () => {
+    const parsed = parsePolicyFile('allow-alerts:\n  - id: GHSA-1\n    repos: [acme/webshop]\n', 'p.yml');
+    expect(parsed.ok ? [] : parsed.error).toEqual([
+      'p.yml:3:5: allow-alerts: an entry takes id, until, reason and repositories; "repos" is not one of them.',
+    ]);
+  });
+});

@@ -1,4 +1,12 @@
-import { allowEntryOf, entryMatches, isExpired, parseAllowList } from '../../src/policy/allowlist.js';
+import {
+  allowEntryOf,
+  appliesIn,
+  byRepository,
+  entryMatches,
+  isExpired,
+  parseAllowList,
+  repositoryProblem,
+} from '../../src/policy/allowlist.js';
 import type { Alert, AllowEntry } from '../../src/model.js';
 
 function alert(advisory: string, aliases: string[] = []): Pick<Alert, 'advisory' | 'aliases'> {
@@ -130,6 +138,11 @@ describe('allowEntryOf: an entry given field by field keeps each field, whatever
       { id: 'GHSA-1', reason: 'a # b until c' },
     ],
     ['an empty reason as none', { id: 'GHSA-1', reason: '  ' }, { id: 'GHSA-1' }],
+    [
+      'repositories, trimmed',
+      { id: 'GHSA-1', repositories: [' acme/webshop', 'acme/web-* '] },
+      { id: 'GHSA-1', repositories: ['acme/webshop', 'acme/web-*'] },
+    ],
   ])('%s', (_case, fields, entry) => {
     expect(allowEntryOf(fields)).toEqual(entry);
   });
@@ -138,6 +151,14 @@ describe('allowEntryOf: an entry given field by field keeps each field, whatever
     [{ id: ' ' }, 'an entry needs an id (the advisory id)'],
     [{ id: 'GHSA-1', until: '2026-02-30' }, 'until: "2026-02-30" is not a real date'],
     [{ id: 'GHSA-1', until: '2026-12-31 # x' }, 'until: "2026-12-31 # x" is not a date in the form YYYY-MM-DD'],
+    [
+      { id: 'GHSA-1', repositories: [] },
+      'repositories: lists no repository; name one (owner/name), or leave repositories out to allow in every repository.',
+    ],
+    [
+      { id: 'GHSA-1', repositories: ['acme/web', '*/web'] },
+      'repositories: "*/web" is not owner/name (a * only at the end, as in acme/web-*).',
+    ],
   ])('%j is refused', (fields, message) => {
     expect(allowEntryOf(fields)).toBe(message);
   });
@@ -171,5 +192,54 @@ describe('entryMatches', () => {
     ['an empty entry id against an empty alias', '', alert('GHSA-1', ['']), false],
   ])('matches %s: %p', (_case, id, target, expected) => {
     expect(entryMatches({ id }, target)).toBe(expected);
+  });
+});
+
+describe('the repositories a policy file entry names', () => {
+  test.each([
+    ['acme/webshop', null],
+    ['acme/*', null],
+    ['acme/web-*', null],
+    ['Acme-Corp/My_Repo.js', null],
+    ['acme', 'not owner/name'],
+    ['acme/', 'not owner/name'],
+    ['*/webshop', 'not owner/name'],
+    ['acme/*/x', 'not owner/name'],
+    ['acme/web*shop', 'not owner/name'],
+    ['*', 'not owner/name'],
+    ['acme/web shop', 'not owner/name'],
+    ['https://github.com/acme/webshop', 'not owner/name'],
+  ])('%s: %s', (pattern, problem) => {
+    const found = repositoryProblem(pattern);
+    if (problem === null) expect(found).toBeNull();
+    else expect(found).toBe(`"${pattern}" is not owner/name (a * only at the end, as in acme/web-*).`);
+  });
+
+  const entry = (...repositories: string[]): AllowEntry => ({ id: 'GHSA-1', repositories });
+  test.each<[string, AllowEntry, string | null, boolean]>([
+    ['no repositories: everywhere', { id: 'GHSA-1' }, 'acme/webshop', true],
+    ['no repositories, the repository unknown', { id: 'GHSA-1' }, null, true],
+    ['the repository named', entry('acme/webshop'), 'acme/webshop', true],
+    ['named in another case', entry('ACME/WebShop'), 'acme/webshop', true],
+    ['the runner spelling it in another case', entry('acme/webshop'), 'Acme/WebShop', true],
+    ['another repository', entry('acme/other'), 'acme/webshop', false],
+    ['a name that only starts alike, no *', entry('acme/web'), 'acme/webshop', false],
+    ['one of several', entry('acme/other', 'acme/webshop'), 'acme/webshop', true],
+    ['acme/* in acme', entry('acme/*'), 'acme/webshop', true],
+    ['acme/* in another owner', entry('acme/*'), 'acme-corp/webshop', false],
+    ['a prefix of the name', entry('acme/web-*'), 'acme/web-shop', true],
+    ['a prefix the name lacks', entry('acme/web-*'), 'acme/webshop', false],
+    ['the repository unknown (off a runner): not known to apply', entry('acme/*'), null, false],
+    ['an empty repository', entry('acme/*'), '', false],
+  ])('%s', (_case, allow, repository, applies) => {
+    expect(appliesIn(allow, repository)).toBe(applies);
+  });
+
+  test('byRepository keeps the order, here and elsewhere', () => {
+    const entries = [entry('acme/other'), { id: 'GHSA-2' }, entry('acme/*'), entry('beta/*')];
+    expect(byRepository(entries, 'acme/webshop')).toEqual({
+      allowAlerts: [{ id: 'GHSA-2' }, entry('acme/*')],
+      allowAlertsElsewhere: [entry('acme/other'), entry('beta/*')],
+    });
   });
 });

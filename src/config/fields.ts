@@ -206,6 +206,8 @@ export interface AllowMapping {
   id: string;
   until?: string;
   reason?: string;
+  /** `owner/name` patterns, checked where they stand in the file (policy-file.ts). */
+  repositories?: readonly string[];
 }
 
 /**

@@ -41,6 +41,7 @@ import {
   workspaceFile,
   workspacePaths,
 } from './fields.js';
+import { byRepository } from '../policy/allowlist.js';
 import { atPosition } from './positions.js';
 
 export type { AllowMapping, InputValue };
@@ -53,6 +54,8 @@ export interface RunContext {
   isForkPullRequest: boolean;
   /** The pull request's `user.login`, when the event has one. */
   pullRequestAuthor?: string | null;
+  /** GITHUB_REPOSITORY: where a policy file's `allow-alerts` entry that names repositories applies. */
+  repository?: string | null;
 }
 
 // In the contract's order; the keys are the input names.
@@ -230,7 +233,7 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
         { when: () => true },
       ),
     ),
-    z.transform((v: z.output<typeof inputs>): Omit<Config, 'sources' | 'basePolicy'> => ({
+    z.transform((v: z.output<typeof inputs>): Omit<Config, 'sources' | 'basePolicy' | 'replacedLists'> => ({
       apiUrl: v['api-url'],
       tokenId: v['api-token-id'],
       tokenSecret: v['api-token-secret'],
@@ -240,7 +243,7 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
       appId: v['app-id'],
       failOnSeverity: v['fail-on-severity'],
       ignoreUnreachable: v['ignore-unreachable'],
-      allowAlerts: v['allow-alerts'],
+      ...byRepository(v['allow-alerts'], context.repository ?? null),
       failOnCriticalIssues: v['fail-on-critical-issues'],
       postureDays: v['posture-days'],
       onApiError: v['on-api-error'],
@@ -319,7 +322,7 @@ export function parseInputs(
 ): Outcome<Config, string[]> {
   // Parsed once: zod's interpreter is cheaper here than compiling a fast path (it saves start-up).
   const parsed = schema(context, checks.licenseIdProblem ?? null).safeParse(inputs.values, { jitless: true });
-  if (parsed.success) return success({ ...parsed.data, sources: inputs.sources, basePolicy: null });
+  if (parsed.success) return success({ ...parsed.data, sources: inputs.sources, basePolicy: null, replacedLists: [] });
   const order = (issue: z.core.$ZodIssue) => INPUT_NAMES.indexOf(String(issue.path[0] ?? 'api-token-id'));
   const errors = [...parsed.error.issues]
     .sort((a, b) => order(a) - order(b))

@@ -2,9 +2,10 @@
 // at once. Pure but for the file read (in a chunk of its own, like the SPDX id list it may need).
 import type { RunnerContext } from '../github/context.js';
 import { repositoryPath } from '../github/workspace.js';
-import { failure, fromPolicyFile, success, type BasePolicyFile } from '../model.js';
+import { failure, fromPolicyFile, replacedListWords, success, type BasePolicyFile } from '../model.js';
 import { bool } from './fields.js';
 import { collectInputs, parseInputs, settingValue, type Config, type InputValue, type PolicyFile } from './inputs.js';
+import { replacedLists } from './lists.js';
 import type { PolicyFileRead } from './policy-file.js';
 import type { VexInput, VexReadOptions } from './vex-files.js';
 import { positionIn } from './positions.js';
@@ -51,7 +52,7 @@ export async function loadConfig(
   const licensed = inputs.values['allow-licenses'] !== '' || inputs.values['deny-licenses'] !== '';
   const checks = licensed ? { licenseIdProblem: (await import('../policy/license-ids.js')).licenseIdProblem } : {};
   const parsed = parseInputs(inputs, context, checks);
-  const valid = file.ok && parsed.ok ? { ...parsed.value, basePolicy } : null;
+  const valid = file.ok && parsed.ok ? { ...parsed.value, basePolicy, replacedLists: replacedLists(inputs) } : null;
   // The VEX documents are inputs too, read whether or not the others are valid, so that every problem
   // is reported at once. Reading them sends nothing to the service: they are the workspace's files (on
   // a change, the base commit's, through GitHub, as the policy file is read before the inputs are).
@@ -133,10 +134,11 @@ export function summaryWanted(value: string): boolean {
   return parsed.success ? parsed.data : true;
 }
 
-/** "Policy file X: a, b from it …", for the log. */
+/** "Policy file X: a, b from it …", and each list an input replaced, for the log. */
 export function describePolicyFile(file: PolicyFile, config: Config): string {
   const fromFile = fromPolicyFile(config.sources);
-  return `Policy file ${file.name}: ${fromFile.length > 0 ? fromFile.join(', ') : 'nothing'} from it (inputs given in the workflow win).`;
+  const replaced = config.replacedLists.map((list) => ` ${replacedListWords(list)}.`).join('');
+  return `Policy file ${file.name}: ${fromFile.length > 0 ? fromFile.join(', ') : 'nothing'} from it (inputs given in the workflow win).${replaced}`;
 }
 
 /**

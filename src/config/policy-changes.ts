@@ -54,7 +54,7 @@ export function shown(value: InputValue): string {
         ? item.trim()
         : `{${Object.entries(item)
             .filter(([, v]) => v !== undefined)
-            .map(([k, v]) => `${k}: ${String(v)}`)
+            .map(([k, v]) => `${k}: ${Array.isArray(v) ? `[${v.join(', ')}]` : String(v)}`)
             .join(', ')}}`,
     )
     .join(', ')

@@ -21,21 +21,16 @@ import { leavesWorkspace } from './fields.js';
 import { addGraceDays, formatGraceDays } from './grace-days.js';
 import { NOT_IN_FILE, type AllowMapping, type InputValue, type PolicyFile } from './inputs.js';
 import { atPosition, type Position } from './positions.js';
+import { repositoriesProblem, repositoryProblem } from '../policy/allowlist.js';
+import { LIST_INPUTS } from './lists.js';
 import { didYouMean } from './suggest.js';
 import { THIS_RELEASE, type KnownInputs } from './versions.js';
 
 export const MAX_POLICY_BYTES = 1024 * 1024;
 
 /** Inputs that take a list: a YAML sequence is accepted for them too. */
-const LISTS = new Set([
-  'allow-alerts',
-  'set-cwe-whitelist',
-  'allow-licenses',
-  'deny-licenses',
-  'license-exceptions',
-  'vex-files',
-]);
-const ALLOW_KEYS = new Set(['id', 'until', 'reason']);
+const LISTS = new Set(LIST_INPUTS);
+const ALLOW_KEYS = new Set(['id', 'until', 'reason', 'repositories']);
 /** Inputs that name a file the action writes: from a policy file, a path that stays in the workspace. */
 const PATH_INPUTS = new Set(['report-file', 'sarif-file']);
 /** `OWNER/REPO/PATH@REF`: a file in another repository. */
@@ -321,18 +316,24 @@ function listItem(
     return text;
   }
   if (key === 'allow-alerts' && isMap(node)) {
-    const fields: Partial<AllowMapping> = {};
+    const fields: Partial<Omit<AllowMapping, 'repositories'>> & Pick<AllowMapping, 'repositories'> = {};
     for (const pair of node.items as Pair<Node, Node | null>[]) {
       const field = isScalar(pair.key) ? String(pair.key.value) : '';
       if (!ALLOW_KEYS.has(field)) {
-        error(pair.key, `an entry takes id, until and reason; "${field}" is not one of them.`);
+        error(pair.key, `an entry takes id, until, reason and repositories; "${field}" is not one of them.`);
         return null;
+      }
+      if (field === 'repositories') {
+        const repositories = repositoryList(pair.value ?? pair.key, source, error);
+        if (repositories === null) return null;
+        fields.repositories = repositories;
+        continue;
       }
       if (!isScalar(pair.value) || pair.value.value === null) {
         error(pair.value ?? pair.key, `${field} needs a value.`);
         return null;
       }
-      fields[field as keyof AllowMapping] = scalarText(pair.value, source);
+      fields[field as 'id' | 'until' | 'reason'] = scalarText(pair.value, source);
     }
     if (!fields.id?.trim()) {
       error(node, 'an entry needs an id (the advisory id).');
@@ -344,7 +345,36 @@ function listItem(
   }
   error(
     node,
-    key === 'allow-alerts' ? 'expected an advisory id, or a mapping {id, until, reason}.' : 'expected a value.',
+    key === 'allow-alerts'
+      ? 'expected an advisory id, or a mapping {id, until, reason, repositories}.'
+      : 'expected a value.',
   );
   return null;
+}
+
+/**
+ * An entry's `repositories`: a sequence of `owner/name` (a trailing `*` allowed), each item checked
+ * where it stands, every bad one reported; null when any is bad.
+ */
+function repositoryList(
+  node: Node | null,
+  source: string,
+  error: (node: Node | null, message: string) => void,
+): string[] | null {
+  if (!isSeq(node)) {
+    error(
+      node,
+      'repositories: expected a list of repositories (owner/name, a trailing * allowed), e.g. [acme/webshop, acme/web-*].',
+    );
+    return null;
+  }
+  const items = (node.items as (Node | null)[]).map((item) => {
+    const text = isScalar(item) && item.value !== null ? scalarText(item, source).trim() : null;
+    const problem = text === null ? 'expected owner/name (a trailing * allowed).' : repositoryProblem(text);
+    if (problem) error(item ?? node, `repositories: ${problem}`);
+    return problem ? null : text;
+  });
+  const whole = repositoriesProblem(items);
+  if (whole) error(node, `repositories: ${whole}`);
+  return whole === null && items.every((item) => item !== null) ? (items as string[]) : null;
 }

@@ -1,4 +1,4 @@
-// The `allow-alerts` input: parsing, expiry and matching.
+// The `allow-alerts` input: parsing, expiry, matching, and the repositories a policy file's entry names.
 import type { Alert, AllowEntry, EvaluatedAlert, Warning } from '../model.js';
 import { plural } from '../numbers.js';
 
@@ -66,11 +66,16 @@ export function parseAllowList(text: string, where = 'allow-alerts'): { entries:
 }
 
 /**
- * An entry given field by field (a policy file's mapping `{id, until, reason}`), or why it is not
- * one. Each field keeps what it holds: an id with `#`, `,` or the word `until` in it is that id,
- * never read as the input's syntax, so an `until` can never be lost to it.
+ * An entry given field by field (a policy file's mapping `{id, until, reason, repositories}`), or why
+ * it is not one. Each field keeps what it holds: an id with `#`, `,` or the word `until` in it is that
+ * id, never read as the input's syntax, so an `until` can never be lost to it.
  */
-export function allowEntryOf(fields: { id: string; until?: string; reason?: string }): AllowEntry | string {
+export function allowEntryOf(fields: {
+  id: string;
+  until?: string;
+  reason?: string;
+  repositories?: readonly string[];
+}): AllowEntry | string {
   const id = fields.id.trim();
   if (id === '') return 'an entry needs an id (the advisory id)';
   const entry: AllowEntry = { id };
@@ -82,7 +87,58 @@ export function allowEntryOf(fields: { id: string; until?: string; reason?: stri
   }
   const reason = fields.reason?.trim();
   if (reason) entry.reason = reason;
+  if (fields.repositories !== undefined) {
+    const repositories = fields.repositories.map((pattern) => pattern.trim());
+    const problem = repositoriesProblem(repositories) ?? repositories.map(repositoryProblem).find((p) => p !== null);
+    if (problem) return `repositories: ${problem}`;
+    entry.repositories = repositories;
+  }
   return entry;
+}
+
+/** `owner/name`, or a prefix of one ending in `*` (`acme/*`, `acme/web-*`): GitHub's characters only. */
+const REPOSITORY = /^[A-Za-z0-9_-]+\/(?:[A-Za-z0-9._-]+|[A-Za-z0-9._-]*\*)$/;
+
+/** Why an item of `repositories` is not `owner/name` with at most a trailing `*`, or null when it is one. */
+export function repositoryProblem(pattern: string): string | null {
+  return REPOSITORY.test(pattern) ? null : `"${pattern}" is not owner/name (a * only at the end, as in acme/web-*).`;
+}
+
+/** Why a `repositories` list as a whole is refused (an empty one would allow nowhere), or null. */
+export function repositoriesProblem(patterns: readonly unknown[]): string | null {
+  return patterns.length === 0
+    ? 'lists no repository; name one (owner/name), or leave repositories out to allow in every repository.'
+    : null;
+}
+
+/**
+ * Whether the entry applies in `repository` (GITHUB_REPOSITORY): always without `repositories`;
+ * otherwise when a pattern names it, case-insensitively as GitHub does, a trailing `*` as a prefix.
+ * An unknown repository is named by none: an exception not known to apply does not.
+ */
+export function appliesIn(entry: AllowEntry, repository: string | null): boolean {
+  if (entry.repositories === undefined) return true;
+  const here = repository?.trim().toLowerCase();
+  if (!here) return false;
+  return entry.repositories.some((pattern) => {
+    const wanted = pattern.trim().toLowerCase();
+    return wanted.endsWith('*') ? here.startsWith(wanted.slice(0, -1)) : here === wanted;
+  });
+}
+
+/**
+ * A run's entries: those that apply in `repository`, which the verdict uses, and those a central
+ * policy file keeps for other repositories, which it neither uses nor reports unused here.
+ */
+export function byRepository(
+  entries: AllowEntry[],
+  repository: string | null,
+): { allowAlerts: AllowEntry[]; allowAlertsElsewhere: AllowEntry[] } {
+  const applies = entries.map((entry) => appliesIn(entry, repository));
+  return {
+    allowAlerts: entries.filter((_, i) => applies[i]),
+    allowAlertsElsewhere: entries.filter((_, i) => !applies[i]),
+  };
 }
 
 /** True once the entry's `until` day (inclusive, UTC) is over; `today` is YYYY-MM-DD in UTC. */

@@ -13,6 +13,7 @@ import { ByteBudget, byteLength, cutToBytes } from './budget.js';
 import { formatMinutes, formatNumber, formatUtcDateTime, plural, SEVERITY_MARKERS } from './format.js';
 import { code, codeCell, escapeCell, escapeText, truncate } from './markdown.js';
 import { headline } from './headline.js';
+import { replacedListsText } from './replaced-lists.js';
 import { RULE_WORDS } from './rule-words.js';
 import { allowedSection, existingSection, gatingSection, notGatingLine } from './summary-alerts.js';
 import { dueSection, resolvedSection, restsOnSection } from './summary-change.js';
@@ -204,7 +205,7 @@ function policyLines(result: GateResult): string[] {
   const fromFile = fromPolicyFile(options.sources);
   const file = options.configFile
     ? [
-        `Policy file: ${code(options.configFile, 200)}${fromFile.length > 0 ? ` (${fromFile.map((name) => code(name, 60)).join(', ')} from it)` : ''}.`,
+        `Policy file: ${code(options.configFile, 200)}${fromFile.length > 0 ? ` (${fromFile.map((name) => code(name, 60)).join(', ')} from it)` : ''}.${replacedListsText(options)}`,
       ]
     : [];
   return [`Policy: ${policy.join(' · ')}.${file.length > 0 ? '  ' : ''}`, ...file];
