@@ -191,11 +191,22 @@ const ENTRIES: readonly KevVulnerability[] = [
 
 const TITLE = 'CISA Catalog of Known Exploited Vulnerabilities';
 
+/** A dateReleased as CISA writes it (four fraction digits, `Z`): `hoursAgo` hours before now. */
+export function kevReleased(hoursAgo = 0): string {
+  return new Date(Date.now() - hoursAgo * 3_600_000).toISOString().replace(/\.(\d{3})Z$/, '.$10Z');
+}
+
+// The simulator's catalog is current, as CISA's is (it releases one most working days): released
+// when this module was loaded, so a run never finds it more than 7 × 24 hours old (the contract's
+// stale-catalog warning; tests that want an old one set dateReleased). The version is its date.
+const RELEASED = kevReleased();
+const VERSION = RELEASED.slice(0, 10).replace(/-/g, '.');
+
 function catalogOf<Entry>(vulnerabilities: Entry[]): KevCatalog<Entry> {
   return {
     title: TITLE,
-    catalogVersion: '2025.08.25',
-    dateReleased: '2025-08-25T17:04:19.9796Z',
+    catalogVersion: VERSION,
+    dateReleased: RELEASED,
     count: vulnerabilities.length,
     vulnerabilities,
   };
@@ -296,7 +307,7 @@ export interface KevStream {
 export function hugeKevCatalog(minBytes = 17 * 2 ** 20): KevStream {
   const entry = (i: number) => JSON.stringify(i < ENTRIES.length ? ENTRIES[i] : fillerEntry(i - ENTRIES.length));
   const head = (count: number) =>
-    `{"title":${JSON.stringify(TITLE)},"catalogVersion":"2025.08.25","dateReleased":"2025-08-25T17:04:19.9796Z","count":${count},"vulnerabilities":[`;
+    `{"title":${JSON.stringify(TITLE)},"catalogVersion":"${VERSION}","dateReleased":"${RELEASED}","count":${count},"vulnerabilities":[`;
   const tail = ']}';
   // How many entries reach minBytes: counted once, without keeping them.
   let count = 0;

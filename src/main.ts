@@ -14,6 +14,7 @@ import {
   summaryWanted,
   type FileAnnotation,
 } from './config/load.js';
+import { unknownInputWarnings } from './config/unknown-inputs.js';
 import { readRunnerContext, type RunnerContext } from './github/context.js';
 import { refuseLinks, writtenFiles } from './github/written-file.js';
 import * as log from './github/log.js';
@@ -27,6 +28,7 @@ export async function run(): Promise<void> {
   // 2. Mask the tokens before anything can be logged, even before they are validated.
   const secrets = [...TOKEN_INPUTS.map((name) => core.getInput(name)).filter(Boolean), ...proxySecrets()];
   for (const secret of secrets) core.setSecret(secret);
+  for (const warning of unknownInputWarnings(process.env)) log.warning(warning);
   // Until the inputs are read, what the workflow says of the summary is all there is to go by.
   let wantsSummary = summaryWanted(core.getInput('summary'));
   let context: RunnerContext | null = null;

@@ -1,6 +1,7 @@
 // The one "Did you mean …?" of the inputs: for unknown policy-file keys and for enumerated values.
 import { describe, expect, test } from '@jest/globals';
-import { didYouMean, distance } from '../../src/config/suggest.js';
+import { percentMeant } from '../../src/config/fields.js';
+import { didYouMean, distance, nearest } from '../../src/config/suggest.js';
 
 describe('distance counts edits, a swap of neighbours as one', () => {
   test.each([
@@ -44,4 +45,55 @@ describe('didYouMean', () => {
     expect(didYouMean('onfailre', ['on-failure'])).toBe(' Did you mean on-failure?');
     expect(didYouMean('onfalre', ['on-failure'])).toBe('');
   });
+});
+
+describe('nearest: the input a name that is none was meant as', () => {
+  const INPUTS = [
+    'api-url',
+    'fail-on-severity',
+    'posture-days',
+    'fail-on-critical-issues',
+    'epss',
+    'epss-url',
+    'summary',
+  ];
+
+  test.each<[string, string, boolean]>([
+    // A shortening: the words run inside the input's; the first listed of those sharing as many.
+    ['fail_on', 'fail-on-severity', true],
+    ['FAIL ON', 'fail-on-severity', true],
+    ['critical-issues', 'fail-on-critical-issues', true],
+    // The same words, spelt with the runner's `_`.
+    ['api_url', 'api-url', true],
+    // A lengthening: the candidate sharing the most words.
+    ['epss-url-file', 'epss-url', true],
+    ['summary-file', 'summary', true],
+    // Else the fewest edits, near within didYouMean's bound.
+    ['posture-dayz', 'posture-days', true],
+    ['epps', 'epss', true],
+    ['sumary', 'summary', true],
+    ['zzzz', 'epss', false],
+  ])('%j: %s (near: %s)', (name, candidate, near) => {
+    expect(nearest(name, INPUTS)).toEqual({ candidate, near });
+  });
+
+  test('no candidate: null', () => expect(nearest('x', [])).toBeNull());
+});
+
+describe('epss: a bare number above 1 that is a percentage the input takes', () => {
+  test.each([
+    ['10', ' Did you mean 10%?'],
+    ['2.5', ' Did you mean 2.5%?'],
+    ['1.01', ' Did you mean 1.01%?'],
+    ['100', ' Did you mean 100%?'],
+    ['150', ''],
+    ['100.5', ''],
+    ['1', ''],
+    ['0.5', ''],
+    ['10%', ''],
+    ['ten', ''],
+    ['-5', ''],
+    // 16 significant digits, more than a threshold takes.
+    ['12.34567890123456', ''],
+  ])('%j: %j', (value, suggestion) => expect(percentMeant(value)).toBe(suggestion));
 });

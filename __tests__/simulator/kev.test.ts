@@ -14,6 +14,7 @@ import {
   kevCatalog,
   kevCatalogWith,
   kevInputs,
+  kevReleased,
   kevText,
   largeKevCatalog,
 } from '../../simulator/kev.js';
@@ -91,6 +92,17 @@ describe('the fixture', () => {
     const added = catalog.vulnerabilities.map((v) => v.dateAdded);
     expect(added).toEqual([...added].sort().reverse());
     for (const v of catalog.vulnerabilities) expect(v.dueDate > v.dateAdded).toBe(true);
+  });
+
+  test('current, as CISA keeps it: released less than a day before now, the same in every copy, its version its date', () => {
+    const { dateReleased, catalogVersion } = kevCatalog();
+    const age = Date.now() - Date.parse(dateReleased);
+    expect(age).toBeGreaterThanOrEqual(0);
+    expect(age).toBeLessThan(86_400_000);
+    expect(kevCatalog().dateReleased).toBe(dateReleased);
+    expect(catalogVersion).toBe(dateReleased.slice(0, 10).replace(/-/g, '.'));
+    expect(kevReleased(48)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{4}Z$/);
+    expect(Date.now() - Date.parse(kevReleased(48))).toBeGreaterThanOrEqual(48 * 3_600_000);
   });
 
   test('the values tests and the demo rely on', () => {

@@ -328,10 +328,19 @@ export const epssMode = optional<EpssMode, EpssMode>('off', (value, fail) => {
   return (
     mode ??
     fail(
-      `${quote(value)} is not accepted; expected off, show, or a threshold above 0 and at most 1, as a probability (0.1) or a percentage (10%) of at most 15 significant digits.`,
+      `${quote(value)} is not accepted; expected off, show, or a threshold above 0 and at most 1, as a probability (0.1) or a percentage (10%) of at most 15 significant digits.${percentMeant(value)}`,
     )
   );
 });
+
+/**
+ * " Did you mean 10%?" for `10` (contract: "Near misses get a suggestion"): a bare number above 1
+ * that is a percentage the input takes was meant as one; else ''.
+ */
+export function percentMeant(value: string): string {
+  if (!/^\d+(?:\.\d+)?$/.test(value) || Number(value) <= 1) return '';
+  return parseEpssMode(`${value}%`) === null ? '' : ` Did you mean ${value}%?`;
+}
 
 /** A CSV copy of FIRST's scores is named so (gzip when it ends .gz); any other URL is FIRST's API. */
 export const isEpssCsv = (pathname: string): boolean => /\.csv(\.gz)?$/i.test(pathname);

@@ -101,7 +101,7 @@ export function assembleResult(input: AssembleInput): GateResult {
   const unchecked = uncheckedCriticalIssues(config, input.statistics.posture, posture, repository.id);
   if (unchecked) found.errors.push(unchecked);
 
-  const catalog = weighCatalog(config, input.catalog ?? null, found);
+  const catalog = weighCatalog(config, input.catalog ?? null, now, found);
   const epss = weighEpss(config, input.epss ?? null, now, found);
   const changed = weighChange(change, read.packages);
   const vex = input.vex ? vexIndex(input.vex.documents) : null;

@@ -4,6 +4,7 @@
 import type { ApiError } from '../api/client.js';
 import type { Config } from '../config/inputs.js';
 import type { PullRequestChange } from '../github/changes.js';
+import { isCalendarDate, parseInstant } from '../instants.js';
 import type {
   ChangeView,
   EpssScores,
@@ -16,6 +17,7 @@ import type {
   SettingChange,
   Warning,
 } from '../model.js';
+import { KEV_FEED_URL } from '../model.js';
 import { plural } from '../numbers.js';
 import { changeJudge, type ChangeVerdict, type ResolvableAlert } from '../policy/resolution.js';
 import type { Read, RepositoryReads, Statistics } from './gather.js';
@@ -123,9 +125,15 @@ export function uncheckedCriticalIssues(
 /**
  * The KEV catalog's read weighed (contract: "Known exploited vulnerabilities"): under `fail` it
  * decides the verdict, so a catalog that cannot be read is an error (on-api-error decides; a known
- * failure still wins); under `warn`, a warning. Entries without a CVE id are counted in one warning.
+ * failure still wins); under `warn`, a warning. Entries without a CVE id are counted in one warning;
+ * a catalog released more than 7 × 24 hours before the run is a warning too, and still gates.
  */
-export function weighCatalog(config: Config, catalog: Outcome<KevCatalog> | null, found: Found): KevCatalog | null {
+export function weighCatalog(
+  config: Config,
+  catalog: Outcome<KevCatalog> | null,
+  now: Date,
+  found: Found,
+): KevCatalog | null {
   if (config.knownExploited === 'off' || catalog === null) return null;
   const decides = config.knownExploited === 'fail';
   found.trace(
@@ -146,7 +154,48 @@ export function weighCatalog(config: Config, catalog: Outcome<KevCatalog> | null
       kind: 'read',
       message: `The KEV catalog has ${plural(skipped, 'entry', 'entries')} without a CVE id (cveID missing, null, empty or not CVE-YYYY-N); ${skipped === 1 ? 'it was' : 'they were'} skipped.`,
     });
+  const stale = staleCatalog(config, catalog.value.released, now, decides);
+  if (stale) found.warnings.push({ kind: 'known-exploited', message: stale });
   return catalog.value;
+}
+
+/** A catalog released longer than this before the run is stale (contract: "A stale catalog warns"). */
+const KEV_STALE_MS = 7 * 24 * 3_600_000;
+
+/**
+ * The warning for a catalog released more than 7 × 24 hours before the run, as for stale EPSS
+ * scores; null when it is not, or says no readable dateReleased (nothing to tell its age by).
+ */
+function staleCatalog(config: Config, released: string | null, now: Date, gates: boolean): string | null {
+  const at = released === null ? null : catalogReleasedAt(released);
+  const age = at === null ? 0 : now.getTime() - at;
+  if (age <= KEV_STALE_MS) return null;
+  const days = Math.floor(age / 86_400_000);
+  const hours = Math.floor((age % 86_400_000) / 3_600_000);
+  const ago = `${plural(days, 'day')}${hours > 0 ? ` and ${plural(hours, 'hour')}` : ''}`;
+  const why =
+    config.kevSource.kind === 'url' && config.kevSource.url === KEV_FEED_URL
+      ? 'CISA has released no newer one, or something between serves an old copy'
+      : "kev-url may name a copy that is no longer updated; refresh the copy, or give kev-url CISA's feed";
+  return `The KEV catalog was released ${released}, ${ago} before this run (more than 7 × 24 hours): ${why}. It is used as it is${gates ? ' and still gates' : ''}.`;
+}
+
+/**
+ * A catalog's dateReleased as an instant: an RFC 3339 date-time with a zone as instants.ts reads it
+ * (CISA writes `2025-03-14T14:01:12.0465Z`). A date alone, or a date-time without a zone (its time
+ * and zone unknown), counts from the last moment that date is anywhere, its end at UTC-12, so the
+ * age is never overstated: a stale warning may come late, never early. Anything else: null.
+ */
+export function catalogReleasedAt(text: string): number | null {
+  const instant = parseInstant(text);
+  if (instant !== null) return instant;
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?)?$/.exec(text);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (!isCalendarDate(year, month, day)) return null;
+  const end = new Date(Date.UTC(2000, 0, 1, 12)); // the next day's 00:00 at UTC-12
+  end.setUTCFullYear(year, month - 1, day + 1);
+  return end.getTime();
 }
 
 /** Scores older than this, before the run, are stale (contract: "Provenance"). */
