@@ -96,10 +96,3 @@ describe('action.yml', () => {
     expect(yml.branding).toEqual({ icon: 'shield', color: 'red' });
   });
 });
-
-test('src/version.ts carries the version of package.json (it is reported in SARIF)', async () => {
-  const { readFile } = await import('node:fs/promises');
-  const { VERSION } = await import('../src/version.js');
-  const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-  expect(VERSION).toBe(pkg.version);
-});

@@ -21,6 +21,7 @@ import * as log from './github/log.js';
 import * as step from './github/step.js';
 import type { GateResult } from './model.js';
 import { renderFailureSummary, type StoppedRun } from './reports/summary-failure.js';
+import { versionLine } from './version.js';
 
 const TOKEN_INPUTS = ['api-token-id', 'api-token-secret', 'github-token', 'config-token'];
 
@@ -37,6 +38,7 @@ export async function run(): Promise<void> {
     // service unless all are good.
     const runner = readRunnerContext();
     context = runner;
+    log.info(versionLine(runner.actionRef)); // the log's first line (the masks are not shown)
     const loaded = await loadConfig((name) => core.getInput(name), runner);
     if (!loaded.ok) {
       wantsSummary = loaded.summary ?? wantsSummary;

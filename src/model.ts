@@ -801,6 +801,8 @@ export const SCHEMA_VERSION = 2;
 
 export interface GateResult {
   schemaVersion: typeof SCHEMA_VERSION;
+  /** The action that wrote it: package.json's version; its commit when the workflow pinned one (else null). */
+  tool: { name: string; version: string; commit: string | null };
   result: 'pass' | 'fail' | 'error';
   generatedAt: string;
   repository: { id: string; name: string | null; url: string | null };

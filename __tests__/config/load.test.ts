@@ -43,6 +43,7 @@ describe('loadConfig: the errors of the workspace policy file, as annotations on
     runUrl: null,
     canWriteSummary: false,
     change: null,
+    actionRef: null,
     ...over,
   });
   const INPUTS: Record<string, string> = {

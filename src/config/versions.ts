@@ -9,7 +9,7 @@ import { INPUT_NAMES } from './inputs.js';
 /** A release, MAJOR.MINOR.PATCH. */
 export type Release = `${number}.${number}.${number}`;
 
-/** The first stable release, and the current one (main at 207e6c2; not tagged yet). */
+/** The first stable release (main at 207e6c2; not tagged yet). The current one is package.json's. */
 export const FIRST_STABLE: Release = '1.0.0';
 
 // action.yml's inputs and outputs at 1.0.0 (commit 207e6c2). Frozen: a new one goes below.

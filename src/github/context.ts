@@ -31,6 +31,8 @@ export interface RunnerContext {
    * the event (null where the event does not give them); null on other events.
    */
   change: { event: string; pullRequest: number | null; base: string | null; head: string | null } | null;
+  /** GITHUB_ACTION_REF: the ref the workflow named this action by (a tag, a branch, a SHA); null for `uses: ./`. */
+  actionRef: string | null;
 }
 
 /**
@@ -107,6 +109,7 @@ export function readRunnerContext(env: NodeJS.ProcessEnv = process.env): RunnerC
     canWriteSummary: Boolean(env.GITHUB_STEP_SUMMARY),
     commit: commit || null,
     runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : null,
+    actionRef: env.GITHUB_ACTION_REF || null,
   };
 }
 

@@ -17,6 +17,7 @@ import { gatherIntroduced } from './introduced.js';
 import { licensed, logBaseFile, readEverything, repositoryOf, startEarlyReads } from './reads.js';
 import { unconfirmedRepository, type RepositoryRef } from './resolve.js';
 import { stoppedResult } from './views.js';
+import { toolOf } from '../version.js';
 
 export { stepFails } from './judge.js';
 export { failureMessage } from '../policy/index.js';
@@ -61,7 +62,11 @@ export async function evaluate(
     );
   // The id as the outputs and reports give it: one line (contract: "Outputs"). The reads used it, and
   // the posture row was found by it, as the service sent it.
-  return { ...result, repository: { ...result.repository, id: oneLine(result.repository.id) } };
+  return {
+    ...result,
+    tool: toolOf(context.actionRef),
+    repository: { ...result.repository, id: oneLine(result.repository.id) },
+  };
 }
 
 /**

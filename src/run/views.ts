@@ -39,6 +39,7 @@ import type { AlertsRead } from './gather.js';
 import type { RepositoryRef } from './resolve.js';
 import type { describeSchedule } from './schedule.js';
 import { planSettings } from './settings.js';
+import { toolOf } from '../version.js';
 
 /** What the counts need to know was read: the change, the KEV catalog, the EPSS scores, the VEX documents. */
 export interface CountedReads {
@@ -236,6 +237,7 @@ export function baseResult(
 ): GateResult {
   return {
     schemaVersion: SCHEMA_VERSION,
+    tool: toolOf(null), // the commit is the runner's to tell: evaluate() gives it
     result: 'error',
     generatedAt: now.toISOString(),
     repository,
