@@ -178,11 +178,23 @@ describe('retries', () => {
 
 describe('responses', () => {
   test('a non-JSON body is an invalid response naming the endpoint', async () => {
-    sim.script(ALERTS, { status: 200, rawBody: '<html>gateway</html>', headers: { 'Content-Type': 'text/html' } });
+    sim.script(ALERTS, { status: 200, rawBody: 'gateway ok', headers: { 'Content-Type': 'text/plain' } });
     const error = await failure(client().call(ALERTS, {}, z.unknown()));
     expect(error.kind).toBe('invalid-response');
     expect(error.message).toContain(ALERTS);
     expect(error.message).toContain('not JSON');
+    expect(sim.requests).toHaveLength(1);
+  });
+
+  // Contract ("Errors blame the right input"): an HTML answer names api-url, its host and path.
+  test('a web page for a 200 is not JSON, and names api-url with its host and path', async () => {
+    const page = { status: 200, rawBody: '<html>gateway</html>', headers: { 'Content-Type': 'text/html' } };
+    sim.script(`/prefix${ALERTS}`, page);
+    const error = await failure(client({ baseUrl: `${sim.url}/prefix/` }).call(ALERTS, {}, z.unknown()));
+    expect(error.kind).toBe('api-url');
+    expect(error.message).toContain('not JSON');
+    expect(error.message).toContain(`api-url ${sim.url}/prefix (host ${sim.url}, path /prefix)`);
+    expect(error.message).toContain(`POST ${sim.url}/prefix${ALERTS}`);
     expect(sim.requests).toHaveLength(1);
   });
 

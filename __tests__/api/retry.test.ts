@@ -123,6 +123,11 @@ describe('retrying', () => {
     expect(sleeps).toEqual([500, 1_000, 2_000, 4_000, 8_000]);
   });
 
+  test.each([429, 500, 502, 503, 504, 507, 599])('retries a %i, max-retries times', async (status) => {
+    const { attempts, sent } = await run([answer(status)], 2);
+    expect({ attempts, sent }).toEqual({ attempts: 3, sent: 3 });
+  });
+
   test('stops when max-retries retries are spent: 1 + maxRetries attempts, the last one returned', async () => {
     const { result, attempts, sent, sleeps, retries } = await run([answer(502)], 3);
     expect({ attempts, sent, result }).toEqual({ attempts: 4, sent: 4, result: 'attempt 4: answer 502' });
@@ -150,6 +155,9 @@ describe('retrying', () => {
     ['a redirect to another origin', { kind: 'other-origin', status: 307, to: new URL('https://elsewhere.test/') }],
     ['too many redirects', { kind: 'too-many', status: 307 }],
     ['a 503 too large to read', { kind: 'too-large', status: 503 }],
+    // Contract ("Errors blame the right input"): they will not get better.
+    ['a 501 Not Implemented', answer(501, { 'retry-after': '0' })],
+    ['a 505 HTTP Version Not Supported', answer(505)],
   ])('does not retry %s', async (_name, sent) => {
     const { attempts, sleeps } = await run([sent], 3);
     expect(attempts).toBe(1);

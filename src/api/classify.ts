@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { ApiErrorKind } from './errors.js';
 import { mayHoldSecret, redactStrings } from './redaction.js';
 import { describeIssue, errorBodySchema } from './schemas.js';
+import { isFinalServerError } from './retry.js';
 import { MAX_REDIRECTS, type Sent } from './send.js';
 
 /** A send that gave no data: why (not yet redacted, which the client does before any message). */
@@ -65,13 +66,62 @@ export function matchSchema<S extends z.ZodType>(answer: Read, schema: S): { dat
 }
 
 /**
+ * A failure said with where it was asked (`base` is api-url, `path` the endpoint's): what answered
+ * is not the service's API (a 405, a web page), or a 404 that an unknown id or api-url may have
+ * caused, says the URL asked for; a 404 to a path api-url's own /api/v1 doubled says so.
+ */
+export function explain(base: string, path: string, failure: Failure): Failure {
+  // Only the installations read is sent app-id: another read's error that names an app is not about it.
+  const named =
+    failure.kind === 'installation' && !path.includes('/installations/')
+      ? new Failure('request', failure.detail, failure.status)
+      : failure;
+  const doubled = doubledPath(base, path, named);
+  if (doubled !== named) return doubled;
+  const asked = `POST ${base}${path}`;
+  if (named.kind === 'api-url') {
+    const detail = `${named.detail} ${describeApiUrl(base)} does not lead to the service's API (asked: ${asked}).`;
+    return new Failure('api-url', detail, named.status);
+  }
+  if (named.kind === 'request' && named.status === 404)
+    return new Failure('request', `${named.detail} Asked: ${asked}.`, named.status);
+  return named;
+}
+
+/** api-url as messages name it: the URL, its host and its path (contract: "Errors blame the right input"). */
+export function describeApiUrl(base: string): string {
+  const url = URL.parse(base);
+  if (!url) return `api-url ${base}`;
+  const path = url.pathname.replace(/\/+$/, '');
+  return `api-url ${base} (host ${url.origin}, ${path ? `path ${path}` : 'no path'})`;
+}
+
+/**
+ * What a service's error names, of what the action has an input for: the organization
+ * (organization-id) or the installation (app-id); the first named when both are. Paths in it are
+ * left out: "no operation at /api/v1/installations/repositories" names no installation.
+ */
+export function subjectOf(message: string): 'organization' | 'installation' | null {
+  const words = message.replace(/\S*\/\S*/g, ' ');
+  const named = (
+    [
+      ['organization', words.search(/\borgani[sz]ation|\borg[ _-]?id\b/i)],
+      ['installation', words.search(/\binstallation|\bapp(?:[ _-]?id)?\b(?!\.\w)/i)],
+    ] as const
+  ).filter(([, at]) => at >= 0);
+  return named.sort((a, b) => a[1] - b[1])[0]?.[0] ?? null;
+}
+
+/**
  * A 404 when `base` (api-url) itself ends in /api/v1: the action adds /api/v1 to every path, so the
  * request went to …/api/v1/api/v1/…, and the 404 is api-url's doing, not an unknown id's. Said on
  * the 404 rather than refused with the inputs: a gateway may serve the service under a prefix that
- * itself ends in /api/v1, and there the doubled path is right and answers.
+ * itself ends in /api/v1, and there the doubled path is right and answers. Not when the service's
+ * answer names the organization or the installation: then it was the service that answered.
  */
-export function doubledPath(base: string, path: string, failure: Failure): Failure {
-  if (failure.status !== 404 || !/\/api\/v1$/i.test(base)) return failure;
+function doubledPath(base: string, path: string, failure: Failure): Failure {
+  const notTheService = failure.kind === 'request' || failure.kind === 'api-url';
+  if (failure.status !== 404 || !notTheService || !/\/api\/v1$/i.test(base)) return failure;
   const detail = `${failure.detail} api-url ends in /api/v1, and the action adds /api/v1 to every path: the request went to …/api/v1${path}.`;
   return new Failure('doubled-path', detail, failure.status);
 }
@@ -91,11 +141,11 @@ function read(answer: Answered, { secrets, redact }: ClassifyContext): Read | Fa
     return { data: mayHoldSecret(answer.text, secrets) ? redactStrings(data, redact) : data, empty: false };
   } catch {
     const type = answer.header('content-type') ?? 'no content-type';
-    return new Failure(
-      'invalid-response',
-      `response is not JSON (HTTP ${answer.status}, ${type}): ${preview(redact(answer.text))}.`,
-      answer.status,
-    );
+    const problem = `response is not JSON (HTTP ${answer.status}, ${type}): ${preview(redact(answer.text))}.`;
+    // A web page where the service answers JSON: api-url leads to a web site, not to the API.
+    return isWebPage(answer)
+      ? new Failure('api-url', `${problem} A web page, not the service's JSON.`, answer.status)
+      : new Failure('invalid-response', problem, answer.status);
   }
 }
 
@@ -106,10 +156,22 @@ function failedStatus(answer: Answered, redact: (text: string) => string): Failu
   const head = `HTTP ${status}${statusText ? ` ${statusText}` : ''}.${said}`;
   if (status === 401 || status === 403)
     return new Failure('credentials', `the service rejected the API token: ${head}`, status);
+  // Every operation of the service is a POST: what refuses the method is not the service's API.
+  if (status === 405) return new Failure('api-url', `${head} The server does not take POST there.`, status);
+  if (isFinalServerError(status)) return new Failure('not-retried', head, status);
   // Retried (with its Retry-After) by api/retry.ts; this is what is said once the retries are spent.
   if (status === 429 || status >= 500) return new Failure('server', head, status);
-  return new Failure('request', head, status);
+  if (isWebPage(answer)) {
+    const type = answer.header('content-type') ?? 'no content-type';
+    const page = `a web page (${type}), not the service's JSON: ${preview(redact(answer.text))}`;
+    return new Failure('api-url', `HTTP ${status}${statusText ? ` ${statusText}` : ''}, ${page}.`, status);
+  }
+  return new Failure((message ? subjectOf(message) : null) ?? 'request', head, status);
 }
+
+/** HTML (by its type, or markup where JSON was due): a web server's page, not the service. */
+const isWebPage = (answer: Answered) =>
+  /html/i.test(answer.header('content-type') ?? '') || answer.text.trimStart().startsWith('<');
 
 /**
  * `{"error": "..."}` is how the service explains a failure; fall back to nothing. Redacted before it

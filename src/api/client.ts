@@ -2,7 +2,7 @@
 // (per-hop timeout, same-origin-only redirects, size cap), its answer classified by
 // api/classify.ts, retried by api/retry.ts's loop, and one error type (ApiError).
 import type { z } from 'zod';
-import { classify, doubledPath, Failure, matchSchema, type Read } from './classify.js';
+import { classify, explain, Failure, matchSchema, type Read } from './classify.js';
 import { ApiError } from './errors.js';
 import { proxySecrets, redactor } from './redaction.js';
 import { retrying, type Retry, type Tried } from './retry.js';
@@ -126,7 +126,7 @@ export function createClient(options: ClientOptions): ServiceClient {
       onRetry: (retry) => retried(path, callOptions, retry),
     });
     if (!(result instanceof Failure)) await callOptions.onData?.(result.data);
-    const outcome = result instanceof Failure ? doubledPath(base, path, result) : matchSchema(result, schema);
+    const outcome = result instanceof Failure ? explain(base, path, result) : matchSchema(result, schema);
     if (outcome instanceof Failure)
       throw new ApiError(path, outcome.kind, redact(outcome.detail), outcome.status, attempts);
     return outcome.data;

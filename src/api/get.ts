@@ -1,9 +1,9 @@
 // One GET through the one transport (proxies, NODE_EXTRA_CA_CERTS), sent once as every request is
 // (api/send.ts: a timeout per hop, same-origin redirects only, a size cap) and retried by the one
-// loop (api/retry.ts: network errors, timeouts, 429 and 5xx; Retry-After honoured up to 60 s). For
-// GitHub's REST API (github/rest.ts) and the KEV catalog (kev/read.ts); the service's client
-// (api/client.ts) posts through the same two. The answer's status decides; what a status means is
-// the caller's to say.
+// loop (api/retry.ts: network errors, timeouts, 429 and 5xx but 501 and 505; Retry-After honoured
+// up to 60 s). For GitHub's REST API (github/rest.ts) and the KEV catalog (kev/read.ts); the
+// service's client (api/client.ts) posts through the same two. The answer's status decides; what a
+// status means is the caller's to say.
 import { redactor } from './redaction.js';
 import { retrying, type Tried } from './retry.js';
 import { MAX_REDIRECTS, sendOnce, type BodyReader, type Sent } from './send.js';

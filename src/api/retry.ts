@@ -1,7 +1,7 @@
 // The one retry rule of every HTTP read (the service client, GitHub's REST API, the KEV catalog):
-// network errors, timeouts, 429 and 5xx are retried up to maxRetries times with exponential backoff
-// and equal jitter, honouring Retry-After (RFC 9110: seconds or an HTTP date) up to 60 s. Nothing
-// else is retried (contract: max-retries).
+// network errors, timeouts, 429 and 5xx (but 501 and 505) are retried up to maxRetries times with
+// exponential backoff and equal jitter, honouring Retry-After (RFC 9110: seconds or an HTTP date) up
+// to 60 s. Nothing else is retried (contract: max-retries, "Errors blame the right input").
 import type { Sent } from './send.js';
 
 /** The first backoff step; it doubles each retry. */
@@ -59,10 +59,16 @@ export async function retrying<T>(
   }
 }
 
-/** No answer (a network error, a timeout), or a 429 or 5xx whose body was read. */
+/**
+ * 501 Not Implemented and 505 HTTP Version Not Supported: the server will not do what was asked,
+ * however often it is asked (RFC 9110 sections 15.6.2 and 15.6.6), so they are final.
+ */
+export const isFinalServerError = (status: number) => status === 501 || status === 505;
+
+/** No answer (a network error, a timeout), or a 429 or a 5xx that may get better, whose body was read. */
 function isRetryable(sent: Sent): boolean {
   if (sent.kind === 'network' || sent.kind === 'timeout') return true;
-  return sent.kind === 'answer' && (sent.status === 429 || sent.status >= 500);
+  return sent.kind === 'answer' && (sent.status === 429 || (sent.status >= 500 && !isFinalServerError(sent.status)));
 }
 
 /** The wait after failed attempt `attempt` (from 1): Retry-After when readable (capped), else the backoff. */

@@ -90,7 +90,7 @@ async function resolveReadAndJudge(
   // Its module loads while the repository is resolved; the scores are asked for as alert pages arrive.
   const epssLoading = startEpss(config, context, files);
   epssLoading.catch(() => undefined); // awaited below; a run that stops first must not leave it unhandled
-  const target = await repositoryOf(api, config, context);
+  const target = await repositoryOf(api, config, context, early.statistics);
   if (!target.ok) {
     await Promise.all(Object.values(early)); // settle what is in flight; no use without the repository
     return stoppedResult(config, { id: '', name: context.repository, url: null }, [target.error], started);

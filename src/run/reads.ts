@@ -12,7 +12,8 @@ import type { Endpoints } from '../api/endpoints.js';
 import { plural } from '../numbers.js';
 import { readKnownExploited } from './feed-reads.js';
 import { githubReadOptions } from './github-reads.js';
-import { readRepository, readStatistics } from './gather.js';
+import { readRepository, readStatistics, type Statistics } from './gather.js';
+import { alertsNotFound } from './not-found.js';
 import { checkRepositoryId, findRepository, type RepositoryRef } from './resolve.js';
 import { applySettings, describeSetting, planSettings } from './settings.js';
 import { notSent } from './views.js';
@@ -46,15 +47,18 @@ export async function repositoryOf(
   api: Endpoints,
   config: Config,
   context: RunnerContext,
+  statistics: Promise<Statistics>,
 ): Promise<Outcome<Target, RunError>> {
   if (config.repositoryId) {
     log.info(
       `repository-id given: ${config.repositoryId}${config.appId ? ` (checked against app ${config.appId})` : ''}`,
     );
-    const check = config.appId ? checkRepositoryId(api, config, config.repositoryId) : Promise.resolve(null);
+    const check = config.appId
+      ? checkRepositoryId(api, config, config.repositoryId, statistics)
+      : Promise.resolve(null);
     return success({ repository: { id: config.repositoryId, name: context.repository, url: null }, check });
   }
-  const found = await log.group('Resolving the repository', () => findRepository(api, config, context));
+  const found = await log.group('Resolving the repository', () => findRepository(api, config, context, statistics));
   if (!found.ok) return found;
   const { rule, ...repository } = found.value;
   log.info(`${repository.name} is ${repository.id} (matched by ${rule})`);
@@ -100,7 +104,9 @@ export async function readEverything(
   if (catalog) logCatalog(catalog);
   for (const change of settings)
     log.info(`${change.status === 'dry-run' ? 'dry run, not sent' : change.status}: ${describeSetting(change)}`);
-  return { reads, stats, settings, wrongRepository, pullRequest, catalog };
+  // With repository-id alone, an alerts 404 is api-url's when every other request answered 404 too.
+  const read = config.appId ? reads : alertsNotFound(config.apiUrl, reads, stats, settings);
+  return { reads: read, stats, settings, wrongRepository, pullRequest, catalog };
 }
 
 /** One line a file read at the change's base commit; a notice when the change changes it (it takes effect once merged). */

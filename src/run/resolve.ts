@@ -6,6 +6,7 @@ import type { Config } from '../config/inputs.js';
 import type { RunnerContext } from '../github/context.js';
 import { failure, success, type GateResult, type Outcome, type Repository, type RunError } from '../model.js';
 import { settle, type RepositoryReads, type Statistics } from './gather.js';
+import { installationsNotFound } from './not-found.js';
 
 export type RepositoryRef = GateResult['repository'];
 
@@ -114,18 +115,23 @@ export function runError(error: ApiError): RunError {
   return { kind: error.kind === 'credentials' ? 'credentials' : 'api', message: error.message };
 }
 
-async function listRepositories(api: Endpoints, config: Config): Promise<Outcome<Repository[], RunError>> {
+/**
+ * The installation's repositories. A 404 is a repository that cannot be found, which always fails;
+ * whom it blames (app-id, organization-id, api-url) the answer says, or the statistics read
+ * alongside (`statistics`, awaited only then): see not-found.ts.
+ */
+async function listRepositories(
+  api: Endpoints,
+  config: Config,
+  statistics: Promise<Statistics>,
+): Promise<Outcome<Repository[], RunError>> {
   const read = await settle(
     api.listRepositories({ organizationId: config.organizationId ?? undefined, appId: config.appId ?? '' }),
   );
   if (read.ok) return read;
-  // The service knows no such installation: a repository that cannot be found, which always fails.
-  // Unless api-url doubled the path: then the 404 is api-url's, and its message says so.
   if (read.error.status === 404) {
-    const message =
-      read.error.kind === 'doubled-path'
-        ? read.error.message
-        : `app-id ${config.appId ?? ''}: the service knows no such installation (installations/repositories answered 404: ${read.error.message}). Check app-id, or give repository-id.`;
+    const { posture, timeSaved } = await statistics;
+    const message = installationsNotFound(config.apiUrl, config.appId ?? '', read.error, [posture, timeSaved]);
     return failure({ kind: 'setup', message });
   }
   return failure(runError(read.error));
@@ -136,8 +142,9 @@ export async function findRepository(
   api: Endpoints,
   config: Config,
   context: RunnerContext,
+  statistics: Promise<Statistics>,
 ): Promise<Outcome<RepositoryRef & { rule: string }, RunError>> {
-  const listed = await listRepositories(api, config);
+  const listed = await listRepositories(api, config, statistics);
   if (!listed.ok) return listed;
   const match = matchRepository(listed.value, context, config.appId ?? '');
   if (!match.ok) return failure({ kind: 'setup', message: match.error });
@@ -146,8 +153,13 @@ export async function findRepository(
 }
 
 /** `repository-id` with `app-id`: the id must be one of the app's repositories; null when it is. */
-export async function checkRepositoryId(api: Endpoints, config: Config, id: string): Promise<RunError | null> {
-  const listed = await listRepositories(api, config);
+export async function checkRepositoryId(
+  api: Endpoints,
+  config: Config,
+  id: string,
+  statistics: Promise<Statistics>,
+): Promise<RunError | null> {
+  const listed = await listRepositories(api, config, statistics);
   if (!listed.ok) return listed.error;
   if (listed.value.some((r) => r.id === id)) return null;
   const seen = listed.value.length ? describe(listed.value) : 'none';
