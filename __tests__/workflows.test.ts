@@ -2,8 +2,9 @@
 // workflows: triggers, jobs with steps, explicit permissions, and our own workflows pin every
 // action by full commit SHA (the README asks users to, so we do). Every YAML block of the README
 // and docs/ is the one tested source of what it shows: whole workflows pass actionlint, and every
-// step that runs the gate, there and in examples/, runs where GitHub gives the secrets (the merge
-// queue included) and is skipped where it does not (pull requests from forks, Dependabot's).
+// step that runs the gate, there and in examples/, runs on every run of a pull request: where GitHub
+// gives the secrets (the merge queue included) and where it does not (pull requests from forks,
+// Dependabot's), which it judges through GitHub alone.
 import { describe, expect, test } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -109,7 +110,7 @@ function gatesIn(value: unknown): Step[] {
 function misjudged(conditions: unknown[], judged: readonly Run[]): string[] {
   return judged
     .filter((run) => conditions.every((c) => runs(c, run)) !== run.gates)
-    .map((run) => `${run.name}: ${run.gates ? 'skipped, though it has the secrets' : 'runs without the secrets'}`);
+    .map((run) => `${run.name}: ${run.gates ? 'skipped, though the gate must judge it' : 'runs, though it must not'}`);
 }
 
 function expectWorkflow(workflow: Workflow): void {
@@ -184,7 +185,7 @@ describe('the example workflows of the README and docs/', () => {
   });
 
   test.each(whole.map((b) => [label(b), b] as const))(
-    '%s: a pull-request gate also runs in the merge queue, and its if: skips only the runs without secrets',
+    '%s: a pull-request gate also runs in the merge queue, and on every run of the pull request',
     (_label, block) => {
       const w = parse(block.text) as Workflow;
       const events = triggers(w);
@@ -210,7 +211,7 @@ describe('the example workflows of the README and docs/', () => {
   test('the fragments that run the gate are found', () => {
     expect(fragmentGates.length).toBeGreaterThanOrEqual(2);
   });
-  test.each(fragmentGates)('%s: the gate of a fragment skips only the runs without secrets', (_label, step) => {
+  test.each(fragmentGates)('%s: the gate of a fragment runs on every run of a pull request', (_label, step) => {
     expect({ if: step.if ?? null, misjudged: misjudged([step.if], PULL_REQUEST_RUNS) }).toEqual({
       if: step.if ?? null,
       misjudged: [],
@@ -218,7 +219,7 @@ describe('the example workflows of the README and docs/', () => {
   });
 });
 
-describe('every gate of examples/ runs where GitHub gives the secrets, and only there', () => {
+describe('every gate of examples/ runs on every run of a pull request, with or without the secrets', () => {
   const files = readdirSync(new URL('examples/', root)).filter((f) => /\.ya?ml$/.test(f) && f !== 'policy.yml');
   test.each(files)('examples/%s', (file) => {
     const w = parse(read(`examples/${file}`)) as Workflow;

@@ -18,6 +18,13 @@ export const DEMO_USAGE = `npm run demo -- [flags]
                   summary and in the PR comment (printed, as with --comment). With --kev the
                   advisories' CVE ids are read and Log4Shell is known exploited. Not with --fix-pr
                   (another pull request)
+  --fork          --bad-pr's pull request, from a fork: GitHub passes it no secrets (and no
+                  variables), so api-url and the service's tokens are empty; the gate judges what it
+                  brings in through GitHub alone, says the repository's alerts were not read, and
+                  fails on Log4Shell. Not with --fix-pr
+  --ratchet       existing-alerts warn with fail-on-severity high on acme/ops-console, whose high
+                  alerts are its backlog, and --bad-pr's pull request: the backlog warns ("already
+                  on the base", existing-count) while the log4j-core 2.14.1 it brings in fails
   --grace         grace-days "critical=0, high=30, medium=90" with fail-on-severity high, some
                   alerts created days ago: those inside their grace period are due, not gating
   --policy        the settings from a policy file instead: writes .github/security-gate.yml
@@ -54,6 +61,10 @@ export interface DemoFlags {
   policy: boolean;
   fixPr: boolean;
   badPr: boolean;
+  /** --fork: --bad-pr's pull request from a fork, without the service's secrets. */
+  fork: boolean;
+  /** --ratchet: existing-alerts warn on a repository with a backlog, and --bad-pr's pull request. */
+  ratchet: boolean;
   grace: boolean;
   comment: boolean;
   kev: boolean;
@@ -75,6 +86,8 @@ const OPTIONS = {
   policy: { type: 'boolean' },
   'fix-pr': { type: 'boolean' },
   'bad-pr': { type: 'boolean' },
+  fork: { type: 'boolean' },
+  ratchet: { type: 'boolean' },
   grace: { type: 'boolean' },
   comment: { type: 'boolean' },
   kev: { type: 'boolean' },
@@ -95,8 +108,16 @@ export function readDemoFlags(args: string[]): DemoCommand {
     return { kind: 'refused', reason: error instanceof Error ? error.message : String(error) };
   }
   if (values.help) return { kind: 'help' };
-  if (values['fix-pr'] && values['bad-pr'])
-    return { kind: 'refused', reason: '--fix-pr and --bad-pr are two different pull requests: choose one' };
+  if (values['fix-pr'] && (values['bad-pr'] || values.fork || values.ratchet))
+    return {
+      kind: 'refused',
+      reason: '--fix-pr is another pull request than --bad-pr, --fork and --ratchet: choose one',
+    };
+  if (values.fork && values.ratchet)
+    return {
+      kind: 'refused',
+      reason: '--fork judges no alert of the service, so it has no backlog for --ratchet: choose one',
+    };
   const latencyMs = values.latency === undefined ? 0 : Number(values.latency);
   if (!/^\d+$/.test(values.latency ?? '0') || !Number.isSafeInteger(latencyMs))
     return {
@@ -118,9 +139,11 @@ export function readDemoFlags(args: string[]): DemoCommand {
     policy: values.policy ?? false,
     fixPr: values['fix-pr'] ?? false,
     badPr: values['bad-pr'] ?? false,
+    fork: values.fork ?? false,
+    ratchet: values.ratchet ?? false,
     grace: values.grace ?? false,
     // What a pull request brings in is its author's to see: --bad-pr shows the PR comment too.
-    comment: (values.comment ?? false) || (values['bad-pr'] ?? false),
+    comment: (values.comment ?? false) || (values['bad-pr'] ?? false) || (values.ratchet ?? false),
     kev: values.kev ?? false,
     vex: values.vex ?? false,
     epss: values.epss ?? null,

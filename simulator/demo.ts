@@ -36,7 +36,8 @@ if (command.kind === 'refused') {
   console.error(`${command.reason}\n\n${DEMO_USAGE}`);
   process.exit(2);
 }
-const { clean, policy, fixPr, badPr, grace, comment, kev, vex, epss, latencyMs, todayMs, outDir } = command.flags;
+const { clean, policy, fixPr, badPr, fork, ratchet, grace, comment, kev, vex, epss, latencyMs, todayMs, outDir } =
+  command.flags;
 // --today: this process (the simulator) and the action see that day, the pictures' check runs as on their day.
 if (todayMs !== undefined) shiftClock(todayMs);
 const GRACE_DAYS = 'critical=0, high=30, medium=90';
@@ -108,26 +109,33 @@ const VEX_FILE = `${JSON.stringify(
  * request brings in is all that can fail it), else acme/webshop for --fix-pr and --grace (its
  * alerts), else --kev's.
  */
-const onCleanRepo = clean || badPr;
-const onKevRepo = (kev || epss !== null) && !onCleanRepo && !fixPr && !grace;
+const onCleanRepo = clean || badPr || fork;
+// --ratchet: acme/ops-console, whose high alerts are a backlog the pull request did not cause.
+const onKevRepo = ((kev || epss !== null) && !onCleanRepo && !fixPr && !grace) || ratchet;
 const target = onCleanRepo ? CLEAN_REPO : onKevRepo ? KEV_REPO : MAIN_REPO;
-/** --bad-pr's pull request: GitHub's compare and advisories, the head's manifests. */
-const bad = badPr ? badPullRequest() : null;
+/** --bad-pr's pull request (also --fork's and --ratchet's): GitHub's compare and advisories, the head's manifests. */
+const bad = badPr || fork || ratchet ? badPullRequest() : null;
 
 /** Settings given as inputs; with --policy they come from the file instead (an input would win over it). */
 const settings: Record<string, string> = policy
   ? { 'config-file': POLICY_PATH }
   : {
-      // Under --grace, high alerts gate too: critical=0 gives the critical ones no grace.
-      'fail-on-severity': grace ? 'high' : 'critical',
+      // Under --grace, high alerts gate too: critical=0 gives the critical ones no grace. Under
+      // --ratchet they would: the backlog the ratchet keeps from failing the pull request.
+      'fail-on-severity': grace || ratchet ? 'high' : 'critical',
       'allow-alerts':
         onCleanRepo || onKevRepo
           ? ''
           : `${ADVISORIES.log4jIncompleteFix} until 2099-12-31 # log4j pinned by the vendor, see SEC-123`,
     };
 if (grace) settings['grace-days'] = GRACE_DAYS;
+if (ratchet) settings['existing-alerts'] = 'warn';
+/** --fork: GitHub passes a fork's pull request no secrets and no variables: the service's inputs are empty. */
+const withheld: Record<string, string> = fork
+  ? { 'api-url': '', 'api-token-id': '', 'api-token-secret': '', 'organization-id': '', 'app-id': '' }
+  : {};
 // --bad-pr: a license policy, so that the GPL-3.0-only package it adds is judged (--policy's file has one).
-if (badPr && !policy) settings['deny-licenses'] = DENIED_LICENSES.join(', ');
+if (bad && !policy) settings['deny-licenses'] = DENIED_LICENSES.join(', ');
 
 /** An alert as the JSON report lists it: what the lines below print. */
 interface ReportedAlert {
@@ -289,7 +297,10 @@ try {
       pull_request: {
         number: pullRequest,
         base: { sha: base },
-        head: { sha: head, repo: { full_name: repository, fork: false } },
+        // --fork: the head is in a fork, as GitHub's event says.
+        head: fork
+          ? { sha: head, repo: { full_name: `contributor/${repository.split('/')[1]}`, fork: true } }
+          : { sha: head, repo: { full_name: repository, fork: false } },
       },
     },
     // The commit and run every runner names: the reports link the manifest lines and the run.
@@ -309,6 +320,7 @@ try {
       ...(vex ? { 'vex-files': VEX_PATH, 'vex-output': VEX_OUTPUT } : {}),
       'report-file': REPORT_FILE,
       'sarif-file': SARIF_FILE,
+      ...withheld,
     },
   });
   rule('log (stdout of dist/index.js, workflow commands shown as the runner shows them)');
@@ -329,6 +341,15 @@ try {
     const report = await readFile(join(run.workspace, REPORT_FILE), 'utf8').catch(() => null);
     const alerts = report === null ? null : (JSON.parse(report) as { alerts?: ReportedAlert[] }).alerts;
     for (const line of alerts ? pullRequestsAndTime(alerts) : ['No JSON report was written.']) console.log(line);
+  }
+  if (ratchet) {
+    rule('the ratchet (existing-alerts: warn, from security-gate.json)');
+    const report = await readFile(join(run.workspace, REPORT_FILE), 'utf8').catch(() => null);
+    const alerts = report === null ? [] : ((JSON.parse(report) as { alerts?: ReportedAlert[] }).alerts ?? []);
+    const existing = alerts.filter((a) => a.status === 'existing');
+    console.log(
+      `Already on the base, warned about, not failing this pull request (${existing.length}): ${existing.map((a) => `${a.advisory} (${a.severity}, ${a.package})`).join('; ') || 'none'}`,
+    );
   }
   if (bad) {
     rule('brought in by the pull request (from security-gate.json)');

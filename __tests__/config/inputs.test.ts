@@ -1,8 +1,6 @@
 import { formatInputErrors, INPUT_NAMES, collectInputs, parseInputs, runOptions } from '../../src/config/inputs.js';
 import type { Config, RunContext } from '../../src/config/inputs.js';
 import { KEV_FEED_URL, type Outcome } from '../../src/model.js';
-import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
 
 /** The inputs `read` gives, with no policy file, parsed. */
 const parseFrom = (read: (name: string) => string, context: Parameters<typeof parseInputs>[1]) =>
@@ -358,58 +356,54 @@ describe('tokens', () => {
     ]);
   });
 
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  /** The if: on the gate step of the README's quick start, as GitHub reads it (folded to one line). */
-  const README_GATE_IF = (() => {
-    const quickStart = /## Quick start\n\n```yaml\n([\s\S]*?)```/.exec(readme)![1]!;
-    const steps = (parseYaml(quickStart) as { jobs: Record<string, { steps: { uses?: string; if?: string }[] }> }).jobs;
-    return Object.values(steps)
-      .flatMap((job) => job.steps)
-      .find((step) => step.uses?.startsWith('OWNER/security-gate@'))!.if!;
-  })();
   const FORK: RunContext = { eventName: 'pull_request', actor: 'someone', isForkPullRequest: true };
   const DEPENDABOT: RunContext = { eventName: 'pull_request', actor: 'dependabot[bot]', isForkPullRequest: false };
+  const WITHOUT_SERVICE = {
+    'api-token-id': '',
+    'api-token-secret': '',
+    'api-url': '',
+    'organization-id': '',
+    'app-id': '',
+  };
+
+  // Contract: "Without the service's secrets": both tokens empty where GitHub withholds them is no error.
+  test.each([
+    ['a fork pull request', FORK, 'fork'],
+    ['a fork pull request review', { ...FORK, eventName: 'pull_request_review' }, 'fork'],
+    ["Dependabot's pull request (its actor)", DEPENDABOT, 'dependabot'],
+    [
+      "Dependabot's pull request rerun by a person (its author)",
+      { ...DEPENDABOT, actor: 'octocat', pullRequestAuthor: 'dependabot[bot]' },
+      'dependabot',
+    ],
+  ])('on %s, both tokens empty (and api-url, app-id with them) judge without the service', (_, context, why) => {
+    const parsed = parse(WITHOUT_SERVICE, context);
+    expect(parsed.ok && parsed.value.withheldSecrets).toBe(why);
+  });
 
   test.each([
     ['a fork pull request', FORK],
-    ['a fork pull request review', { ...FORK, eventName: 'pull_request_review' }],
-  ])('on %s, explains that GitHub withholds secrets from forks and how to set up', (_, context) => {
-    const found = errors({ 'api-token-id': '', 'api-token-secret': '' }, context);
-    expect(found).toHaveLength(1);
-    expect(found[0]).toMatch(
-      /^api-token-id and api-token-secret are empty: GitHub does not pass repository secrets to workflows triggered by pull requests from forks/,
-    );
-    // What the README says: run on merge_group too, and skip with its quick start's if:.
-    expect(found[0]).toContain(`if: ${README_GATE_IF}`);
-    expect(found[0]).toMatch(/pull_request and merge_group/);
-    expect(found[0]).not.toContain('pull_request_target');
+    ["Dependabot's pull request", DEPENDABOT],
+  ])('on %s, one token empty alone is an input error naming it', (_, context) => {
+    expect(errors({ 'api-token-secret': '' }, context)).toEqual([
+      expect.stringMatching(/^api-token-secret: is required; pass it from a secret/),
+    ]);
   });
 
-  test.each([
-    ['a pull request', DEPENDABOT],
-    ['a push', { ...DEPENDABOT, eventName: 'push' }],
-  ])('on %s by Dependabot, explains Dependabot secrets', (_, context) => {
-    const found = errors({ 'api-token-secret': '' }, context);
+  it('off a pull request, Dependabot gets the advice on Dependabot secrets, and to skip it alone', () => {
+    const found = errors({ 'api-token-secret': '' }, { ...DEPENDABOT, eventName: 'push' });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^api-token-secret is empty: this run was triggered by Dependabot/);
     expect(found[0]).toContain('as Dependabot secrets');
-  });
-
-  it("on Dependabot's pull request, suggests the README's if:, which the merge queue passes", () => {
-    const found = errors({ 'api-token-secret': '' }, DEPENDABOT);
-    expect(found[0]).toContain(`if: ${README_GATE_IF}`);
-  });
-
-  it('off a pull request, suggests skipping Dependabot alone (the merge-queue condition would skip every run)', () => {
-    const found = errors({ 'api-token-secret': '' }, { ...DEPENDABOT, eventName: 'push' });
     expect(found[0]).toContain("`if: github.actor != 'dependabot[bot]'`");
     expect(found[0]).not.toContain('merge_group');
   });
 
-  it("the README's troubleshooting table suggests the same if: as the message", () => {
-    const row = readme.split('\n').find((line) => line.includes('pull requests from forks.` |'));
-    expect(row?.replace(/\\\|/g, '|')).toContain(README_GATE_IF);
-    expect(row).toContain('merge_group');
+  it('a push with both tokens empty is no fork: both are required', () => {
+    expect(errors({ 'api-token-id': '', 'api-token-secret': '' }).map((e) => e.split(':')[0])).toEqual([
+      'api-token-id',
+      'api-token-secret',
+    ]);
   });
 
   it('gives the plain message on pull_request_target, where forks do get secrets', () => {

@@ -84,13 +84,11 @@ describe('each unknown name: one warning, the nearest input, in name order', () 
   });
 
   test("a later release's input is named so", () => {
-    const known: KnownInputs = { ...CURRENT, later: { 'existing-alerts': '1.2.0', 'fail-on-scopes': null } };
-    expect(unknownInputWarnings({ 'INPUT_EXISTING-ALERTS': 'warn', 'INPUT_FAIL-ON-SCOPES': 'runtime' }, known)).toEqual(
-      [
-        'existing-alerts is not an input of security-gate 1.0.0, so its value is not read: it is an input of security-gate 1.2.0 and later. Upgrade the action to use it.',
-        'fail-on-scopes is not an input of security-gate 1.0.0, so its value is not read: it is an input of a release of security-gate after 1.0.0. Upgrade the action to use it.',
-      ],
-    );
+    const known: KnownInputs = { ...CURRENT, later: { 'risk-budget': '1.2.0', 'ratchet-days': null } };
+    expect(unknownInputWarnings({ 'INPUT_RISK-BUDGET': '5', 'INPUT_RATCHET-DAYS': '30' }, known)).toEqual([
+      'ratchet-days is not an input of security-gate 1.0.0, so its value is not read: it is an input of a release of security-gate after 1.0.0. Upgrade the action to use it.',
+      'risk-budget is not an input of security-gate 1.0.0, so its value is not read: it is an input of security-gate 1.2.0 and later. Upgrade the action to use it.',
+    ]);
   });
 
   test('several: each once, sorted; known ones among them silent', () => {

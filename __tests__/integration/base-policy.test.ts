@@ -212,7 +212,7 @@ describe("a base copy that cannot be read: an API error under the inputs' on-api
     expect(SETTINGS_PATHS.flatMap((p) => h.requests(p))).toEqual([]);
     expect(h.requests(PATHS.alerts)).toEqual([]);
     const summary = plain(run.summary);
-    expect(summary).toContain('no verdict for acme/webshop');
+    expect(summary).toMatch(/no verdict for acme\/webshop/i);
     expect(summary).toContain('the policy file could not be read at the base commit; nothing was judged');
     expect(summary).toMatch(cause);
   };

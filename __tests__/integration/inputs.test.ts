@@ -1,6 +1,6 @@
 // Invalid inputs end to end: one message naming each bad input, exit 1, and not one request sent
-// (above all no settings change). Fork pull requests and Dependabot runs without secrets get an
-// explanatory message.
+// (above all no settings change). Fork pull requests and Dependabot's, where GitHub passes no secrets,
+// are judged without the service instead.
 import { describe, expect, test } from '@jest/globals';
 import { MAIN_REPO } from '../../simulator/data.js';
 import { errorText, expectNoTokenLeak, useSimulator, type GateRun } from './harness.js';
@@ -126,29 +126,24 @@ describe('empty tokens where GitHub withholds secrets', () => {
     pull_request: { number: 9, head: { repo: { full_name: 'contributor/webshop', fork: true } } },
   };
 
-  test('a pull request from a fork: the message says secrets are not passed to forks and how to set it up', async () => {
-    const run = await h.gate(
-      { 'api-token-id': '', 'api-token-secret': '' },
-      { event: FORK_EVENT, eventName: 'pull_request' },
-    );
-    const message = expectRejected(run);
-    expect(message).toMatch(/fork/i);
-    expect(message).toMatch(/secret/i);
-    // the README's set-up: merge_group, and the step's if: that is true there
-    expect(message).toContain("if: github.event_name == 'merge_group' ||");
-    expect(message).not.toContain('pull_request_target');
-    expect(message).not.toMatch(/^Input required/im);
+  // Contract: "Without the service's secrets": both empty there is no error; the service is not asked.
+  test.each([
+    ['a pull request from a fork', { event: FORK_EVENT, eventName: 'pull_request' }],
+    ["Dependabot's pull request", { env: { GITHUB_ACTOR: 'dependabot[bot]' }, eventName: 'pull_request' }],
+  ])('%s: no input error, no request to the service, and the reason said', async (_name, options) => {
+    const run = await h.gate({ 'api-token-id': '', 'api-token-secret': '', ...WITH_SETTING }, options);
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs.result).toBe('pass');
+    expect(h.sim.requests).toEqual([]);
+    expect(run.summary.split('\n')[0]).toMatch(/alerts were not read/);
+    expect(run.stdout).not.toMatch(/^Input required/im);
   });
 
-  test('a Dependabot run: the message says to add Dependabot secrets', async () => {
-    const run = await h.gate(
-      { 'api-token-id': '', 'api-token-secret': '' },
-      { env: { GITHUB_ACTOR: 'dependabot[bot]' }, eventName: 'pull_request' },
+  test('a pull request from a fork with one token empty: an input error naming it', async () => {
+    const message = expectRejected(
+      await h.gate({ 'api-token-secret': '' }, { event: FORK_EVENT, eventName: 'pull_request' }),
     );
-    const message = expectRejected(run);
-    expect(message).toMatch(/dependabot/i);
-    expect(message).toMatch(/secret/i);
-    expect(message).not.toMatch(/^Input required/im);
+    expect(message).toMatch(/api-token-secret: is required/);
   });
 
   test('a push with empty tokens: a plain "required" message naming both, not the fork explanation', async () => {

@@ -102,19 +102,20 @@ const headings = (page: string) =>
 describe("renderComment: the pull request's story", () => {
   test('starts with the marker and the verdict, and links the run', () => {
     const body = renderComment(makeResult({ result: 'fail' }), 'https://github.com/acme/webshop/actions/runs/1');
-    expect(body.startsWith(`${COMMENT_MARKER}\n## Security gate: ❌ failed for acme/web\n`)).toBe(true);
+    expect(body.startsWith(`${COMMENT_MARKER}\n## Security gate: ❌ Fails: `)).toBe(true);
     expect(body).toContain('(https://github.com/acme/webshop/actions/runs/1)');
   });
 
   test('the verdict, gating, resolved, changed, coming due and license violations; no posture, time saved, schedule, settings or warnings', () => {
     const body = renderComment(makeExampleResult(), RUN, WHERE);
     expect(headings(body)).toEqual([
-      '## Security gate: ❌ failed for acme/storefront (1 resolved, 1 coming due)',
+      '## Security gate: ❌ Fails: 3 alerts (1 critical, 2 high) already on main; this pull request does not resolve them (1 resolved, 1 coming due)',
       '### Gating alerts',
-      '### What to do',
       '### Resolved by this pull request',
       '### Changed by this pull request',
       '### Coming due',
+      // What to do ends a failing comment.
+      '### What to do',
     ]);
     expect(body.split('\n')[3]).toBe(
       '❌ **Failed** for `acme/storefront` (`repo_8f3a2c`): 3 alerts at or above high fail the gate (1 critical, 2 high); 1 resolved by this pull request and 1 inside its grace period do not.',

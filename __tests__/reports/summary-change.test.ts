@@ -154,27 +154,27 @@ describe('renderSummary: what the verdict rests on', () => {
 
 describe('renderSummary: resolved and coming due in the heading and the counts', () => {
   it.each<[string, EvaluatedAlert[], number | null, string, string[]]>([
-    ['neither', [makeEvaluated()], null, '## Security gate: ❌ failed for acme/web', []],
-    ['nothing resolved (read)', [makeEvaluated()], 0, '## Security gate: ❌ failed for acme/web', []],
+    ['neither', [makeEvaluated()], null, '## Security gate: ❌ Fails: 1 high alert in acme/web', []],
+    ['nothing resolved (read)', [makeEvaluated()], 0, '## Security gate: ❌ Fails: 1 high alert in acme/web', []],
     [
       'resolved',
       [resolvedAlert(), resolvedAlert()],
       2,
-      '## Security gate: ✅ passed for acme/web (2 resolved)',
+      '## Security gate: ✅ Passes: no alert fails the gate in acme/web (2 resolved)',
       ['Resolved'],
     ],
     [
       'coming due',
       [dueAlert('2024-06-20', 13)],
       null,
-      '## Security gate: ✅ passed for acme/web (1 coming due)',
+      '## Security gate: ✅ Passes: no alert fails the gate in acme/web (1 coming due)',
       ['Coming due'],
     ],
     [
       'both',
       [makeEvaluated(), resolvedAlert(), dueAlert('2024-06-20', 13)],
       1,
-      '## Security gate: ❌ failed for acme/web (1 resolved, 1 coming due)',
+      '## Security gate: ❌ Fails: 1 high alert in acme/web (1 resolved, 1 coming due)',
       ['Resolved', 'Coming due'],
     ],
   ])('%s', (_name, alerts, resolved, heading, extra) => {
@@ -200,8 +200,10 @@ describe('renderSummary: resolved and coming due in the heading and the counts',
   it('a repository name ending in # still closes no heading when the counts follow it', () => {
     const result = withAlerts([resolvedAlert()], { repository: { id: 'r', name: 'acme/c#', url: null } }, 1);
     const page = renderSummary(result);
-    expect(lines(page)[0]).toBe('## Security gate: ✅ passed for acme/c# (1 resolved)');
-    expect(render(page).paragraphs[0]).toBe('Security gate: ✅ passed for acme/c# (1 resolved)');
+    expect(lines(page)[0]).toBe('## Security gate: ✅ Passes: no alert fails the gate in acme/c# (1 resolved)');
+    expect(render(page).paragraphs[0]).toBe(
+      'Security gate: ✅ Passes: no alert fails the gate in acme/c# (1 resolved)',
+    );
   });
 });
 
@@ -338,7 +340,8 @@ const oneLine = (s: string) =>
     .replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ')
     .replace(CONTROLS, ' ');
 const shown = (s: string, max: number) => seen(oneLine(truncate(s, max)));
-const OWN_HTML = /^(<details><summary>Allowed by <code>allow-alerts<\/code> \(\d+\)<\/summary>|<\/details>)\n?$/;
+const OWN_HTML =
+  /^(<details><summary>Allowed by <code>allow-alerts<\/code> \(\d+\)<\/summary>|<details><summary><b>(Security posture[^<]*|Time saved)<\/b><\/summary>|<\/details>)\n?$/;
 
 describe('renderSummary: hostile text in the parts about the change renders as itself, and only as text', () => {
   function hostileResult(h: string): GateResult {

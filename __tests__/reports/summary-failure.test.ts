@@ -24,7 +24,7 @@ describe('renderFailureSummary', () => {
       'paragraph_open',
     ]);
     expect(r.paragraphs).toEqual([
-      'Security gate: ⚠️ no verdict for acme/webshop',
+      'Security gate: ⚠️ No verdict for acme/webshop: invalid inputs',
       '⚠️ Error: invalid inputs; no request was sent to the service.',
       'fail-on-severity: "severe" is not one of critical, high, medium, low, none.',
       'posture-days: "0".',
@@ -33,7 +33,9 @@ describe('renderFailureSummary', () => {
 
   test('no repository known, no problems listed: the heading and the cause alone', () => {
     const page = renderFailureSummary({ repository: null, why: 'security-gate stopped: a fault.', problems: [] });
-    expect(page).toBe('## Security gate: ⚠️ no verdict\n\n⚠️ **Error**: security-gate stopped: a fault.\n');
+    expect(page).toBe(
+      '## Security gate: ⚠️ No verdict: security-gate stopped\n\n⚠️ **Error**: security-gate stopped: a fault.\n',
+    );
   });
 
   test.each(HOSTILE)('hostile text as a problem, the cause and the repository renders as text: %j', (text) => {

@@ -41,13 +41,13 @@ describe('renderSummary: verdict', () => {
     [
       'pass',
       makeResult(),
-      '## Security gate: ✅ passed for acme/web',
+      '## Security gate: ✅ Passes: no alert fails the gate in acme/web',
       '✅ **Passed** for `acme/web` (`repo_abc`): No alert at or above high.',
     ],
     [
       'fail',
       makeResult({ alerts: alertsOf(2) }),
-      '## Security gate: ❌ failed for acme/web',
+      '## Security gate: ❌ Fails: 2 high alerts in acme/web',
       '❌ **Failed** for `acme/web` (`repo_abc`): 2 alerts at or above high fail the gate.',
     ],
     [
@@ -56,7 +56,7 @@ describe('renderSummary: verdict', () => {
         result: 'error',
         errors: [{ kind: 'api', message: 'stats/securityPosture: HTTP 503 after 3 retries' }],
       }),
-      '## Security gate: ⚠️ no verdict for acme/web',
+      '## Security gate: ⚠️ No verdict: a read the verdict rests on failed for acme/web',
       '⚠️ **Error** for `acme/web` (`repo_abc`): stats/securityPosture: HTTP 503 after 3 retries',
     ],
   ])('puts the %s verdict in the heading, and why on the first line after it', (_name, result, heading, verdict) => {
@@ -75,7 +75,12 @@ describe('renderSummary: verdict', () => {
 
   it.each<[string, GateResult['repository'], string, string]>([
     ['a name and no id', { id: '', name: 'acme/web', url: null }, 'for acme/web', 'for `acme/web`:'],
-    ['no name and no id', { id: '', name: null, url: null }, 'no verdict', 'for an unknown repository:'],
+    [
+      'no name and no id',
+      { id: '', name: null, url: null },
+      'the alerts could not be read',
+      'for an unknown repository:',
+    ],
   ])('a run stopped with %s: no empty parentheses', (_name, repository, heading, verdict) => {
     const page = lines(renderSummary(notRead({ repository })));
     expect(page[0]!.endsWith(heading)).toBe(true);
@@ -97,7 +102,7 @@ describe('renderSummary: verdict', () => {
 
   it('names the repository by id when it has no name', () => {
     const page = renderSummary(makeResult({ repository: { id: 'repo_x', name: null, url: null } }));
-    expect(lines(page)[0]).toBe('## Security gate: ✅ passed for repo_x');
+    expect(lines(page)[0]).toBe('## Security gate: ✅ Passes: no alert fails the gate in repo_x');
     expect(lines(page)[2]).toContain('for `repo_x`:');
   });
 });
@@ -289,7 +294,7 @@ const shown = (s: string, max: number) => seen(oneLine(truncate(s, max)));
 
 /** Raw HTML the page itself writes; anything else came from service text. */
 const OWN_HTML =
-  /^(<details><summary>Allowed by <code>allow-alerts<\/code> \(\d+\)<\/summary>|<\/details>|<\/?sub>)\n?$/;
+  /^(<details><summary>Allowed by <code>allow-alerts<\/code> \(\d+\)<\/summary>|<details><summary><b>(Security posture[^<]*|Time saved)<\/b><\/summary>|<\/details>|<\/?sub>)\n?$/;
 
 describe('renderSummary: hostile service text renders as itself, and only as text', () => {
   /** A result with `h` in every field that comes from the service (or a user's allow-list reason). */
@@ -357,7 +362,9 @@ describe('renderSummary: hostile service text renders as itself, and only as tex
     expect(tableOf(page, 'Setting')[1]).toEqual(['set-pr-scanning', 'true', `❌ failed: ${shown(h, 300)}`]);
     // The rest reads as the service wrote it.
     const paragraphs = r.paragraphs.map(seen);
-    expect(paragraphs[0]).toBe(seen(`Security gate: ❌ failed for ${truncate(`acme/web ${oneLine(h)}`, 100)}`));
+    expect(paragraphs[0]).toBe(
+      seen(`Security gate: ❌ Fails: 1 high alert in ${truncate(`acme/web ${oneLine(h)}`, 100)}`),
+    );
     expect(paragraphs[1]).toBe(
       seen(
         `❌ Failed for ${truncate(`acme/web ${oneLine(h)}`, 100)} (repo_abc): ${oneLine(truncate(`1 alert fails the gate: ${h}`, 400))}`,
@@ -440,7 +447,7 @@ describe('renderSummary: size limit', () => {
     });
     const page = renderSummary(result, { maxBytes, maxAlerts: Infinity });
     expect(bytes(page)).toBeLessThanOrEqual(maxBytes);
-    expect(page.startsWith('## Security gate: ❌ failed for acme/web\n\n❌ **Failed**')).toBe(true);
+    expect(page).toMatch(/^## Security gate: ❌ Fails: [^\n]* in acme\/web\n\n❌ \*\*Failed\*\*/);
   });
 
   it('closes the allowed-alerts <details> even when its rows run out of room', () => {
@@ -618,18 +625,21 @@ describe('renderSummary: posture, time saved, schedule, settings', () => {
   it('keeps the sections in the contract order', () => {
     const page = renderSummary(makeExampleResult());
     const order = [
-      '## Security gate: ❌ failed',
+      '## Security gate: ❌ Fails',
       '| 🔴 Critical',
       '### What the verdict rests on',
       '### Gating alerts',
       '### Resolved by this pull request',
       '### Coming due',
       '<details>',
-      '### Security posture',
-      '### Time saved',
+      // Folded on a pull request (the example is one).
+      '<b>Security posture',
+      '<b>Time saved',
       '### Scan schedule',
       '### Settings',
       '### Warnings',
+      // What to do ends a failing page.
+      '### What to do',
     ];
     const positions = order.map((marker) => page.indexOf(marker));
     expect(positions.every((p) => p >= 0)).toBe(true);

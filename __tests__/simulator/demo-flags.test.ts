@@ -10,6 +10,8 @@ describe('readDemoFlags: the demo command line, read strictly', () => {
         policy: false,
         fixPr: false,
         badPr: false,
+        fork: false,
+        ratchet: false,
         grace: false,
         comment: false,
         kev: false,
@@ -28,6 +30,11 @@ describe('readDemoFlags: the demo command line, read strictly', () => {
       kind: 'run',
       flags: { clean: true, policy: true, badPr: true, comment: true, latencyMs: 50, outDir: 'demo-output' },
     });
+  });
+
+  test("--fork and --ratchet: --bad-pr's pull request, from a fork or under the ratchet (which shows the comment)", () => {
+    expect(readDemoFlags(['--fork'])).toMatchObject({ kind: 'run', flags: { fork: true, ratchet: false } });
+    expect(readDemoFlags(['--ratchet'])).toMatchObject({ kind: 'run', flags: { ratchet: true, comment: true } });
   });
 
   test('--today: that day at noon UTC', () => {
@@ -53,7 +60,9 @@ describe('readDemoFlags: the demo command line, read strictly', () => {
     [['--clean=yes'], /--clean/],
     [['--today', '27.11.2026'], /--today takes a day as YYYY-MM-DD, not "27.11.2026"/],
     [['--today', '2026-13-45'], /--today takes a day/],
-    [['--fix-pr', '--bad-pr'], /--fix-pr and --bad-pr are two different pull requests/],
+    [['--fix-pr', '--bad-pr'], /--fix-pr is another pull request than --bad-pr/],
+    [['--fix-pr', '--fork'], /--fix-pr is another pull request/],
+    [['--fork', '--ratchet'], /--fork judges no alert of the service/],
   ])('%j: refused, saying why', (args, reason) => {
     const command = readDemoFlags(args);
     expect(command.kind).toBe('refused');

@@ -36,14 +36,17 @@ test('--comment --out DIR keeps summary.md, report.json, results.sarif, log.txt 
   expect(stdout).not.toMatch(/^::(error|warning|notice|group)/m);
   expect(stdout).toMatch(/^error {3}\S/m);
   // The sticky comment, as posted to the fake GitHub, and printed.
-  expect(comment).toMatch(/^<!-- security-gate:sticky-comment -->\n## Security gate: ❌ failed for acme\/webshop/);
+  expect(comment).toMatch(
+    /^<!-- security-gate:sticky-comment -->\n## Security gate: ❌ Fails: 4 critical alerts already on main/,
+  );
   expect(stdout).toContain('── PR comment');
   for (const name of names) expect(stdout).toContain(join(out, name));
 }, 30_000);
 
 test('--policy: the policy file is read at the pull request’s base, which a fake GitHub serves, and judges', async () => {
   const { stdout } = await demo('--policy');
-  expect(stdout).toContain('## Security gate: ❌ failed for acme/webshop');
+  expect(stdout).toMatch(/^## Security gate: ❌ Fails: .* already on main/m);
+  expect(stdout).toContain('**Failed** for `acme/webshop`');
   expect(stdout).toContain('Policy file: `.github/security-gate.yml`');
 }, 30_000);
 
@@ -122,6 +125,6 @@ test('--bad-pr with --fix-pr: two pull requests, refused with exit code 2 before
   await expect(demo('--bad-pr', '--fix-pr')).rejects.toMatchObject({
     code: 2,
     stdout: '',
-    stderr: expect.stringContaining('--fix-pr and --bad-pr are two different pull requests'),
+    stderr: expect.stringContaining('--fix-pr is another pull request than --bad-pr'),
   });
 });

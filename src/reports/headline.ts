@@ -6,7 +6,7 @@ import { SEVERITIES, type EvaluatedAlert, type GateResult } from '../model.js';
 import { formatNumber, plural } from './format.js';
 
 /** What follows "Passes:", "Fails:" or "No verdict:" in the heading, for `target` (the repository's name or id). */
-export function headline(result: GateResult, target: string): string {
+export function verdictHeadline(result: GateResult, target: string): string {
   if (result.result === 'fail') return failing(result, target);
   if (result.result === 'pass') return passing(result, target);
   const where = target ? ` for ${target}` : '';
@@ -31,7 +31,9 @@ function failing(result: GateResult, target: string): string {
   if (violations.length > 0) return `${plural(violations.length, 'package')} violate the license policy`;
   const critical = result.posture?.repository?.criticalIssues ?? 0;
   if (critical > 0) return `the security posture shows ${plural(critical, 'open critical issue')}`;
-  return 'see why below';
+  // Nothing named above: the verdict's own first reason.
+  const reason = result.verdict.reasons[0]?.replace(/\.$/, '') ?? '';
+  return reason ? `${reason.charAt(0).toLowerCase()}${reason.slice(1)}` : 'see why below';
 }
 
 /** "3 critical alerts", "3 alerts (2 critical, 1 high)". */

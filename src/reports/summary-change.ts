@@ -41,6 +41,8 @@ function scanWhere(scan: ScanView | null): string | null {
 function alertsLine(result: GateResult): string {
   const where = scanWhere(result.scan);
   const from = `the service's alerts for the repository, from its last scan${where ? ` (${where})` : ''}`;
+  if (result.options.withheldSecrets)
+    return `- **Alerts**: ${from}: not read, GitHub passed this run no secrets (a ${result.options.withheldSecrets === 'fork' ? "fork's" : "Dependabot's"} pull request); only what the pull request brings in is judged.`;
   return result.counts === null ? `- **Alerts**: ${from}: not read.` : `- **Alerts**: ${from}.`;
 }
 

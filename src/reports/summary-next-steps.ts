@@ -162,6 +162,8 @@ export function nextStepsSection(result: GateResult): string | null {
             '',
             ...allowEntries(result, ids).map((line) => `  ${line}`),
           ];
+    // Nothing named to act on (the alerts were not read, say): the page says why, no advice to give.
+    if (brought.length + posture.length === 0) return null;
     const steps = [...brought, ...posture, ...accept, '', ask(result)];
     return ['### What to do', '', ...steps].join('\n');
   }

@@ -12,7 +12,7 @@ import {
 import { ByteBudget, byteLength, cutToBytes } from './budget.js';
 import { formatMinutes, formatNumber, formatUtcDateTime, plural, SEVERITY_MARKERS } from './format.js';
 import { code, codeCell, escapeCell, escapeText, truncate } from './markdown.js';
-import { headline } from './headline.js';
+import { verdictHeadline } from './headline.js';
 import { replacedListsText } from './replaced-lists.js';
 import { RULE_WORDS } from './rule-words.js';
 import { allowedSection, existingSection, gatingSection, notGatingLine } from './summary-alerts.js';
@@ -53,10 +53,15 @@ export function renderSummary(result: GateResult, options: SummaryOptions = {}):
   const nextSteps = nextStepsSection(result);
   const tail = [
     policyChangesSection(result.options),
-    // On a pull request the organization's figures are not its story: there, folded away.
-    foldedOnPullRequest(result, postureSection(result.posture, result.options.projectId)),
-    foldedOnPullRequest(result, timeSavedSection(result)),
-    scheduleSection(result.schedule, now),
+    // On a pull request the organization's figures are not its story: there, folded away; without
+    // the service's secrets there are none to show.
+    ...(result.options.withheldSecrets
+      ? []
+      : [
+          foldedOnPullRequest(result, postureSection(result.posture, result.options.projectId)),
+          foldedOnPullRequest(result, timeSavedSection(result)),
+          scheduleSection(result.schedule, now),
+        ]),
     settingsSection(result.settings),
     listSection(
       'Warnings',
@@ -130,7 +135,7 @@ export function verdictSection(result: GateResult): string {
   const repository = first === undefined ? 'an unknown repository' : second ? `${first} (${second})` : first;
   const spared = sparedCounts(result.counts);
   // A `#` run at the end of the headline would close the heading only where it ends it.
-  const words = headline(result, truncate((name || id).trim(), 100));
+  const words = verdictHeadline(result, truncate((name || id).trim(), 100));
   const title = `## Security gate: ${marker} ${heading}: ${escapeText(truncate(words, 200), { endsHeading: spared === '' })}${spared}`;
   return `${title}\n\n${marker} **${word}** for ${repository}: ${why}`;
 }

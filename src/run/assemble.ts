@@ -103,7 +103,7 @@ export function assembleResult(input: AssembleInput): GateResult {
 
   const catalog = weighCatalog(config, input.catalog ?? null, now, found);
   const epss = weighEpss(config, input.epss ?? null, now, found);
-  const changed = weighChange(change, read.packages);
+  const changed = weighChange(change, read.packages, withoutService);
   const vex = input.vex ? vexIndex(input.vex.documents) : null;
   const policy = verdictPolicy({
     options: config,

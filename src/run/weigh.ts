@@ -243,6 +243,7 @@ export function weighEpss(
 export function weighChange(
   change: PullRequestChange | null,
   packages: Package[] | null,
+  withoutService = false,
 ): { view: ChangeView | null; judge: ((alert: ResolvableAlert) => ChangeVerdict) | null } {
   if (change === null) return { view: null, judge: null };
   const { read, ...where } = change;
@@ -254,6 +255,8 @@ export function weighChange(
   });
   if (read.state === 'off') return { view: view('off', null, null), judge: null };
   if (read.state === 'unavailable') return { view: view('unavailable', null, read.reason), judge: null };
+  // Without the service's secrets the change was read (what it brings in is judged); no alert to resolve.
+  if (withoutService) return { view: view('read', read.changes.length, null), judge: null };
   if (packages === null) {
     const reason =
       "the service's package search could not be read, so no alert can be tied to the manifests the change edits; nothing is resolved.";
