@@ -16,13 +16,38 @@ function nonNegativeInteger(name: string, text: string | undefined, fallback: nu
   return value;
 }
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string' },
-    latency: { type: 'string' },
-    'max-page-size': { type: 'string' },
-  },
-});
+export const SIMULATOR_USAGE = `npm run simulator -- [flags]
+  --port N           listen on 127.0.0.1:N (default: a free port, printed)
+  --latency MS       add MS milliseconds to every response
+  --max-page-size N  the largest page the search endpoints answer with (default 25)
+  --help             this text`;
+
+/** The flags, or the usage (--help: exit 0; an unknown or malformed flag: exit 2, with why). */
+function readFlags(args: string[]) {
+  try {
+    const { values } = parseArgs({
+      args,
+      options: {
+        port: { type: 'string' },
+        latency: { type: 'string' },
+        'max-page-size': { type: 'string' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+    if (values.help) {
+      console.log(SIMULATOR_USAGE);
+      process.exit(0);
+    }
+    return values;
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${SIMULATOR_USAGE}`);
+    process.exit(2);
+  }
+}
+
+const values = readFlags(process.argv.slice(2));
 
 const maxPageSize = nonNegativeInteger('max-page-size', values['max-page-size'], 25);
 if (maxPageSize < 1) {

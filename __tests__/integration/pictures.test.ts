@@ -50,6 +50,10 @@ describe("the pictures' Markdown is the demo's", () => {
     expect(demo.summary).toContain(`to ${DAY}`);
   }, 90_000);
 
+  test("the README's --today example names the pictures' day", () => {
+    expect(read('README.md')).toContain(`npm run demo -- --today ${DAY} `);
+  });
+
   test("docs/reports.md's excerpt is the pictured summary, line for line", () => {
     const source = read('docs/pictures/summary.md').split('\n');
     const docs = read('docs/reports.md').split('\n');
