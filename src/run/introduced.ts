@@ -6,10 +6,10 @@ import type { Config } from '../config/inputs.js';
 import { readAdvisoryCves } from '../github/advisories.js';
 import type { PullRequestChange } from '../github/changes.js';
 import type { RunnerContext } from '../github/context.js';
-import { readWorkspaceFile } from '../github/workspace.js';
+import { readWorkspaceLines } from '../github/workspace.js';
 import type { Alert, IntroducedFinding, ManifestLocation } from '../model.js';
 import { repoRelativePath } from '../packages/locations.js';
-import { lineNaming } from '../packages/manifest-lines.js';
+import { lineFound, lineSearch } from '../packages/manifest-lines.js';
 import { introducedFindings } from '../policy/introduced.js';
 import { githubReadOptions } from './github-reads.js';
 
@@ -37,11 +37,15 @@ export async function gatherIntroduced(
   const findings = introducedFindings(change.read.changes, alerts, context.serverUrl);
   // Under a license policy the licenses of every added package are judged too, and shown at their line.
   const licensed = config.licenses.allow !== null || config.licenses.deny !== null;
-  const added = licensed ? change.read.changes.filter((c) => c.changeType === 'added').map((c) => c.manifest) : [];
+  const added = licensed ? change.read.changes.filter((c) => c.changeType === 'added') : [];
+  const asked = [
+    ...findings.flatMap((f) => f.manifests.map((manifest) => ({ manifest, name: f.name }))),
+    ...added.map(({ manifest, name }) => ({ manifest, name })),
+  ];
   const [advisoryErrors, lineOf] = await Promise.all([
     // Their CVE ids are what the KEV catalog and the EPSS scores know them by.
     config.knownExploited === 'off' && config.epss === 'off' ? [] : withCves(findings, config, context),
-    manifestLines([...findings.flatMap((f) => f.manifests), ...added], context.workspace),
+    manifestLines(asked, context.workspace),
   ]);
   for (const finding of findings)
     finding.locations = finding.manifests.map((manifest): ManifestLocation => {
@@ -72,19 +76,31 @@ async function withCves(findings: IntroducedFinding[], config: Config, context: 
   return errors;
 }
 
-/** Where the workspace's copies of `manifests` name a package: their texts read once, searched when asked. */
+/**
+ * Where the workspace's copies of the manifests name the packages `asked` about: the names asked of
+ * each manifest are all known first, so each is read in one pass that keeps only the first line of
+ * each name, never the text. A name not asked about is not found (null).
+ */
 async function manifestLines(
-  manifests: string[],
+  asked: ReadonlyArray<{ manifest: string; name: string }>,
   workspace: string,
 ): Promise<(manifest: string, name: string) => number | null> {
-  const texts = new Map<string, string | null>();
-  // One at a time: each read holds up to its cap.
-  for (const manifest of [...new Set(manifests)].slice(0, MAX_MANIFESTS)) {
-    const read = await readWorkspaceFile(repoRelativePath(manifest), workspace, MAX_MANIFEST_BYTES);
-    texts.set(manifest, read.ok ? read.text : null);
+  const names = new Map<string, string[]>();
+  for (const { manifest, name } of asked) {
+    const list = names.get(manifest) ?? (names.size < MAX_MANIFESTS ? [] : null);
+    if (list === null) continue;
+    names.set(manifest, list);
+    list.push(name);
+  }
+  const found = new Map<string, ReadonlyMap<string, number>>();
+  // One at a time: a pass holds a line and the words it looks for.
+  for (const [manifest, list] of names) {
+    const search = lineSearch(list);
+    const read = await readWorkspaceLines(repoRelativePath(manifest), workspace, MAX_MANIFEST_BYTES, search.read);
+    if (read.ok) found.set(manifest, search.found);
   }
   return (manifest, name) => {
-    const text = texts.get(manifest) ?? null;
-    return text === null ? null : lineNaming(text, name);
+    const lines = found.get(manifest);
+    return lines ? lineFound(lines, name) : null;
   };
 }
