@@ -1,9 +1,9 @@
-// One GET through the one transport (proxies, NODE_EXTRA_CA_CERTS), sent once as every request is
-// (api/send.ts: a timeout per hop, same-origin redirects only, a size cap) and retried by the one
-// loop (api/retry.ts: network errors, timeouts, 429 and 5xx; Retry-After honoured up to 60 s). For
-// GitHub's REST API (github/rest.ts) and the KEV catalog (kev/read.ts); the service's client
-// (api/client.ts) posts through the same two. The answer's status decides; what a status means is
-// the caller's to say.
+// One GET (or, with a body, one POST: GitHub's GraphQL API) through the one transport (proxies,
+// NODE_EXTRA_CA_CERTS), sent once as every request is (api/send.ts: a timeout per hop, same-origin
+// redirects only, a size cap) and retried by the one loop (api/retry.ts: network errors, timeouts,
+// 429 and 5xx; Retry-After honoured up to 60 s). For GitHub's REST and GraphQL APIs (github/rest.ts)
+// and the feeds; the service's client (api/client.ts) posts through the same two. The answer's
+// status decides; what a status means is the caller's to say.
 import { redactor } from './redaction.js';
 import { retrying, type Tried } from './retry.js';
 import { MAX_REDIRECTS, sendOnce, type BodyReader, type Sent } from './send.js';
@@ -28,6 +28,8 @@ export interface GetOptions {
   transport?: Transport;
   /** How a 2xx answer's body is read (see api/send.ts); default whole, as text. */
   readBody?: BodyReader;
+  /** Sent as a POST with this body (re-sent on a same-origin redirect and on each retry); absent, a GET. */
+  body?: string;
 }
 
 /** What the host answered (any status, its body read as text), or why no answer came. */
@@ -42,9 +44,10 @@ export async function getWithRetries(url: string, options: GetOptions): Promise<
 }
 
 async function once(url: string, options: GetOptions): Promise<Tried<GetAnswer>> {
-  const { headers, timeoutMs, maxBytes, transport, readBody } = options;
+  const { headers, timeoutMs, maxBytes, transport, readBody, body } = options;
   const send = transport ?? madeOnFirstSend(url);
-  const sent = await sendOnce(send, url, { method: 'GET', headers }, { timeoutMs, maxBytes, readBody });
+  const sending = body === undefined ? { method: 'GET' as const, headers } : { method: 'POST' as const, headers, body };
+  const sent = await sendOnce(send, url, sending, { timeoutMs, maxBytes, readBody });
   return { sent, result: answerOf(sent, options) };
 }
 

@@ -1,5 +1,6 @@
-// GET from GitHub's REST API (GITHUB_API_URL) through the one GET (api/get.ts): the token is sent
-// only to GitHub's own origin, and a redirect elsewhere is refused, so it goes nowhere else.
+// GET from GitHub's REST API (GITHUB_API_URL), and POST to its GraphQL API, through the one request
+// path (api/get.ts): the token is sent only to GitHub's own origin, and a redirect elsewhere is
+// refused, so it goes nowhere else.
 import { getWithRetries, type GetAnswer, type GetOptions } from '../api/get.js';
 import { VERSION } from '../version.js';
 
@@ -24,6 +25,18 @@ export interface GitHubGetOptions extends Pick<
 export type GitHubAnswer = GetAnswer;
 
 export function githubGet(url: string, options: GitHubGetOptions): Promise<GitHubAnswer> {
+  return githubRequest(url, options);
+}
+
+/**
+ * POST `body` (JSON) to GitHub's GraphQL endpoint through the same path as a GET: the same
+ * headers, token rules, redirects, retries and size cap (github/graphql.ts reads the answer).
+ */
+export function githubPost(url: string, body: string, options: GitHubGetOptions): Promise<GitHubAnswer> {
+  return githubRequest(url, options, body);
+}
+
+function githubRequest(url: string, options: GitHubGetOptions, body?: string): Promise<GitHubAnswer> {
   const { token, secrets = [], maxBytes = 64 * 1024 * 1024, accept = 'application/vnd.github+json', ...rest } = options;
   return getWithRetries(url, {
     ...rest,
@@ -36,6 +49,8 @@ export function githubGet(url: string, options: GitHubGetOptions): Promise<GitHu
       'X-GitHub-Api-Version': '2022-11-28',
       'User-Agent': `security-gate/${VERSION}`,
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
     },
+    ...(body === undefined ? {} : { body }),
   });
 }

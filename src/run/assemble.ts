@@ -406,14 +406,14 @@ function judgeIntroduced(
     else found.warnings.push({ kind: 'unavailable', message });
     return null;
   }
-  const gathered = input.introduced ?? { findings: [], advisoryErrors: [] };
+  const gathered = input.introduced ?? { findings: [], advisoryErrors: [], cvesReadFor: '' };
   const gates = config.knownExploited === 'fail' || typeof config.epss === 'object';
   for (const message of gathered.advisoryErrors) {
     if (gates) found.errors.push({ kind: 'api', message });
     else
       found.warnings.push({
         kind: 'unavailable',
-        message: `${message} Its CVE ids are not checked against the ${config.knownExploited === 'off' ? 'EPSS scores' : 'KEV catalog'}.`,
+        message: `${message} CVE ids not read are not checked against ${gathered.cvesReadFor}.`,
       });
   }
   const findings = judgeFindings(gathered.findings, {

@@ -114,7 +114,7 @@ async function resolveReadAndJudge(
   if (unconfirmed) return stoppedResult(config, repository, [unconfirmed], started, settings);
   const checkFailed = wrongRepository ? [wrongRepository] : [];
   // What the pull request brings in: the alerts tell which of its vulnerabilities the service knows.
-  const introduced = await gatherIntroduced(config, context, pullRequest, reads.alerts.alerts);
+  const introduced = await gatherIntroduced(config, context, pullRequest, reads.alerts.alerts, vex?.documents);
   if (introduced)
     log.info(
       `${plural(introduced.findings.length, 'vulnerability', 'vulnerabilities')} brought in by the pull request`,
