@@ -1,22 +1,27 @@
 // What a pull request brings in, gathered once the alerts are read (contract: "Brought in by the pull
-// request"): the findings (pure, policy/introduced.ts), their advisories' CVE ids from GitHub when the
-// KEV catalog or the EPSS scores need them, and where each manifest names the package in the workspace. The verdict
-// weighs what could not be read (assemble.ts).
+// request"): the findings (pure, policy/introduced.ts), their advisories' CVE ids from GitHub when
+// something in the run knows findings by them (the KEV catalog, the EPSS scores, an allow-alerts entry
+// or a VEX statement naming a CVE id), and where each manifest names the package in the workspace. The
+// verdict weighs what could not be read (weigh.ts).
 import type { Config } from '../config/inputs.js';
 import { readAdvisoryCves } from '../github/advisories.js';
 import type { PullRequestChange } from '../github/changes.js';
 import type { RunnerContext } from '../github/context.js';
 import { readWorkspaceLines } from '../github/workspace.js';
-import type { Alert, IntroducedFinding, ManifestLocation } from '../model.js';
+import { cveId, type Alert, type IntroducedFinding, type ManifestLocation } from '../model.js';
 import { repoRelativePath } from '../packages/locations.js';
 import { lineFound, lineSearch } from '../packages/manifest-lines.js';
 import { introducedFindings } from '../policy/introduced.js';
+import type { VexDocument } from '../vex/document.js';
+import { namesCveId } from '../vex/match.js';
 import { githubReadOptions } from './github-reads.js';
 
 /** The findings, the advisories whose CVE ids could not be read (their messages), and where manifests name packages. */
 export interface IntroducedRead {
   findings: IntroducedFinding[];
   advisoryErrors: string[];
+  /** What the CVE ids were read for, in words ("the KEV catalog and allow-alerts"): what a failed read leaves unchecked. */
+  cvesReadFor: string;
   /** The first line of the workspace's copy of `manifest` that names the package; null when none or not read. */
   lineOf: (manifest: string, name: string) => number | null;
 }
@@ -32,6 +37,7 @@ export async function gatherIntroduced(
   context: RunnerContext,
   change: PullRequestChange | null,
   alerts: Alert[],
+  vex: readonly VexDocument[] = [],
 ): Promise<IntroducedRead | null> {
   if (config.prIntroduced === 'off' || change?.read.state !== 'read') return null;
   const findings = introducedFindings(change.read.changes, alerts, context.serverUrl);
@@ -42,9 +48,9 @@ export async function gatherIntroduced(
     ...findings.flatMap((f) => f.manifests.map((manifest) => ({ manifest, name: f.name }))),
     ...added.map(({ manifest, name }) => ({ manifest, name })),
   ];
+  const readFor = cveUses(config, vex);
   const [advisoryErrors, lineOf] = await Promise.all([
-    // Their CVE ids are what the KEV catalog and the EPSS scores know them by.
-    config.knownExploited === 'off' && config.epss === 'off' ? [] : withCves(findings, config, context),
+    readFor.length === 0 ? [] : withCves(findings, config, context),
     manifestLines(asked, context.workspace),
   ]);
   for (const finding of findings)
@@ -57,8 +63,28 @@ export async function gatherIntroduced(
         package: `${finding.name}@${finding.version}`,
       };
     });
-  return { findings, advisoryErrors, lineOf };
+  return { findings, advisoryErrors, cvesReadFor: inWords(readFor), lineOf };
 }
+
+/**
+ * What knows the findings by their CVE ids in this run; none: the ids are not read (contract: "Matched
+ * by what the entry names"). An entry or statement may name a finding's CVE id whatever KEV and EPSS say.
+ */
+export function cveUses(
+  config: Pick<Config, 'knownExploited' | 'epss' | 'allowAlerts'>,
+  vex: readonly VexDocument[],
+): string[] {
+  const uses: [boolean, string][] = [
+    [config.knownExploited !== 'off', 'the KEV catalog'],
+    [config.epss !== 'off', 'the EPSS scores'],
+    [config.allowAlerts.some((entry) => cveId(entry.id) !== null), 'allow-alerts'],
+    [namesCveId(vex), 'the VEX statements'],
+  ];
+  return uses.filter(([used]) => used).map(([, what]) => what);
+}
+
+const inWords = (list: string[]) =>
+  list.length < 2 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
 
 /** Each finding's CVE ids, in place (the findings are this module's own); the advisories not read. */
 async function withCves(findings: IntroducedFinding[], config: Config, context: RunnerContext): Promise<string[]> {
