@@ -357,7 +357,7 @@ try {
     for (const line of broughtIn(report === null ? null : (JSON.parse(report) as GateResult))) console.log(line);
     const asked = (pattern: RegExp) => github.requests.filter((r) => pattern.test(r.path)).length;
     console.log(
-      `GitHub was asked for ${plural(asked(/\/dependency-graph\/compare\//), 'page')} of the compare and ${plural(asked(/\/advisories\//), 'advisory record')}`,
+      `GitHub was asked for ${plural(asked(/\/dependency-graph\/compare\//), 'page')} of the compare and ${plural(asked(/\/graphql$/), 'GraphQL query', 'GraphQL queries')} of its advisories`,
     );
   }
   if (vex) {

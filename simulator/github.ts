@@ -1,10 +1,13 @@
 // A minimal fake of GitHub's REST API: issue comments (the sticky PR comment), contents (policy
 // files, at a ref), commits (is a commit readable), the dependency review compare of two commits
-// (in pages, when asked to) and the global security advisories.
+// (in pages, when asked to) and the global security advisories; and of its GraphQL API for the same
+// advisories (github-graphql.ts).
 // Point the action at it with GITHUB_API_URL: `url` as on github.com, or `url + '/api/v3'` as on
-// GitHub Enterprise Server (the prefix is accepted and recorded in `requests`).
+// GitHub Enterprise Server (the prefix is accepted and recorded in `requests`); GraphQL is at
+// `url + '/graphql'`, or `url + '/api/graphql'` as on GitHub Enterprise Server.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerGraphql } from './github-graphql.js';
 
 export interface FakeComment {
   id: number;
@@ -15,8 +18,11 @@ export interface FakeComment {
 export interface FakeGitHub {
   url: string;
   comments: FakeComment[];
-  /** `query` (without `?`) only on compare requests that carry one: which page was asked for. */
-  requests: Array<{ method: string; path: string; authorization: string | undefined; query?: string }>;
+  /**
+   * `query` (without `?`) only on compare requests that carry one: which page was asked for; `body`
+   * (as sent) only on GraphQL requests.
+   */
+  requests: Array<{ method: string; path: string; authorization: string | undefined; query?: string; body?: string }>;
   /** Answer every request with this status (e.g. 403 for a read-only token); null to behave. */
   failWith: number | null;
   /** Repository files for the contents API, by `owner/repo/path@ref`; only `token` may read them when set. */
@@ -41,7 +47,10 @@ export interface FakeGitHub {
    * again (a cache that ignores `page`) or none, its `Link` header still GitHub's for the page asked.
    */
   compareStuck: 'first-page-again' | 'empty' | null;
-  /** Global security advisories by GHSA id, GitHub's JSON as sent (advisoryRecord() builds one; a test may store a broken one). */
+  /**
+   * Global security advisories by GHSA id, GitHub's JSON as sent (advisoryRecord() builds one; a test
+   * may store a broken one); GraphQL answers from them too.
+   */
   advisories: Map<string, object>;
   /** One route misbehaving: an HTTP status, or `garbage` (200 with a body that is not JSON). */
   failRoute: Partial<Record<FakeRoute, number | 'garbage'>>;
@@ -73,7 +82,7 @@ export interface CompareEntry {
   }>;
 }
 
-export type FakeRoute = 'compare' | 'contents' | 'commits' | 'comments' | 'advisories';
+export type FakeRoute = 'compare' | 'contents' | 'commits' | 'comments' | 'advisories' | 'graphql';
 
 /** A package as the simulator's data names it: maven `group:artifact`, npm `@scope/name`. */
 export interface ComparedPackage {
@@ -286,15 +295,19 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     const query = new URLSearchParams(rawQuery);
     const path = fullPath.replace(/^\/api\/v3(?=\/)/, '');
     const compare = /^\/repos\/([^/]+)\/([^/]+)\/dependency-graph\/compare\/([^/]+)$/.exec(path);
-    fake.requests.push({
+    const graphql = /^(\/api)?\/graphql$/.test(fullPath);
+    const recorded: FakeGitHub['requests'][number] = {
       method: req.method ?? '',
       path: fullPath,
       authorization: req.headers.authorization,
       ...(compare && rawQuery ? { query: rawQuery } : {}),
-    });
+    };
+    fake.requests.push(recorded);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { body?: string }) : {};
+    const text = Buffer.concat(chunks).toString('utf8');
+    if (graphql) recorded.body = text;
+    const body = chunks.length && !graphql ? (JSON.parse(text) as { body?: string }) : {};
     const send = (status: number, payload: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(payload));
@@ -303,17 +316,19 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     const commit = /^\/repos\/([^/]+)\/([^/]+)\/commits\/([^/]+)$/.exec(path);
     const contents = /^\/repos\/([^/]+)\/([^/]+)\/contents\/(.+)$/.exec(path);
     const advisory = /^\/advisories\/([^/]+)$/.exec(path);
-    const route: FakeRoute | null = compare
-      ? 'compare'
-      : commit
-        ? 'commits'
-        : contents
-          ? 'contents'
-          : advisory
-            ? 'advisories'
-            : /\/comments$|\/comments\/\d+$/.test(path)
-              ? 'comments'
-              : null;
+    const route: FakeRoute | null = graphql
+      ? 'graphql'
+      : compare
+        ? 'compare'
+        : commit
+          ? 'commits'
+          : contents
+            ? 'contents'
+            : advisory
+              ? 'advisories'
+              : /\/comments$|\/comments\/\d+$/.test(path)
+                ? 'comments'
+                : null;
     // GitHub reads a missing or unusable `page` as the first page.
     const page = Math.max(1, Math.floor(Number(query.get('page'))) || 1);
     const redirect = route && fake.redirectRoute[route];
@@ -337,7 +352,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
         message:
           failing !== 403
             ? 'Failure'
-            : route === 'advisories'
+            : route === 'advisories' || route === 'graphql'
               ? 'Resource not accessible by integration'
               : 'Dependency review is not supported on this repository. Please ensure that Dependency graph is enabled along with GitHub Advanced Security on private repositories',
       });
@@ -351,6 +366,17 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       if (link) res.setHeader('link', link);
       const shown = page === 1 || fake.compareStuck === null ? page : fake.compareStuck === 'empty' ? last + 1 : 1;
       return send(200, entries.slice((shown - 1) * size, shown * size));
+    }
+    if (graphql && req.method === 'POST') {
+      // GitHub's GraphQL API answers no one without a token.
+      if (!req.headers.authorization) return send(401, { message: 'This endpoint requires you to be authenticated.' });
+      let request: unknown;
+      try {
+        request = JSON.parse(text);
+      } catch {
+        return send(400, { message: 'Problems parsing JSON' });
+      }
+      return send(200, answerGraphql(request, fake.advisories));
     }
     if (advisory && req.method === 'GET') {
       const record = fake.advisories.get(decodeURIComponent(advisory[1]!));

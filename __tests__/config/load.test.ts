@@ -32,6 +32,7 @@ describe('loadConfig: the errors of the workspace policy file, as annotations on
     repository: 'acme/webshop',
     serverUrl: 'https://github.com',
     apiUrl: 'https://api.github.com',
+    graphqlUrl: 'https://api.github.com/graphql',
     workspace,
     blobUrl: null,
     repositoryNumericId: null,

@@ -66,11 +66,18 @@ export function serve(github: FakeGitHub, pr: BadPullRequest): void {
   for (const [id, record] of pr.advisories) github.advisories.set(id, record);
 }
 
-/** The requests the fake GitHub received for the compare, and for advisories. */
+/** The requests the fake GitHub received for the compare, and for advisories (REST's, and GraphQL's: it serves only those). */
 export const compareRequests = (github: FakeGitHub) =>
   github.requests.filter((r) => r.path.includes('/dependency-graph/compare/'));
 export const advisoryRequests = (github: FakeGitHub) =>
-  github.requests.filter((r) => r.path.startsWith('/advisories/'));
+  github.requests.filter((r) => r.path.startsWith('/advisories/') || r.path.endsWith('/graphql'));
+export const graphqlRequests = (github: FakeGitHub) => github.requests.filter((r) => r.path.endsWith('/graphql'));
+
+/** The ids a GraphQL request asked about: the values of its variables (each field's id is passed as one). */
+export function idsAskedIn(request: { body?: string }): string[] {
+  const { variables } = JSON.parse(request.body ?? '{}') as { variables?: Record<string, unknown> };
+  return Object.values(variables ?? {}).map(String);
+}
 
 /** The compare page a request asked for: its `page` parameter, 1 when it has none (as GitHub reads it). */
 export const pageAsked = (query: string | undefined) => Number(new URLSearchParams(query ?? '').get('page') ?? 1);

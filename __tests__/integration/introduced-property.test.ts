@@ -198,7 +198,7 @@ describe('property: random pull requests, paged, through dist/', () => {
       if (fault === 'page-500') fake.github.failComparePage = { page: failingPage, status: 500 };
       if (fault === 'page-garbage') fake.github.failComparePage = { page: failingPage, status: 'garbage' };
       if (fault === 'page1-403') fake.github.failComparePage = { page: 1, status: 403 };
-      if (fault === 'advisories-500') fake.github.failRoute.advisories = 500;
+      if (fault === 'advisories-500') fake.github.failRoute.graphql = 500;
       // The advisories' failure means something only when they are read.
       const kev = fault === 'advisories-500' ? 'fail' : round.kev;
       const { run, report } = await judge(pr, {

@@ -285,7 +285,7 @@ describe('same package, same version: one equality for moved entries and for one
 
 // ---------- allow-alerts, grace periods, ignore-unreachable ----------
 
-describe('allow-alerts spares a finding by its GHSA id, or a CVE id when those are read; nothing else spares it', () => {
+describe('allow-alerts spares a finding by its GHSA id, or one of its CVE ids; nothing else spares it', () => {
   // The bad pull request brings in log4j-core's four advisories and micromatch's; at high, three would gate.
   const inputs = {
     'fail-on-severity': 'high',
@@ -331,7 +331,7 @@ describe('allow-alerts spares a finding by its GHSA id, or a CVE id when those a
     expect(run.warnings.filter((w) => w.includes(A.log4jRecursion) && /expired/i.test(w))).not.toEqual([]);
   });
 
-  test('known-exploited off: CVE ids are not read, so the CVE entry spares nothing', async () => {
+  test('known-exploited off: an entry names a CVE id, so the CVE ids are read and the CVE entry spares its finding', async () => {
     const pr = badPullRequest();
     serve(fake.github, pr);
     const { run, report } = await judge(pr, inputs);
@@ -339,18 +339,18 @@ describe('allow-alerts spares a finding by its GHSA id, or a CVE id when those a
     expect(outcome(run)).toEqual({ exitCode: 1, result: 'fail' });
     expect(Object.fromEntries(findingsOf(report).map((f) => [f.advisory, { status: f.status, cves: f.cves }]))).toEqual(
       {
-        [A.log4shell]: { status: 'allowed', cves: null },
-        [A.log4jIncompleteFix]: { status: 'gating', cves: null },
-        [A.log4jRecursion]: { status: 'gating', cves: null },
-        [A.log4jJdbcAppender]: { status: 'below-threshold', cves: null },
-        [A.micromatch]: { status: 'below-threshold', cves: null },
+        [A.log4shell]: { status: 'allowed', cves: [KEV_CVES.log4shell] },
+        [A.log4jIncompleteFix]: { status: 'allowed', cves: [KEV_CVES.log4jIncompleteFix] },
+        [A.log4jRecursion]: { status: 'gating', cves: ['CVE-2021-45105'] },
+        [A.log4jJdbcAppender]: { status: 'below-threshold', cves: ['CVE-2021-44832'] },
+        [A.micromatch]: { status: 'below-threshold', cves: ['CVE-2024-4067'] },
       },
     );
     expect({ gating: run.outputs['gating-count'], allowed: run.outputs['allowed-count'] }).toEqual({
-      gating: '2',
-      allowed: '1',
+      gating: '1',
+      allowed: '2',
     });
-    expect(advisoryRequests(fake.github)).toEqual([]);
+    expect(advisoryRequests(fake.github)).toHaveLength(1);
   });
 });
 

@@ -81,7 +81,7 @@ test('--bad-pr runs pull request #57 on acme/clean-lib, its compare and advisori
     /^ {2}micromatch 4\.0\.5 in package-lock\.json \(development, MIT; GHSA-952p-6rrq-rcjv moderate\)$/m,
   );
   expect(stdout).toMatch(
-    /^GitHub was asked for (1 page|[2-9]\d* pages) of the compare and (1 advisory record|\d+ advisory records)$/m,
+    /^GitHub was asked for (1 page|[2-9]\d* pages) of the compare and (1 GraphQL query|\d+ GraphQL queries) of its advisories$/m,
   );
   // It fails on what the pull request brings in: Log4Shell, critical, in the summary and the comment alike.
   expect(stdout).toMatch(/^── exit code 1 /m);

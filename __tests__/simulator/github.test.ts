@@ -1,6 +1,7 @@
 // The fake GitHub's dependency review compare in pages (Link headers as GitHub writes them, one
-// page failing, a next link to another origin), its global security advisories, and the compare
-// entries the simulator builds, checked against GitHub's REST reference (github-schemas.ts).
+// page failing, a next link to another origin), its global security advisories (on REST, and through
+// GraphQL as GitHub's GraphQL reference shapes them), and the compare entries the simulator builds,
+// checked against GitHub's REST reference (github-schemas.ts).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import {
   advisoryRecord,
@@ -242,6 +243,174 @@ describe('global security advisories', () => {
     github.failRoute.advisories = failure;
     expect(await get(`/advisories/${LOG4SHELL}`)).toMatchObject({ status, body });
     expect((await get(PATH)).status).toBe(200);
+  });
+});
+
+describe('GraphQL: the same advisories', () => {
+  const LOG4SHELL = 'GHSA-jfh8-c2jp-5v3q';
+  const MICROMATCH = 'GHSA-952p-6rrq-rcjv';
+  const TOKEN = 'Bearer ghs_graphql';
+  beforeEach(() => {
+    github.advisories.set(
+      LOG4SHELL,
+      advisoryRecord(LOG4SHELL, {
+        cve: 'CVE-2021-44228',
+        severity: 'critical',
+        summary: 'Remote code injection in Log4j',
+        affects: {
+          ecosystem: 'maven',
+          name: 'org.apache.logging.log4j:log4j-core',
+          range: '>= 2.13.0, < 2.15.0',
+          patched: '2.15.0',
+        },
+      }),
+    );
+    github.advisories.set(
+      MICROMATCH,
+      advisoryRecord(MICROMATCH, {
+        cve: 'CVE-2024-4067',
+        severity: 'medium',
+        summary: 'ReDoS in micromatch',
+        affects: { ecosystem: 'npm', name: 'micromatch', range: '< 4.0.8', patched: null },
+      }),
+    );
+  });
+
+  async function post(body: unknown, { path = '/graphql', authorization = TOKEN as string | null } = {}) {
+    const response = await fetch(`${github.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+      body: JSON.stringify(body),
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as { data?: Record<string, unknown>; errors?: unknown[] },
+    };
+  }
+
+  const FRAGMENT = `fragment advisory on SecurityAdvisory {
+    ghsaId identifiers { type value }
+    vulnerabilities(first: 100) { nodes { package { ecosystem name } firstPatchedVersion { identifier } } }
+  }`;
+
+  test.each(['/graphql', '/api/graphql'])(
+    'POST %s: aliased securityAdvisory fields answer only what was asked, in GraphQL’s words; the body is recorded',
+    async (path) => {
+      const query = `query($a: String!, $b: String!) { a0: securityAdvisory(ghsaId: $a) { ...advisory } a1: securityAdvisory(ghsaId: $b) { severity summary } }\n${FRAGMENT}`;
+      const request = { query, variables: { a: LOG4SHELL, b: MICROMATCH } };
+      expect(await post(request, { path })).toEqual({
+        status: 200,
+        body: {
+          data: {
+            a0: {
+              ghsaId: LOG4SHELL,
+              identifiers: [
+                { type: 'GHSA', value: LOG4SHELL },
+                { type: 'CVE', value: 'CVE-2021-44228' },
+              ],
+              vulnerabilities: {
+                nodes: [
+                  {
+                    package: { ecosystem: 'MAVEN', name: 'org.apache.logging.log4j:log4j-core' },
+                    firstPatchedVersion: { identifier: '2.15.0' },
+                  },
+                ],
+              },
+            },
+            a1: { severity: 'MODERATE', summary: 'ReDoS in micromatch' },
+          },
+        },
+      });
+      expect(github.requests).toEqual([{ method: 'POST', path, authorization: TOKEN, body: JSON.stringify(request) }]);
+    },
+  );
+
+  test('an advisory it does not know is null with a NOT_FOUND error naming its alias; the others are answered', async () => {
+    const query =
+      'query($a: String!, $b: String!) { x: securityAdvisory(ghsaId: $a) { ghsaId } y: securityAdvisory(ghsaId: $b) { ghsaId } }';
+    const { body } = await post({ query, variables: { a: 'GHSA-0000-0000-0000', b: LOG4SHELL } });
+    expect(body.data).toEqual({ x: null, y: { ghsaId: LOG4SHELL } });
+    expect(body.errors).toEqual([expect.objectContaining({ type: 'NOT_FOUND', path: ['x'] })]);
+  });
+
+  test('securityAdvisories(identifier: {type: CVE, value:}) lists the advisories naming that CVE id', async () => {
+    const query = `query($c: String!) { c: securityAdvisories(identifier: {type: CVE, value: $c}, first: 10) { nodes { ...advisory } } }\n${FRAGMENT}`;
+    const { body } = await post({ query, variables: { c: 'cve-2024-4067' } });
+    expect(body).toEqual({
+      data: {
+        c: {
+          nodes: [
+            {
+              ghsaId: MICROMATCH,
+              identifiers: [
+                { type: 'GHSA', value: MICROMATCH },
+                { type: 'CVE', value: 'CVE-2024-4067' },
+              ],
+              vulnerabilities: {
+                nodes: [{ package: { ecosystem: 'NPM', name: 'micromatch' }, firstPatchedVersion: null }],
+              },
+            },
+          ],
+        },
+      },
+    });
+  });
+
+  test.each([
+    [
+      'a field the type lacks',
+      '{ securityAdvisory(ghsaId: "x") { cveId } }',
+      /Field 'cveId' doesn't exist on type 'SecurityAdvisory'/,
+    ],
+    ['an argument the field lacks', '{ securityAdvisory(id: "x") { ghsaId } }', /doesn't accept argument 'id'/],
+    [
+      'a connection without first',
+      '{ securityAdvisory(ghsaId: "x") { vulnerabilities { totalCount } } }',
+      /must provide a `first` or `last`/,
+    ],
+    [
+      'first over 100',
+      '{ securityAdvisory(ghsaId: "x") { vulnerabilities(first: 101) { totalCount } } }',
+      /exceeds the `first` limit of 100/,
+    ],
+    ['a variable not declared', '{ securityAdvisory(ghsaId: $a) { ghsaId } }', /Variable \$a .* not declared/],
+    ['an object type without selections', '{ securityAdvisory(ghsaId: "x") }', /must have selections/],
+    [
+      'a fragment not defined',
+      '{ securityAdvisory(ghsaId: "x") { ...nope } }',
+      /Fragment nope was used, but not defined/,
+    ],
+    ['text that is not GraphQL', '{ securityAdvisory(ghsaId: "x") {', /Parse error/],
+  ])('a query with %s is refused before anything runs: errors, no data', async (_name, query, message) => {
+    const { status, body } = await post({ query, variables: {} });
+    expect(status).toBe(200);
+    expect(body.data).toBeUndefined();
+    expect(body.errors).toEqual([expect.objectContaining({ message: expect.stringMatching(message) })]);
+  });
+
+  test('a query over 500,000 nodes is refused (MAX_NODE_LIMIT_EXCEEDED)', async () => {
+    const fields = Array.from(
+      { length: 60 },
+      (_, i) => `c${i}: securityAdvisories(first: 100) { nodes { vulnerabilities(first: 100) { totalCount } } }`,
+    );
+    const { body } = await post({ query: `{ ${fields.join(' ')} }` });
+    expect(body.data).toBeUndefined();
+    expect(body.errors).toEqual([expect.objectContaining({ type: 'MAX_NODE_LIMIT_EXCEEDED' })]);
+  });
+
+  test('no token: 401, as GitHub answers anyone unauthenticated', async () => {
+    expect(
+      await post({ query: '{ securityAdvisory(ghsaId: "x") { ghsaId } }' }, { authorization: null }),
+    ).toMatchObject({
+      status: 401,
+      body: { message: 'This endpoint requires you to be authenticated.' },
+    });
+  });
+
+  test('failRoute.graphql fails GraphQL and not the REST advisories', async () => {
+    github.failRoute.graphql = 502;
+    expect((await post({ query: '{ securityAdvisory(ghsaId: "x") { ghsaId } }' })).status).toBe(502);
+    expect((await get(`/advisories/${LOG4SHELL}`)).status).toBe(200);
   });
 });
 

@@ -8,6 +8,8 @@ export interface RunnerContext {
   serverUrl: string;
   /** GITHUB_API_URL: GitHub's REST API (on GitHub Enterprise Server, https://HOST/api/v3). */
   apiUrl: string;
+  /** GITHUB_GRAPHQL_URL: GitHub's GraphQL API (on GitHub Enterprise Server, https://HOST/api/graphql); see graphqlUrlOf. */
+  graphqlUrl: string;
   /** GITHUB_WORKSPACE, else the working directory: where a local policy file is read. */
   workspace: string;
   /** Where a file of the repository is shown, at the commit under test: `${server}/${repo}/blob/${sha}`; null off a runner. */
@@ -90,12 +92,14 @@ export function readRunnerContext(env: NodeJS.ProcessEnv = process.env): RunnerC
   // A pull request's (or merge group's) head commit (GITHUB_SHA is the merge commit there), else GITHUB_SHA.
   const commit = change?.head || env.GITHUB_SHA;
   const head = event.pull_request?.head?.repo;
+  const apiUrl = (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
   return {
     eventName,
     change,
     repository,
     serverUrl: server,
-    apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+    apiUrl,
+    graphqlUrl: graphqlUrlOf(env.GITHUB_GRAPHQL_URL, apiUrl),
     workspace: env.GITHUB_WORKSPACE || process.cwd(),
     blobUrl: repository && commit ? `${server}/${repository}/blob/${commit}` : null,
     repositoryNumericId: event.repository?.id === undefined ? null : String(event.repository.id),
@@ -111,6 +115,16 @@ export function readRunnerContext(env: NodeJS.ProcessEnv = process.env): RunnerC
     runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : null,
     actionRef: env.GITHUB_ACTION_REF || null,
   };
+}
+
+/**
+ * GitHub's GraphQL endpoint: GITHUB_GRAPHQL_URL, which the runner sets; else beside the REST API:
+ * `{GITHUB_API_URL}/graphql` (github.com, GHE.com), but `https://HOST/api/graphql` where the REST API
+ * is `https://HOST/api/v3` (GitHub Enterprise Server).
+ */
+export function graphqlUrlOf(given: string | undefined, apiUrl: string): string {
+  if (given?.trim()) return given.trim().replace(/\/+$/, '');
+  return /\/api\/v3$/i.test(apiUrl) ? `${apiUrl.slice(0, -'/v3'.length)}/graphql` : `${apiUrl}/graphql`;
 }
 
 function serverUrl(env: NodeJS.ProcessEnv): string {

@@ -29,6 +29,14 @@ export function githubGet(url: string, options: GitHubGetOptions): Promise<GitHu
   return githubRequest(url, { method: 'GET' }, options);
 }
 
+/**
+ * POST `body` (JSON) to GitHub's GraphQL endpoint through the same path as a GET: the same headers,
+ * token rules, redirects, retries and size cap (github/graphql.ts reads the answer).
+ */
+export function githubPost(url: string, body: string, options: GitHubGetOptions): Promise<GitHubAnswer> {
+  return githubRequest(url, { method: 'POST', body }, options);
+}
+
 /** A request of another method with a JSON body (the PR comment's POST and PATCH), through the same path. */
 export function githubRequest(
   url: string,

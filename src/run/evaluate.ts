@@ -105,7 +105,13 @@ async function resolveReadAndJudge(
   const wrong = wrongRepository(config, repository, read);
   if (wrong) return stoppedResult(config, repository, [wrong], started, read.settings);
 
-  const introduced = await gatherIntroduced(config, context, read.pullRequest, everyCopy(read.reads.alerts));
+  const introduced = await gatherIntroduced(
+    config,
+    context,
+    read.pullRequest,
+    everyCopy(read.reads.alerts),
+    vex?.documents,
+  );
   if (introduced)
     log.info(
       `${plural(introduced.findings.length, 'vulnerability', 'vulnerabilities')} brought in by the pull request`,

@@ -1,22 +1,27 @@
 // What a pull request brings in, gathered once the alerts are read (contract: "Brought in by the pull
-// request"): the findings (pure, policy/introduced.ts), their advisories' CVE ids from GitHub when the
-// KEV catalog or the EPSS scores need them, and where each manifest names the package in the workspace. The verdict
-// weighs what could not be read (assemble.ts).
+// request"): the findings (pure, policy/introduced.ts), their advisories' CVE ids from GitHub when
+// something in the run knows findings by them (the KEV catalog, the EPSS scores, an allow-alerts entry
+// or a VEX statement naming a CVE id), and where each manifest names the package in the workspace. The
+// verdict weighs what could not be read (weigh.ts).
 import type { Config } from '../config/inputs.js';
 import { readAdvisoryCves } from '../github/advisories.js';
 import type { PullRequestChange } from '../github/changes.js';
 import type { RunnerContext } from '../github/context.js';
-import { readWorkspaceFile } from '../github/workspace.js';
-import type { Alert, IntroducedFinding, ManifestLocation } from '../model.js';
+import { readWorkspaceLines } from '../github/workspace.js';
+import { cveId, type Alert, type IntroducedFinding, type ManifestLocation } from '../model.js';
 import { repoRelativePath } from '../packages/locations.js';
-import { lineNaming } from '../packages/manifest-lines.js';
+import { lineFound, lineSearch } from '../packages/manifest-lines.js';
 import { introducedFindings } from '../policy/introduced.js';
+import type { VexDocument } from '../vex/document.js';
+import { namesCveId } from '../vex/match.js';
 import { githubReadOptions } from './github-reads.js';
 
 /** The findings, the advisories whose CVE ids could not be read (their messages), and where manifests name packages. */
 export interface IntroducedRead {
   findings: IntroducedFinding[];
   advisoryErrors: string[];
+  /** What the CVE ids were read for, in words ("the KEV catalog and allow-alerts"): what a failed read leaves unchecked. */
+  cvesReadFor: string;
   /** The first line of the workspace's copy of `manifest` that names the package; null when none or not read. */
   lineOf: (manifest: string, name: string) => number | null;
 }
@@ -32,16 +37,21 @@ export async function gatherIntroduced(
   context: RunnerContext,
   change: PullRequestChange | null,
   alerts: Alert[],
+  vex: readonly VexDocument[] = [],
 ): Promise<IntroducedRead | null> {
   if (config.prIntroduced === 'off' || change?.read.state !== 'read') return null;
   const findings = introducedFindings(change.read.changes, alerts, context.serverUrl);
   // Under a license policy the licenses of every added package are judged too, and shown at their line.
   const licensed = config.licenses.allow !== null || config.licenses.deny !== null;
-  const added = licensed ? change.read.changes.filter((c) => c.changeType === 'added').map((c) => c.manifest) : [];
+  const added = licensed ? change.read.changes.filter((c) => c.changeType === 'added') : [];
+  const asked = [
+    ...findings.flatMap((f) => f.manifests.map((manifest) => ({ manifest, name: f.name }))),
+    ...added.map(({ manifest, name }) => ({ manifest, name })),
+  ];
+  const readFor = cveUses(config, vex);
   const [advisoryErrors, lineOf] = await Promise.all([
-    // Their CVE ids are what the KEV catalog and the EPSS scores know them by.
-    config.knownExploited === 'off' && config.epss === 'off' ? [] : withCves(findings, config, context),
-    manifestLines([...findings.flatMap((f) => f.manifests), ...added], context.workspace),
+    readFor.length === 0 ? [] : withCves(findings, config, context),
+    manifestLines(asked, context.workspace),
   ]);
   for (const finding of findings)
     finding.locations = finding.manifests.map((manifest): ManifestLocation => {
@@ -53,8 +63,28 @@ export async function gatherIntroduced(
         package: `${finding.name}@${finding.version}`,
       };
     });
-  return { findings, advisoryErrors, lineOf };
+  return { findings, advisoryErrors, cvesReadFor: inWords(readFor), lineOf };
 }
+
+/**
+ * What knows the findings by their CVE ids in this run; none: the ids are not read (contract: "Matched
+ * by what the entry names"). An entry or statement may name a finding's CVE id whatever KEV and EPSS say.
+ */
+export function cveUses(
+  config: Pick<Config, 'knownExploited' | 'epss' | 'allowAlerts'>,
+  vex: readonly VexDocument[],
+): string[] {
+  const uses: [boolean, string][] = [
+    [config.knownExploited !== 'off', 'the KEV catalog'],
+    [config.epss !== 'off', 'the EPSS scores'],
+    [config.allowAlerts.some((entry) => cveId(entry.id) !== null), 'allow-alerts'],
+    [namesCveId(vex), 'the VEX statements'],
+  ];
+  return uses.filter(([used]) => used).map(([, what]) => what);
+}
+
+const inWords = (list: string[]) =>
+  list.length < 2 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
 
 /** Each finding's CVE ids, in place (the findings are this module's own); the advisories not read. */
 async function withCves(findings: IntroducedFinding[], config: Config, context: RunnerContext): Promise<string[]> {
@@ -72,19 +102,31 @@ async function withCves(findings: IntroducedFinding[], config: Config, context: 
   return errors;
 }
 
-/** Where the workspace's copies of `manifests` name a package: their texts read once, searched when asked. */
+/**
+ * Where the workspace's copies of the manifests name the packages `asked` about: the names asked of
+ * each manifest are all known first, so each is read in one pass that keeps only the first line of
+ * each name, never the text. A name not asked about is not found (null).
+ */
 async function manifestLines(
-  manifests: string[],
+  asked: ReadonlyArray<{ manifest: string; name: string }>,
   workspace: string,
 ): Promise<(manifest: string, name: string) => number | null> {
-  const texts = new Map<string, string | null>();
-  // One at a time: each read holds up to its cap.
-  for (const manifest of [...new Set(manifests)].slice(0, MAX_MANIFESTS)) {
-    const read = await readWorkspaceFile(repoRelativePath(manifest), workspace, MAX_MANIFEST_BYTES);
-    texts.set(manifest, read.ok ? read.text : null);
+  const names = new Map<string, string[]>();
+  for (const { manifest, name } of asked) {
+    const list = names.get(manifest) ?? (names.size < MAX_MANIFESTS ? [] : null);
+    if (list === null) continue;
+    names.set(manifest, list);
+    list.push(name);
+  }
+  const found = new Map<string, ReadonlyMap<string, number>>();
+  // One at a time: a pass holds a line and the words it looks for.
+  for (const [manifest, list] of names) {
+    const search = lineSearch(list);
+    const read = await readWorkspaceLines(repoRelativePath(manifest), workspace, MAX_MANIFEST_BYTES, search.read);
+    if (read.ok) found.set(manifest, search.found);
   }
   return (manifest, name) => {
-    const text = texts.get(manifest) ?? null;
-    return text === null ? null : lineNaming(text, name);
+    const lines = found.get(manifest);
+    return lines ? lineFound(lines, name) : null;
   };
 }

@@ -292,14 +292,14 @@ export function weighIntroduced(
     else found.warnings.push({ kind: 'unavailable', message });
     return null;
   }
-  const gathered = introduced ?? { findings: [], advisoryErrors: [], lineOf: () => null };
+  const gathered = introduced ?? { findings: [], advisoryErrors: [], lineOf: () => null, cvesReadFor: '' };
   const decides = config.knownExploited === 'fail' || typeof config.epss === 'object';
   for (const message of gathered.advisoryErrors) {
     if (decides) found.errors.push({ kind: 'api', message });
     else
       found.warnings.push({
         kind: 'unavailable',
-        message: `${message} Its CVE ids are not checked against the ${config.knownExploited === 'off' ? 'EPSS scores' : 'KEV catalog'}.`,
+        message: `${message} CVE ids not read are not checked against ${gathered.cvesReadFor}.`,
       });
   }
   return gathered;

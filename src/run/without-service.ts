@@ -38,7 +38,7 @@ export async function judgeWithoutService(
     readKnownExploited(config, context, files),
     startEpss(config, context, files),
   ]);
-  const introduced = await gatherIntroduced(config, context, pullRequest, []);
+  const introduced = await gatherIntroduced(config, context, pullRequest, [], vex?.documents);
   const scores = await readEpssScores(epss, NOTHING_READ.alerts, introduced);
   const baseFiles = [...(vex?.baseFiles ?? []), ...files.views()];
   baseFiles.forEach((view) => logBaseFile(view, context));

@@ -1,7 +1,7 @@
 // Pure: which statements speak of an alert, and which one wins (contract: "Which alert a statement
 // speaks of", "Which statement wins"). Statements are filed once by every id of their vulnerability,
 // so judging n alerts reads only the statements about their ids.
-import type { VexMark, VexStatement, VexUnmatched } from '../model.js';
+import { cveId, type VexMark, type VexStatement, type VexUnmatched } from '../model.js';
 import type { ParsedProduct, VexDocument } from './document.js';
 import { alertPackage, namesPackage, packageUrl, type NamedPackage } from './package-url.js';
 
@@ -35,6 +35,16 @@ const idKey = (id: string) => id.trim().toLowerCase();
 /** A statement's vulnerability ids: its name, its @id, its aliases. */
 const idsOf = ({ vulnerability: v }: VexStatement) =>
   [v.name, v.id, ...v.aliases].filter((id): id is string => !!id?.trim()).map(idKey);
+
+/**
+ * Whether a statement names a CVE id (its name, @id or an alias): then the CVE ids of what a pull
+ * request brings in are read, so that it can speak of them (contract: "Matched by what the entry names").
+ */
+export function namesCveId(documents: readonly VexDocument[]): boolean {
+  return documents.some((doc) =>
+    doc.statements.some(({ statement }) => idsOf(statement).some((id) => cveId(id) !== null)),
+  );
+}
 
 /** Later wins: the later time (none is earliest), then the later read. */
 const later = (a: Filed, b: Filed) => {
