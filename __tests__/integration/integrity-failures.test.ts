@@ -258,7 +258,7 @@ describe('every failure is a result: result=error, a message naming the cause, t
       expect(run.exitCode).toBe(1);
       expect(run.errors.join('\n')).toMatch(/EISDIR/);
       expect(pages(run)).toBe(1);
-      expect(run.summary).toContain('## Security gate: ❌ failed for acme/webshop');
+      expect(run.summary).toContain('## Security gate: ❌ Fails: 5 critical alerts already on main');
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
