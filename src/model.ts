@@ -25,6 +25,12 @@ export const PR_CHANGES = ['auto', 'off'] as const;
 /** `pr-introduced`: what the vulnerabilities and license violations a pull request brings in do. */
 export const PR_INTRODUCED = ['fail', 'warn', 'off'] as const;
 export type PrIntroducedMode = (typeof PR_INTRODUCED)[number];
+/** `malicious`: ask OSV whether a version a pull request brings in is a known malicious package. */
+export const MALICIOUS = ['off', 'warn', 'fail'] as const;
+export type MaliciousMode = (typeof MALICIOUS)[number];
+/** deps.dev's API, the default `release-age-url`, and OSV's, the default `osv-url`. */
+export const DEPS_DEV_URL = 'https://api.deps.dev';
+export const OSV_URL = 'https://api.osv.dev';
 /** `existing-alerts`: whether the service's alerts (already on the base) fail a pull request. */
 export const EXISTING_ALERTS = ['fail', 'warn'] as const;
 export type ExistingAlertsMode = (typeof EXISTING_ALERTS)[number];
@@ -128,10 +134,16 @@ export type VerdictRule =
   | 'severity'
   | 'known-exploited'
   | 'epss'
-  | 'introduced';
+  | 'introduced'
+  | 'denied'
+  | 'malicious'
+  | 'too-new';
+
+/** The rules that may spare an alert (or entry) that has a ground: RuleTraits.sparedBy names them. */
+export type SparingRule = Exclude<VerdictRule, 'severity' | 'known-exploited' | 'epss' | 'introduced' | 'too-new' | 'malicious' | 'denied'>;
 
 /** The feed whose mark a row shows beside an alert that gates by its ground (the reports render each). */
-export type GroundMark = 'kev' | 'epss';
+export type GroundMark = 'kev' | 'epss' | 'release-age' | 'osv' | 'deny';
 
 /**
  * What a rule of the verdict is, for the verdict and for every report: the compiler's checklist of a
@@ -147,8 +159,12 @@ export interface RuleTraits {
   ground: boolean;
   /** A ground that gates whatever the alert's severity (not fail-on-severity's). */
   whateverSeverity: boolean;
-  /** A grace period (grace-days) can delay an alert that gates by it. */
-  graceful: boolean;
+  /**
+   * For a ground, the rules that may spare what has it (a rule spares only what every one of its
+   * grounds lets it spare): a grace period delays only what gates by its severity; nothing spares a
+   * denied package; only an allow entry naming its MAL- id spares a malicious one.
+   */
+  sparedBy: readonly SparingRule[];
   /** The feed behind the ground, whose mark says why the alert gates; null when its severity says it. */
   mark: GroundMark | null;
   /**
@@ -163,10 +179,25 @@ const spares = (label: string, status: AlertStatus): RuleTraits => ({
   status,
   ground: false,
   whateverSeverity: false,
-  graceful: false,
+  sparedBy: [],
   mark: null,
   gatesAs: null,
 });
+
+/** Every rule that can spare an alert of the service's, in the list's order. */
+const ALL_SPARING: readonly SparingRule[] = [
+  'not-alerted',
+  'vex',
+  'below-threshold',
+  'unreachable',
+  'scope',
+  'allowed',
+  'resolved',
+  'existing',
+  'grace',
+];
+/** All but a grace period: what gates whatever its severity gets none. */
+const NO_GRACE = ALL_SPARING.filter((rule) => rule !== 'grace');
 
 /** The verdict's rules in their order (policy/verdict.ts follows it), the grounds last. */
 export const RULE_TRAITS: Readonly<Record<VerdictRule, RuleTraits>> = {
@@ -184,7 +215,7 @@ export const RULE_TRAITS: Readonly<Record<VerdictRule, RuleTraits>> = {
     status: 'gating',
     ground: true,
     whateverSeverity: false,
-    graceful: true,
+    sparedBy: ALL_SPARING,
     mark: null,
     gatesAs: null,
   },
@@ -193,7 +224,7 @@ export const RULE_TRAITS: Readonly<Record<VerdictRule, RuleTraits>> = {
     status: 'gating',
     ground: true,
     whateverSeverity: true,
-    graceful: false,
+    sparedBy: NO_GRACE,
     mark: 'kev',
     gatesAs: () => 'as known exploited (CISA KEV)',
   },
@@ -202,7 +233,7 @@ export const RULE_TRAITS: Readonly<Record<VerdictRule, RuleTraits>> = {
     status: 'gating',
     ground: true,
     whateverSeverity: true,
-    graceful: false,
+    sparedBy: NO_GRACE,
     mark: 'epss',
     gatesAs: (its) => `by ${its} EPSS probability (epss)`,
   },
@@ -211,9 +242,40 @@ export const RULE_TRAITS: Readonly<Record<VerdictRule, RuleTraits>> = {
     status: 'gating',
     ground: true,
     whateverSeverity: false,
-    graceful: false,
+    // Under pr-introduced: warn, what it brings in is listed, not gated (below-threshold decides).
+    sparedBy: NO_GRACE,
     mark: null,
     gatesAs: null,
+  },
+  denied: {
+    label: 'a denied package (deny-packages)',
+    status: 'gating',
+    ground: true,
+    whateverSeverity: true,
+    // The organization's explicit decision: nothing spares it.
+    sparedBy: [],
+    mark: 'deny',
+    gatesAs: () => 'as denied (deny-packages)',
+  },
+  malicious: {
+    label: 'a known malicious package (OSV MAL- id, malicious: fail)',
+    status: 'gating',
+    ground: true,
+    whateverSeverity: true,
+    // Only an allow-alerts entry naming its MAL- id; VEX, grace periods and release age never do.
+    sparedBy: ['allowed'],
+    mark: 'osv',
+    gatesAs: () => 'as malicious (OSV)',
+  },
+  'too-new': {
+    label: 'published less than min-release-age ago (release age)',
+    status: 'gating',
+    ground: true,
+    whateverSeverity: true,
+    // It follows pr-introduced (warn lists it) and fail-on-scopes; nothing else spares it.
+    sparedBy: ['below-threshold', 'scope'],
+    mark: 'release-age',
+    gatesAs: () => 'as too new (min-release-age)',
   },
 };
 
@@ -247,6 +309,27 @@ export const gatesByMark = (d: Pick<Disposition, 'gates' | 'rule'>, mark: Ground
 /** It had the ground whose feed has this mark, whatever decided. */
 export const hadGroundOf = (d: Pick<Disposition, 'grounds'>, mark: GroundMark): boolean =>
   d.grounds.some((rule) => RULE_TRAITS[rule].mark === mark);
+
+/** A `deny-packages` entry: a package URL (a version, or a namespace with `/*`, optional) and why. */
+export interface DenyEntry {
+  /** As written, e.g. `pkg:npm/event-stream`, `pkg:npm/@evil-scope/*`, `pkg:npm/ua-parser-js@0.7.29`. */
+  purl: string;
+  reason: string | null;
+}
+
+/**
+ * What the checks before any advisory know of a version a pull request brings in (or, for the
+ * denied list, a package the service lists): what the verdict's grounds too-new, malicious and
+ * denied read (contract: "Before any advisory").
+ */
+export interface SupplyFacts {
+  /** Younger than min-release-age, or its publish time unknown in a covered ecosystem; null: old enough, or not checked. */
+  tooNew: { publishedAt: string | null; ageHours: number | null; landsFrom: string | null; unknown: string | null } | null;
+  /** OSV's MAL- ids for it; empty when none, or not checked. */
+  malicious: string[];
+  /** The deny-packages entry that names it; null when none. */
+  denied: DenyEntry | null;
+}
 
 /** What a pull request did to an alert's package version (contract: "Resolved by this pull request"). */
 export interface Resolution {
@@ -492,6 +575,12 @@ export type AlertCounts = SeverityCounts & {
   vex: number | null;
   /** Alerts the ratchet kept from failing the pull request (status existing); null unless existing-alerts: warn on a pull request. */
   existing: number | null;
+  /** Versions brought in younger than min-release-age, unknown ones included; null when off or not checked. */
+  tooNew: number | null;
+  /** Versions brought in OSV lists as malicious; null when malicious is off or not checked. */
+  malicious: number | null;
+  /** Denied packages found (brought in, or listed by the service); null when deny-packages is empty. */
+  denied: number | null;
 };
 
 export interface Warning {
@@ -761,6 +850,18 @@ export interface RunOptions {
    * service is not read and only what the pull request brings in is judged; null: the service is read.
    */
   withheldSecrets: 'fork' | 'dependabot' | null;
+  /** `min-release-age` in ms: a version a pull request brings in younger than this gates; null: off. */
+  minReleaseAgeMs: number | null;
+  /** Where publish times are read (`release-age-url`): deps.dev's v3 API or a mirror, no trailing `/`. */
+  releaseAgeUrl: string;
+  /** `malicious`: whether OSV's MAL- ids gate (fail), are warned about (warn), or are not asked (off). */
+  malicious: MaliciousMode;
+  /** Where OSV is asked (`osv-url`), no trailing `/`. */
+  osvUrl: string;
+  /** `deny-packages`: packages that must not be used, each with why. */
+  denyPackages: DenyEntry[];
+  /** `private-packages`: names and package URLs (a trailing `*` allowed) never sent to an outside source. */
+  privatePackages: string[];
   /** Whether the service's alerts fail a pull request (`existing-alerts`); push and schedule runs always judge them. */
   existingAlerts: ExistingAlertsMode;
   /** The scopes of a change entry whose findings can fail the gate (`fail-on-scopes`), in SCOPES' order. */
@@ -839,6 +940,8 @@ export interface GateResult {
   baseFiles: BaseFileView[];
   /** The VEX documents read (contract: "VEX statements"); null when vex-files is empty. */
   vex: VexView | null;
+  /** Release age, malicious and denied packages (contract: "Before any advisory"); null when none is on. */
+  supplyChain: SupplyChainView | null;
 }
 
 /** The pull request's change as the gate read it. */
@@ -936,6 +1039,64 @@ export interface EvaluatedFinding extends IntroducedFinding {
   epssMissing?: true;
   /** The latest VEX statement that speaks of it; null when none does. */
   vex: VexMark | null;
+}
+
+/**
+ * A version a pull request brings in (or, for the denied list, a package the service lists) as the
+ * checks before any advisory judge it (contract: "Before any advisory").
+ */
+export interface SupplyChainEntry {
+  /** GitHub's ecosystem word (`npm`, `maven` …), or the service's. */
+  ecosystem: string;
+  name: string;
+  version: string;
+  packageUrl: string | null;
+  /** Every manifest that adds it (or declares it, for a package the service lists). */
+  manifests: string[];
+  scope: string | null;
+  /** `change`: the pull request brings it in; `service`: the service's package search lists it. */
+  source: 'change' | 'service';
+  /** Its publish instant (ISO 8601, UTC) when read; null when unknown or not asked. */
+  publishedAt: string | null;
+  /** Hours between its publish instant and the run; null when unknown. */
+  ageHours: number | null;
+  /** What release age made of it; null when not checked (off, or the read failed). */
+  releaseAge: 'too-new' | 'unknown' | 'old' | 'not-covered' | 'private' | null;
+  /** Why the publish time is unknown (releaseAge `unknown`); null otherwise. */
+  unknownWhy: string | null;
+  /** OSV's MAL- ids for it; null when not asked (malicious off, private, or the read failed). */
+  malicious: string[] | null;
+  /** The deny-packages entry that names it; null when none. */
+  denied: DenyEntry | null;
+  /** Where each manifest names it in the workspace (line 1 when it cannot be found). */
+  locations: ManifestLocation[];
+}
+
+/** An entry with the verdict's decision, as an alert has it. */
+export interface EvaluatedSupplyChainEntry extends SupplyChainEntry {
+  status: AlertStatus;
+  disposition: Disposition;
+  /** The allow entry that spared it (a malicious version's MAL- id). */
+  allowedBy?: AllowEntry;
+}
+
+/** What the run did before any advisory; null on the result when none of the checks is on. */
+export interface SupplyChainView {
+  /** Every entry judged, gating first, then the others. */
+  entries: EvaluatedSupplyChainEntry[];
+  /** The release-age read; null when min-release-age is off or nothing was checked. */
+  releaseAge: {
+    minAgeMs: number;
+    source: string;
+    read: boolean;
+    error: string | null;
+    /** Entries of ecosystems the source does not cover, not judged by age, and those ecosystems. */
+    notCovered: { count: number; ecosystems: string[] };
+  } | null;
+  /** The OSV read for malicious packages; null when malicious is off or nothing was checked. */
+  malicious: { mode: 'warn' | 'fail'; source: string; read: boolean; error: string | null } | null;
+  /** Entries private-packages kept from every outside source. */
+  private: number;
 }
 
 /** What the pull request brings in; null on the result when pr-introduced is off or the change was not read. */

@@ -5,7 +5,16 @@
 import { isAbsolute, win32 } from 'node:path';
 import * as z from 'zod/mini';
 import { allowEntryOf, parseAllowList } from '../policy/allowlist.js';
-import { SCOPES, type AllowEntry, type EpssMode, type FeedSource, type GraceDays, type Scope } from '../model.js';
+import {
+  SCOPES,
+  type AllowEntry,
+  type DenyEntry,
+  type EpssMode,
+  type FeedSource,
+  type GraceDays,
+  type Scope,
+} from '../model.js';
+import { privatePatternProblem, readDenyEntry } from '../packages/package-patterns.js';
 import { parseGraceDays } from './grace-days.js';
 import { didYouMean } from './suggest.js';
 
@@ -170,6 +179,45 @@ function items(value: string): string[] {
     .map((item) => item.trim())
     .filter((item) => item !== '');
 }
+
+/** An API's base URL (release-age-url, osv-url): https (http only for a loopback host), no credentials, no query. */
+export const apiBase = (fallback: string, readWith: string) =>
+  optional(fallback, (value, fail): string => {
+    const url = value.includes('://') ? feedUrl(value, readWith) : 'is not an absolute URL; expected an https:// URL.';
+    if (typeof url === 'string') return fail(url.replace(', or a path in the workspace', ''));
+    if (url.search !== '' || url.hash !== '') return fail('must not have a query (?...) or fragment (#...): give the base URL.');
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  });
+
+/** `min-release-age`: `72h`, `3d` or `3` (days), from 1 hour to 365 days, as milliseconds; null when empty (off). */
+export const releaseAge = optional(null, (value, fail): number => {
+  const match = /^(\d+(?:\.\d+)?)\s*([hd]?)$/i.exec(value);
+  const hours = match ? Number(match[1]) * (match[2]?.toLowerCase() === 'h' ? 1 : 24) : NaN;
+  if (!(hours >= 1 && hours <= 365 * 24))
+    return fail(
+      `${quote(value)} is not a release age; expected a duration from 1 hour to 365 days: 72h, 3d or 3 (days).`,
+    );
+  return Math.round(hours * 3_600_000);
+});
+
+/** `deny-packages`: package URLs, one a line (or comma-separated), each with an optional `# reason`. */
+export const denyList = optional([] as DenyEntry[], (value, fail): DenyEntry[] => {
+  const entries = value
+    .split(/\r?\n/)
+    .flatMap((line) => (line.includes('#') ? [line] : line.split(',')))
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  const read = entries.map(readDenyEntry);
+  const bad = read.filter((entry): entry is string => typeof entry === 'string');
+  return bad.length > 0 ? fail(bad.join(' ')) : (read as DenyEntry[]);
+});
+
+/** `private-packages`: names or package URLs, a trailing `*` allowed. */
+export const privateList = optional([] as string[], (value, fail): string[] => {
+  const entries = items(value);
+  const bad = entries.map(privatePatternProblem).filter((problem) => problem !== null);
+  return bad.length > 0 ? fail(bad.join(' ')) : entries;
+});
 
 /** `fail-on-scopes`: scopes whose findings can fail the gate, case-insensitive, each once, in SCOPES' order. */
 export const scopeList = optional([...SCOPES] as Scope[], (value, fail): Scope[] => {

@@ -12,6 +12,8 @@ export const LIST_INPUTS: readonly string[] = [
   'deny-licenses',
   'license-exceptions',
   'vex-files',
+  'deny-packages',
+  'private-packages',
 ];
 
 const given = (value: InputValue | undefined): value is InputValue =>

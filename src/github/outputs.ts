@@ -40,6 +40,10 @@ export function actionOutputs(result: GateResult, files: WrittenFiles): Record<s
     'vex-count': result.counts?.vex == null ? '' : String(result.counts.vex),
     // Empty unless existing-alerts is warn on a pull request or merge group (and the alerts were read).
     'existing-count': result.counts?.existing == null ? '' : String(result.counts.existing),
+    // Before any advisory: empty when the check is off or its read failed.
+    'too-new-count': result.counts?.tooNew == null ? '' : String(result.counts.tooNew),
+    'malicious-count': result.counts?.malicious == null ? '' : String(result.counts.malicious),
+    'denied-count': result.counts?.denied == null ? '' : String(result.counts.denied),
     'report-file': files.reportFile ?? '',
     'sarif-file': files.sarifFile ?? '',
   };

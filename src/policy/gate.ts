@@ -12,6 +12,7 @@ import {
   STATUS,
   type EvaluatedAlert,
   type EvaluatedFinding,
+  type EvaluatedSupplyChainEntry,
   type LicenseFinding,
   type SeverityCounts,
   type Threshold,
@@ -124,12 +125,15 @@ export function gateVerdict(
   licenseViolations: LicenseFinding[] = [],
   /** The gating findings the pull request brings in. */
   introduced: EvaluatedFinding[] = [],
+  /** The gating entries before any advisory: denied, malicious, too new. */
+  supply: EvaluatedSupplyChainEntry[] = [],
 ): Verdict {
   // Known-exploited alerts first (contract), then worst first.
   const gating = evaluated.filter((e) => e.status === 'gating').sort(exploitedThenWorst);
   const criticalIssues = opts.failOnCriticalIssues ? (postureRepository?.criticalIssues ?? 0) : 0;
   const reasons: string[] = [];
   // What the pull request brings in first: it is what its author can act on.
+  if (supply.length > 0) reasons.push(supplyReason(supply));
   if (introduced.length > 0) reasons.push(introducedReason(introduced));
   if (gating.length > 0) reasons.push(gatingReason(gating, opts.failOn, evaluated));
   if (licenseViolations.length > 0) reasons.push(licenseReason(licenseViolations));
@@ -144,6 +148,20 @@ export function gateVerdict(
 
   reasons.push(passReason(evaluated, opts.failOn));
   return { result: 'pass', reasons, gating };
+}
+
+/**
+ * "2 packages fail the gate before any advisory: evil@1.0.0 (malicious: MAL-2025-1), x@2.0.0 (too new)";
+ * each named by what made it gate, from the rule table's words.
+ */
+function supplyReason(entries: EvaluatedSupplyChainEntry[]): string {
+  const named = entries.slice(0, 3).map((e) => {
+    const why = RULE_TRAITS[e.disposition.rule].gatesAs?.('its') ?? '';
+    return `${e.name}@${e.version}${why ? ` (${why.replace(/^as /, '')})` : ''}`;
+  });
+  const more = entries.length > 3 ? ` and ${entries.length - 3} more` : '';
+  const verb = entries.length === 1 ? 'fails' : 'fail';
+  return `${plural(entries.length, 'package')} ${verb} the gate before any advisory: ${named.join(', ')}${more}.`;
 }
 
 /**

@@ -18,7 +18,7 @@ export function changePackage(change: DependencyChange): PackageIdentifier | nul
 }
 
 /** An added or removed entry, as a package with its version. */
-interface Entry {
+export interface Entry {
   id: PackageIdentifier;
   change: DependencyChange;
 }
@@ -34,7 +34,7 @@ const sameRelease = (a: PackageIdentifier, b: PackageIdentifier) =>
   a.version !== null && b.version !== null && sameVersion(a.version, b.version, sharedEcosystem(a, b) ?? null);
 
 /** Added entries that are not moved: the change removes the same package and version nowhere. */
-function addedNotMoved(changes: readonly DependencyChange[]): Entry[] {
+export function addedNotMoved(changes: readonly DependencyChange[]): Entry[] {
   const removed = packageIndex(entriesOf(changes, 'removed'), (e) => e.id);
   return entriesOf(changes, 'added').filter(({ id }) => !removed(id).some((r) => sameRelease(r.id, id)));
 }

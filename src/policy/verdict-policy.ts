@@ -17,6 +17,7 @@ export interface VerdictInputs {
     | 'epss'
     | 'existingAlerts'
     | 'failOnScopes'
+    | 'malicious'
   >;
   /** The run judges a pull request or merge group (the ratchet applies only there). */
   pullRequest: boolean;
@@ -46,6 +47,7 @@ export function verdictPolicy(inputs: VerdictInputs): VerdictPolicy {
     change,
     vex,
     existingAlerts: pullRequest && options.existingAlerts === 'warn' ? 'warn' : null,
+    malicious: options.malicious === 'off' ? null : options.malicious,
     failOnScopes: options.failOnScopes,
   };
 }

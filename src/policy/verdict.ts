@@ -17,6 +17,8 @@ import {
   type Reachability,
   type Resolution,
   type Scope,
+  type SparingRule,
+  type SupplyFacts,
   type Threshold,
   type VerdictRule,
   type VexMark,
@@ -61,11 +63,15 @@ export interface VerdictPolicy {
   failOnScopes?: readonly Scope[];
   /** The scope of the subject judged: a finding's; null for an alert of the service. */
   scopeOf?: ((alert: Alert) => Scope | null) | null;
+  /** What the checks before any advisory know of the subject (a version brought in, a package listed); absent: none. */
+  supplyOf?: ((alert: Alert) => SupplyFacts | null) | null;
+  /** `malicious`: under fail an OSV MAL- id gates; under warn it is flagged. */
+  malicious?: 'warn' | 'fail' | null;
 }
 
 /** What would make an alert gate, were no rule to spare it (RULE_TRAITS says whether a grace period can delay it). */
 interface Ground {
-  rule: Extract<VerdictRule, 'severity' | 'known-exploited' | 'epss' | 'introduced'>;
+  rule: Extract<VerdictRule, 'severity' | 'known-exploited' | 'epss' | 'introduced' | 'denied' | 'malicious' | 'too-new'>;
   reason: string;
 }
 
@@ -81,6 +87,8 @@ interface Facts {
   change: ChangeVerdict | null;
   /** The latest VEX statement that speaks of it; null when none does. */
   vex: VexMark | null;
+  /** What the checks before any advisory know of it (a version brought in); null for an alert of the service. */
+  supply: SupplyFacts | null;
 }
 
 /** A rule's decision: the rule (RULE_TRAITS gives the status), why, and what the reports show of it. */
@@ -102,6 +110,9 @@ const GROUNDS: ((facts: Omit<Facts, 'grounds'>, policy: VerdictPolicy) => Ground
   byKnownExploited,
   byExploitPrediction,
   byBeingBroughtIn,
+  byBeingDenied,
+  byBeingMalicious,
+  byBeingTooNew,
 ];
 
 /**
@@ -148,19 +159,51 @@ function byExploitPrediction({ epss }: Omit<Facts, 'grounds'>, policy: VerdictPo
   return { rule: 'epss', reason };
 }
 
+/** A package deny-packages names gates whatever else applies: the organization's explicit decision. */
+function byBeingDenied({ supply }: Omit<Facts, 'grounds'>): Ground | null {
+  const entry = supply?.denied ?? null;
+  if (entry === null) return null;
+  return { rule: 'denied', reason: `denied by deny-packages entry ${entry.purl}${entry.reason ? `: ${entry.reason}` : ''}` };
+}
+
+/** Under malicious: fail, a version OSV lists as malicious (a MAL- id) gates whatever else applies. */
+function byBeingMalicious({ supply }: Omit<Facts, 'grounds'>, policy: VerdictPolicy): Ground | null {
+  const ids = supply?.malicious ?? [];
+  if (ids.length === 0 || policy.malicious !== 'fail') return null;
+  const reason = `known malicious: OSV lists ${ids.map((id) => `${id} (https://osv.dev/vulnerability/${id})`).join(', ')} (malicious: fail)`;
+  return { rule: 'malicious', reason };
+}
+
+/** A version published less than min-release-age ago, or whose publish time is unknown, is too new to land. */
+function byBeingTooNew({ supply }: Omit<Facts, 'grounds'>): Ground | null {
+  const young = supply?.tooNew ?? null;
+  if (young === null) return null;
+  const reason =
+    young.unknown !== null
+      ? `publish time unknown (${young.unknown}): a version the source has not seen is too new (min-release-age)`
+      : `too new: published ${young.publishedAt}, ${young.ageHours} h ago, less than min-release-age; it can land from ${young.landsFrom} (UTC)`;
+  return { rule: 'too-new', reason };
+}
+
+/** Every ground the alert has lets `rule` spare it (RULE_TRAITS' sparedBy). */
+const sparable = ({ grounds }: Facts, rule: SparingRule) =>
+  grounds.every((g) => RULE_TRAITS[g.rule].sparedBy.includes(rule));
+
 function notAlerted({ alert }: Facts): Decision | null {
   return alert.alerted ? null : { rule: 'not-alerted', reason: 'not alerted by the service' };
 }
 
 /** A VEX statement of not_affected or fixed spares the alert whatever would make it gate. */
-function notAffectedByVex({ vex }: Facts): Decision | null {
-  if (!sparesAlert(vex)) return null;
+function notAffectedByVex(facts: Facts): Decision | null {
+  const { vex } = facts;
+  if (!sparesAlert(vex) || !sparable(facts, 'vex')) return null;
   return { rule: 'vex', reason: vexReason(vex), vex };
 }
 
 /** Nothing makes it gate; under pr-introduced: warn, what the pull request brings in is only listed. */
-function noGround({ grounds }: Facts, { failOn, introduced }: VerdictPolicy): Decision | null {
-  if (grounds.length > 0 && introduced !== 'warn') return null;
+function noGround(facts: Facts, { failOn, introduced }: VerdictPolicy): Decision | null {
+  const listedOnly = introduced === 'warn' && sparable(facts, 'below-threshold');
+  if (facts.grounds.length > 0 && !listedOnly) return null;
   const reason =
     introduced === 'warn'
       ? 'pr-introduced is warn: what this pull request brings in is listed, not gated'
@@ -175,30 +218,33 @@ export function isOnlyUnreachable(r: Reachability | null): boolean {
   return r !== null && r.reachable === 0 && r.needsReview === 0 && r.unreachable > 0;
 }
 
-function unreachable({ alert }: Facts, policy: VerdictPolicy): Decision | null {
-  if (!policy.ignoreUnreachable || !isOnlyUnreachable(alert.reachability)) return null;
+function unreachable(facts: Facts, policy: VerdictPolicy): Decision | null {
+  const { alert } = facts;
+  if (!policy.ignoreUnreachable || !isOnlyUnreachable(alert.reachability) || !sparable(facts, 'unreachable'))
+    return null;
   return { rule: 'unreachable', reason: 'only unreachable uses (ignore-unreachable)' };
 }
 
 /** What a pull request brings in for a scope fail-on-scopes does not list is reported, not gated. */
-function outOfScope({ alert }: Facts, { failOnScopes, scopeOf }: VerdictPolicy): Decision | null {
-  const scope = scopeOf?.(alert) ?? null;
-  if (!failOnScopes || scope === null || failOnScopes.includes(scope)) return null;
+function outOfScope(facts: Facts, { failOnScopes, scopeOf }: VerdictPolicy): Decision | null {
+  const scope = scopeOf?.(facts.alert) ?? null;
+  if (!failOnScopes || scope === null || failOnScopes.includes(scope) || !sparable(facts, 'scope')) return null;
   const reason = `brought in for ${scope} use, a scope fail-on-scopes does not list (it lists ${failOnScopes.join(', ')})`;
   return { rule: 'scope', reason };
 }
 
-function allowed({ alert }: Facts, policy: VerdictPolicy): Decision | null {
-  const entry = policy.allow.find((e) => entryMatches(e, alert));
+function allowed(facts: Facts, policy: VerdictPolicy): Decision | null {
+  if (!sparable(facts, 'allowed')) return null;
+  const entry = policy.allow.find((e) => entryMatches(e, facts.alert));
   if (entry === undefined) return null;
   const until = entry.until ? ` until ${entry.until}` : '';
   const reason = `allowed by allow-alerts entry ${entry.id}${until}${entry.reason ? `: ${entry.reason}` : ''}`;
   return { rule: 'allowed', reason, allowedBy: entry };
 }
 
-function resolvedByTheChange({ change }: Facts): Decision | null {
-  const resolution = change?.resolution ?? null;
-  if (resolution === null) return null;
+function resolvedByTheChange(facts: Facts): Decision | null {
+  const resolution = facts.change?.resolution ?? null;
+  if (resolution === null || !sparable(facts, 'resolved')) return null;
   const reason = `resolved by this pull request, which removes ${resolution.removed} from ${resolution.manifests.join(', ')}`;
   return { rule: 'resolved', reason, resolution };
 }
@@ -208,8 +254,8 @@ function resolvedByTheChange({ change }: Facts): Decision | null {
  * repository before the change) never fails it, whatever would make it gate. The change's own findings
  * still do; a push or a schedule judges the backlog.
  */
-function alreadyOnTheBase(_facts: Facts, { existingAlerts }: VerdictPolicy): Decision | null {
-  if (existingAlerts !== 'warn') return null;
+function alreadyOnTheBase(facts: Facts, { existingAlerts }: VerdictPolicy): Decision | null {
+  if (existingAlerts !== 'warn' || !sparable(facts, 'existing')) return null;
   return {
     rule: 'existing',
     reason: 'already on the base: it does not fail this pull request (existing-alerts: warn)',
@@ -232,9 +278,9 @@ function gates(facts: Facts, policy: VerdictPolicy): Decision {
 }
 
 /** The alert's grace period: none when a ground that allows none makes it gate. */
-function graceFor({ alert, grounds }: Facts, policy: VerdictPolicy): Grace | null {
-  if (!policy.graceDays || grounds.some((g) => !RULE_TRAITS[g.rule].graceful)) return null;
-  return graceOf(alert.severity, alert.createdAt, policy.graceDays, policy.now);
+function graceFor(facts: Facts, policy: VerdictPolicy): Grace | null {
+  if (!policy.graceDays || !sparable(facts, 'grace')) return null;
+  return graceOf(facts.alert.severity, facts.alert.createdAt, policy.graceDays, policy.now);
 }
 
 /** The first decision of the list. */
@@ -252,22 +298,26 @@ function factsOf(alert: Alert, policy: VerdictPolicy): Facts {
   const epss = policy.epss ? highestEpss(alert, policy.epss.scores) : null;
   const change = policy.change ? policy.change(alert) : null;
   const vex = policy.vex ? policy.vex(alert) : null;
-  const known = { alert, kev, epss, change, vex };
+  const supply = policy.supplyOf ? policy.supplyOf(alert) : null;
+  const known = { alert, kev, epss, change, vex, supply };
   return { ...known, grounds: GROUNDS.map((ground) => ground(known, policy)).filter((g) => g !== null) };
 }
 
 /**
  * A mode set to warn flags what its `fail` would gate: known-exploited: warn a listed alert (or
- * finding), pr-introduced: warn a finding. The same rules decide, with those modes failing.
+ * finding), pr-introduced: warn a finding (or a version too new), malicious: warn a malicious
+ * version. The same rules decide, with those modes failing.
  */
 function flaggedUnderWarn(facts: Facts, policy: VerdictPolicy): boolean {
   const catalog = policy.knownExploited;
   const kevWarns = facts.kev !== null && catalog?.mode === 'warn';
-  if (!kevWarns && policy.introduced !== 'warn') return false;
+  const maliciousWarns = (facts.supply?.malicious.length ?? 0) > 0 && policy.malicious === 'warn';
+  if (!kevWarns && !maliciousWarns && policy.introduced !== 'warn') return false;
   const asFail: VerdictPolicy = {
     ...policy,
     knownExploited: catalog && { ...catalog, mode: 'fail' },
     introduced: policy.introduced && 'fail',
+    malicious: policy.malicious && 'fail',
   };
   return RULE_TRAITS[decide(factsOf(facts.alert, asFail), asFail).rule].status === 'gating';
 }

@@ -92,7 +92,42 @@ export const RULE_WORDS: Readonly<Record<VerdictRule, RuleWords>> = {
     notGating: null,
     gatingCell: '❌ fails the gate',
   },
+  denied: {
+    policy: ({ options }) =>
+      options.denyPackages.length > 0
+        ? { words: `fails on **denied** packages (${plural(options.denyPackages.length, 'deny-packages entry', 'deny-packages entries')})`, gates: true }
+        : null,
+    notGating: null,
+    gatingCell: '❌ denied',
+  },
+  malicious: {
+    policy: ({ options, change }) =>
+      change === null || options.malicious === 'off'
+        ? null
+        : options.malicious === 'fail'
+          ? { words: 'fails on **malicious** packages it brings in (OSV)', gates: true }
+          : { words: 'flags malicious packages it brings in (OSV)', gates: false },
+    notGating: null,
+    gatingCell: '❌ malicious',
+  },
+  'too-new': {
+    policy: ({ options, change, introduced }) =>
+      change === null || options.minReleaseAgeMs === null || introduced === null
+        ? null
+        : {
+            words: `${introduced.mode === 'fail' ? 'fails on' : 'flags'} versions it brings in published less than **${durationWords(options.minReleaseAgeMs)}** ago`,
+            gates: introduced.mode === 'fail',
+          },
+    notGating: null,
+    gatingCell: '❌ too new',
+  },
 };
+
+/** 259,200,000 ms -> "3 days", 7,200,000 -> "2 h": a release age as the policy line says it. */
+export function durationWords(ms: number): string {
+  const hours = ms / 3_600_000;
+  return hours % 24 === 0 ? plural(hours / 24, 'day') : `${Number(hours.toFixed(2))} h`;
+}
 
 /** "resolved by this pull request, which removes 4.17.20 from package.json (adding 4.17.21)": service and GitHub text, cut. */
 function resolvedBy(alert: EvaluatedAlert): string {

@@ -13,7 +13,16 @@ import { verdictPolicy } from '../policy/verdict-policy.js';
 import { vexIndex } from '../vex/match.js';
 import type { RepositoryReads, Statistics } from './gather.js';
 import type { IntroducedRead } from './introduced.js';
-import { finalResult, judgeIntroduced, judgeLicenses, judgeReadAlerts, verdictOf, withheldWhy } from './judge.js';
+import type { SupplyGathered } from '../policy/supply-chain.js';
+import {
+  finalResult,
+  judgeIntroduced,
+  judgeLicenses,
+  judgeReadAlerts,
+  judgeSupply,
+  verdictOf,
+  withheldWhy,
+} from './judge.js';
 import { planSettings } from './settings.js';
 import { runError, type RepositoryRef } from './resolve.js';
 import type { describeSchedule } from './schedule.js';
@@ -24,6 +33,7 @@ import {
   epssView,
   nextDueOf,
   scanOf,
+  supplyChainView,
   unknownLicenseWarning,
   viewPosture,
   vexView,
@@ -36,6 +46,7 @@ import {
   weighEpss,
   weighIntroduced,
   weighServiceReads,
+  weighSupply,
   type Found,
 } from './weigh.js';
 
@@ -69,6 +80,8 @@ export interface AssembleInput {
   baseFiles?: BaseFileView[];
   /** The VEX documents read; null (or absent) when vex-files is empty. */
   vex?: VexInput | null;
+  /** What was gathered before any advisory (release age, OSV); null (or absent) when nothing was checked. */
+  supply?: SupplyGathered | null;
 }
 
 /**
@@ -118,9 +131,11 @@ export function assembleResult(input: AssembleInput): GateResult {
   const flagged = config.knownExploited === 'warn' ? knownExploitedWarning(alerts) : null;
   if (flagged) found.warnings.push({ kind: 'known-exploited', message: flagged });
   const introduced = judgeIntroduced(config, weighIntroduced(config, change, input.introduced ?? null, found), policy);
+  const gathered = weighSupply(config, input.supply ?? null, found);
+  const supply = judgeSupply(config, gathered, read.packages, policy);
   // Without the service's secrets no alert is read, by design: the counts are what was judged.
   const alertsRead = reads.alerts.totalCount !== null || withoutService;
-  const verdict = verdictOf(alerts, config, posture, licenses, alertsRead, introduced);
+  const verdict = verdictOf(alerts, config, posture, licenses, alertsRead, introduced, supply);
   found.trace(`verdict ${verdict.result}: ${verdict.reasons.join(' ') || 'no reason given'}`);
   // On the statuses as they end up: an expired entry's alert that the change resolved does not gate again.
   const listed = [...alerts, ...(introduced?.findings ?? []).map((f) => ({ ...f, aliases: f.cves ?? [] }))];
@@ -137,7 +152,7 @@ export function assembleResult(input: AssembleInput): GateResult {
     ...baseResult(config, repository, now, found.errors, input.settings),
     result,
     blobUrl: input.blobUrl ?? null,
-    counts: alertsRead ? countsOf(alerts, verdict, introduced, counted, config) : null,
+    counts: alertsRead ? countsOf(alerts, verdict, introduced, counted, config, { judged: supply, gathered }) : null,
     change: changed.view,
     nextDue: nextDueOf(alerts),
     scan: read.packages ? scanOf(read.packages) : null,
@@ -146,6 +161,7 @@ export function assembleResult(input: AssembleInput): GateResult {
     introduced,
     baseFiles: input.baseFiles ?? [],
     vex: vexView(input.vex ?? null, vex, reads.alerts, alerts, introduced),
+    supplyChain: supplyChainView(config, supply, gathered),
     licenses,
     alerts,
     // One verdict (contract): the JSON report's verdict says the run's result.

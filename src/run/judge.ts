@@ -6,6 +6,7 @@ import {
   severityRank,
   type EvaluatedAlert,
   type EvaluatedFinding,
+  type EvaluatedSupplyChainEntry,
   type GateResult,
   type IntroducedView,
   type LicenseEntry,
@@ -17,6 +18,7 @@ import {
 } from '../model.js';
 import { manifestLocator } from '../packages/locations.js';
 import { gateVerdict, judgeAlerts, judgeFindings, type VerdictPolicy } from '../policy/index.js';
+import { deniedListed, judgeSupplyChain, type SupplyGathered } from '../policy/supply-chain.js';
 import { introducedLicenses } from '../policy/introduced.js';
 import type { evaluateLicenses } from '../policy/licenses.js';
 import type { PullRequestChange } from '../github/changes.js';
@@ -37,6 +39,26 @@ export function judgeReadAlerts(
     for (const alert of evaluated) alert.locations = locate(alert.package);
   }
   return evaluated;
+}
+
+/**
+ * Before any advisory: what the pull request brings in (release age, malicious, denied) and, under
+ * deny-packages, what the service lists; gating first (denied, malicious, too new), then the others.
+ */
+export function judgeSupply(
+  config: Config,
+  gathered: SupplyGathered | null,
+  packages: Package[] | null,
+  policy: VerdictPolicy,
+): EvaluatedSupplyChainEntry[] | null {
+  const listed = packages === null ? [] : deniedListed(packages, config.denyPackages);
+  if (gathered === null && config.denyPackages.length === 0) return null;
+  const entries = [...(gathered?.entries ?? []), ...listed];
+  const mode = config.prIntroduced === 'off' ? undefined : config.prIntroduced;
+  const judged = judgeSupplyChain(entries, { ...policy, introduced: mode }, config.minReleaseAgeMs);
+  const rank = (e: EvaluatedSupplyChainEntry) =>
+    e.disposition.gates ? 3 : e.denied || (e.malicious?.length ?? 0) > 0 ? 2 : e.releaseAge === 'too-new' || e.releaseAge === 'unknown' ? 1 : 0;
+  return judged.sort((a, b) => rank(b) - rank(a));
 }
 
 /** What the pull request brings in, judged by the same policy under its pr-introduced mode; null when not judged. */
@@ -98,6 +120,7 @@ export function verdictOf(
   licenses: LicenseReport | null,
   alertsRead: boolean,
   introduced: IntroducedView | null,
+  supply: EvaluatedSupplyChainEntry[] | null = null,
 ): Verdict {
   const judged = gateVerdict(
     evaluated,
@@ -105,6 +128,7 @@ export function verdictOf(
     posture?.repository ?? null,
     licenses?.findings.filter((f) => f.gates) ?? [],
     introduced?.findings.filter((f) => f.disposition.gates) ?? [],
+    supply?.filter((e) => e.disposition.gates) ?? [],
   );
   if (config.withheldSecrets) {
     const notRead = `The repository's alerts were not read: ${withheldWhy(config.withheldSecrets)}.`;

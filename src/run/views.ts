@@ -11,6 +11,8 @@ import {
   type EpssView,
   type EvaluatedAlert,
   type EvaluatedFinding,
+  type EvaluatedSupplyChainEntry,
+  type SupplyChainView,
   type GateResult,
   type IntroducedView,
   type KevCatalog,
@@ -32,6 +34,7 @@ import {
 } from '../model.js';
 import { plural } from '../numbers.js';
 import { severityCounts } from '../policy/index.js';
+import type { SupplyGathered } from '../policy/supply-chain.js';
 import { sparesAlert } from '../policy/vex.js';
 import type { VexInput } from '../config/vex-files.js';
 import type { VexIndex, VexSubject } from '../vex/match.js';
@@ -51,6 +54,51 @@ export interface CountedReads {
   ratchet: boolean;
 }
 
+/** The counts before any advisory: each null when its check is off or its read failed (contract: "Outputs"). */
+function supplyCounts(
+  supply: EvaluatedSupplyChainEntry[] | null,
+  gathered: SupplyGathered | null,
+  config: Config,
+): Pick<AlertCounts, 'tooNew' | 'malicious' | 'denied'> {
+  const entries = supply ?? [];
+  const ageRead = gathered?.releaseAge != null && gathered.releaseAge.error === null;
+  const osvRead = gathered?.malicious != null && gathered.malicious.error === null;
+  return {
+    tooNew: ageRead ? entries.filter((e) => e.releaseAge === 'too-new' || e.releaseAge === 'unknown').length : null,
+    malicious: osvRead ? entries.filter((e) => (e.malicious?.length ?? 0) > 0).length : null,
+    denied: config.denyPackages.length > 0 && supply !== null ? entries.filter((e) => e.denied !== null).length : null,
+  };
+}
+
+/** What the reports show before any advisory; null when none of its checks is on and nothing is denied. */
+export function supplyChainView(
+  config: Config,
+  supply: EvaluatedSupplyChainEntry[] | null,
+  gathered: SupplyGathered | null,
+): SupplyChainView | null {
+  if (supply === null) return null;
+  const age = gathered?.releaseAge ?? null;
+  const osv = gathered?.malicious ?? null;
+  return {
+    entries: supply,
+    releaseAge:
+      age === null || config.minReleaseAgeMs === null
+        ? null
+        : {
+            minAgeMs: config.minReleaseAgeMs,
+            source: config.releaseAgeUrl,
+            read: age.error === null,
+            error: age.error,
+            notCovered: age.notCovered,
+          },
+    malicious:
+      osv === null || config.malicious === 'off'
+        ? null
+        : { mode: config.malicious, source: config.osvUrl, read: osv.error === null, error: osv.error },
+    private: gathered?.private ?? 0,
+  };
+}
+
 /** The counts, alerts and findings the pull request brings in alike where the contract counts both. */
 export function countsOf(
   evaluated: EvaluatedAlert[],
@@ -58,13 +106,20 @@ export function countsOf(
   introduced: IntroducedView | null,
   read: CountedReads,
   config: Config,
+  supply: { judged: EvaluatedSupplyChainEntry[] | null; gathered: SupplyGathered | null } = {
+    judged: null,
+    gathered: null,
+  },
 ): AlertCounts {
   const findings = introduced?.findings ?? [];
   const both = [...evaluated, ...findings];
+  // What gates before any advisory counts as findings do (contract: "Before any advisory").
+  const supplyGating = (supply.judged ?? []).filter((e) => e.disposition.gates).length;
   return {
     ...severityCounts(evaluated),
+    ...supplyCounts(supply.judged, supply.gathered, config),
     total: evaluated.length,
-    gating: verdict.gating.length + findings.filter((f) => f.disposition.gates).length,
+    gating: verdict.gating.length + findings.filter((f) => f.disposition.gates).length + supplyGating,
     allowed: both.filter((a) => a.status === 'allowed').length,
     // Empty when the change was not read, 0 when it was and resolved nothing.
     resolved: read.change ? evaluated.filter((a) => a.status === 'resolved').length : null,
@@ -261,6 +316,7 @@ export function baseResult(
     introduced: null,
     baseFiles: [],
     vex: null,
+    supplyChain: null,
   };
 }
 

@@ -21,6 +21,7 @@ import { KEV_FEED_URL } from '../model.js';
 import { plural } from '../numbers.js';
 import { changeJudge, type ChangeVerdict, type ResolvableAlert } from '../policy/resolution.js';
 import type { Read, RepositoryReads, Statistics } from './gather.js';
+import type { SupplyGathered } from '../policy/supply-chain.js';
 import type { IntroducedRead } from './introduced.js';
 import { runError } from './resolve.js';
 import type { describeSchedule } from './schedule.js';
@@ -64,8 +65,13 @@ export function weighServiceReads(
     schedule: reads.schedule.ok
       ? viewSchedule(reads.schedule.value, schedule.now, schedule.describe)
       : reportsOnly(reads.schedule.error, 'The scan schedule', found),
-    // Without the packages, annotations and SARIF results fall back to the first manifest.
-    packages: reads.packages && forReports(reads.packages, 'Manifest locations (SCA packages)', found),
+    // Without the packages, annotations and SARIF results fall back to the first manifest. Under
+    // deny-packages they decide: a denied package the service lists gates on every event.
+    packages:
+      reads.packages &&
+      (config.denyPackages.length > 0
+        ? decisive(reads.packages, 'The SCA packages (deny-packages)', found)
+        : forReports(reads.packages, 'Manifest locations (SCA packages)', found)),
     licenseEntries: reads.licenses && decisive<LicenseEntry[]>(reads.licenses, 'The licenses', found),
   };
 }
@@ -302,5 +308,24 @@ export function weighIntroduced(
         message: `${message} CVE ids not read are not checked against ${gathered.cvesReadFor}.`,
       });
   }
+  return gathered;
+}
+
+/**
+ * What was gathered before any advisory, weighed (contract: "Before any advisory"): a release-age read
+ * that failed is an API error under pr-introduced: fail (release age follows it), a warning under
+ * warn; an OSV read that failed is an API error under malicious: fail, a warning under warn. A known
+ * failure still wins: what the reads that did arrive show is still judged.
+ */
+export function weighSupply(config: Config, gathered: SupplyGathered | null, found: Found): SupplyGathered | null {
+  if (gathered === null) return null;
+  const failed = (error: string | null, decides: boolean, what: string) => {
+    if (error === null) return;
+    found.trace(`${what} (${decides ? 'decisive' : 'reports only'}): failed: ${error}`);
+    if (decides) found.errors.push({ kind: 'api', message: error });
+    else found.warnings.push({ kind: 'unavailable', message: `${error} ${what} is not checked in this run.` });
+  };
+  failed(gathered.releaseAge?.error ?? null, config.prIntroduced === 'fail', 'Release age');
+  failed(gathered.malicious?.error ?? null, config.malicious === 'fail', 'Whether a version is malicious');
   return gathered;
 }

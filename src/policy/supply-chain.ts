@@ -1,0 +1,236 @@
+// Before any advisory (contract: "Before any advisory: release age, malicious and denied packages"):
+// the versions a pull request brings in (added, not moved), and for deny-packages the packages the
+// service lists, each with what release age, OSV and the deny list say of it; then judged by the
+// verdict's one list (the grounds too-new, malicious and denied in policy/verdict.ts). Pure: the reads
+// come in as lookups.
+import {
+  type Alert,
+  type DenyEntry,
+  type DependencyChange,
+  type EvaluatedSupplyChainEntry,
+  type Package,
+  type Scope,
+  type SupplyChainEntry,
+  type SupplyFacts,
+} from '../model.js';
+import { denierOf, privateMatcher, type NamedVersion } from '../packages/package-patterns.js';
+import { samePackage, sameVersion, sharedEcosystem } from '../packages/identity.js';
+import { parsePackageIdentifier } from '../packages/locations.js';
+import { addedNotMoved } from './introduced.js';
+import { judgeAlert, type VerdictPolicy } from './verdict.js';
+
+/** What release age says of a version: its publish instant, or why it is unknown, or that its ecosystem is not covered. */
+export type PublishTime =
+  | { kind: 'published'; at: number }
+  | { kind: 'unknown'; why: string }
+  | { kind: 'not-covered' };
+
+/** What the reads gave, as lookups; a lookup is null when its check is off or its read failed. */
+export interface SupplyReads {
+  publishTime: ((entry: SupplyChainEntry) => PublishTime | null) | null;
+  maliciousIds: ((entry: SupplyChainEntry) => string[] | null) | null;
+}
+
+/** A package as the lists and the feeds name it. */
+export const namedVersion = (entry: Pick<SupplyChainEntry, 'ecosystem' | 'name' | 'version' | 'packageUrl'>): NamedVersion => {
+  const id = (entry.packageUrl && parsePackageIdentifier(entry.packageUrl)) || parsePackageIdentifier(entry.name);
+  return {
+    ecosystem: id?.ecosystem ?? entry.ecosystem,
+    namespace: id?.namespace ?? null,
+    name: id?.name ?? entry.name,
+    version: entry.version,
+  };
+};
+
+const blank = (): Omit<SupplyChainEntry, 'ecosystem' | 'name' | 'version' | 'packageUrl' | 'manifests' | 'scope' | 'source'> => ({
+  publishedAt: null,
+  ageHours: null,
+  releaseAge: null,
+  unknownWhy: null,
+  malicious: null,
+  denied: null,
+  locations: [],
+});
+
+/** Each version the change adds and does not move, once, with every manifest that adds it. */
+export function addedVersions(changes: readonly DependencyChange[]): SupplyChainEntry[] {
+  const entries: SupplyChainEntry[] = [];
+  const byKey = new Map<string, SupplyChainEntry>();
+  for (const { id, change } of addedNotMoved(changes)) {
+    if (id.version === null) continue; // a range names no version to judge
+    const key = `${id.ecosystem ?? change.ecosystem}\n${id.namespace ?? ''}\n${id.name}\n${id.version}`.toLowerCase();
+    const known = byKey.get(key);
+    if (known) {
+      if (!known.manifests.includes(change.manifest)) known.manifests.push(change.manifest);
+      continue;
+    }
+    const entry: SupplyChainEntry = {
+      ecosystem: change.ecosystem,
+      name: change.name,
+      version: id.version,
+      packageUrl: change.packageUrl,
+      manifests: [change.manifest],
+      scope: change.scope,
+      source: 'change',
+      ...blank(),
+    };
+    byKey.set(key, entry);
+    entries.push(entry);
+  }
+  return entries;
+}
+
+/** The packages the service lists that deny-packages names (on every event), once a package version. */
+export function deniedListed(packages: readonly Package[], deny: readonly DenyEntry[]): SupplyChainEntry[] {
+  if (deny.length === 0) return [];
+  const denier = denierOf(deny);
+  const byKey = new Map<string, SupplyChainEntry>();
+  for (const pkg of packages) {
+    const id = parsePackageIdentifier(pkg.name);
+    const named: NamedVersion = {
+      ecosystem: pkg.ecosystem || null,
+      namespace: id?.namespace ?? null,
+      name: id?.name ?? pkg.name,
+      version: pkg.version || null,
+    };
+    const entry = denier(named);
+    if (entry === null) continue;
+    const key = `${pkg.ecosystem}\n${pkg.name}\n${pkg.version}`.toLowerCase();
+    const known = byKey.get(key);
+    if (known) {
+      if (pkg.manifestPath && !known.manifests.includes(pkg.manifestPath)) known.manifests.push(pkg.manifestPath);
+      continue;
+    }
+    byKey.set(key, {
+      ecosystem: pkg.ecosystem,
+      name: pkg.name,
+      version: pkg.version,
+      packageUrl: null,
+      manifests: pkg.manifestPath ? [pkg.manifestPath] : [],
+      scope: null,
+      source: 'service',
+      ...blank(),
+      denied: entry,
+    });
+  }
+  return [...byKey.values()];
+}
+
+/** Whether two entries name one package version (contract: "Same package, same version"). */
+export function sameRelease(a: SupplyChainEntry, b: SupplyChainEntry): boolean {
+  const [x, y] = [namedVersion(a), namedVersion(b)];
+  return samePackage(x, y) && sameVersion(a.version, b.version, sharedEcosystem(x, y) ?? null);
+}
+
+/**
+ * Each entry with what the lists and the reads say of it (in place: the entries are the caller's
+ * own): the deny entry that names it, its release age against `minAgeMs` at `now`, OSV's MAL- ids.
+ * A private package is asked of no outside source and judged by neither.
+ */
+export function withWhatIsKnown(
+  entries: SupplyChainEntry[],
+  lists: { deny: readonly DenyEntry[]; private: readonly string[] },
+  reads: SupplyReads,
+  minAgeMs: number | null,
+  now: Date,
+): SupplyChainEntry[] {
+  const denier = denierOf(lists.deny);
+  const isPrivate = privateMatcher(lists.private);
+  for (const entry of entries) {
+    if (entry.source !== 'change') continue;
+    entry.denied = denier(namedVersion(entry));
+    if (isPrivate(namedVersion(entry))) {
+      if (minAgeMs !== null) entry.releaseAge = 'private';
+      continue;
+    }
+    entry.malicious = reads.maliciousIds?.(entry) ?? null;
+    const time = minAgeMs === null ? null : (reads.publishTime?.(entry) ?? null);
+    if (time === null) continue;
+    if (time.kind === 'not-covered') entry.releaseAge = 'not-covered';
+    else if (time.kind === 'unknown') [entry.releaseAge, entry.unknownWhy] = ['unknown', time.why];
+    else {
+      entry.publishedAt = new Date(time.at).toISOString();
+      entry.ageHours = Math.floor((now.getTime() - time.at) / 3_600_000);
+      entry.releaseAge = now.getTime() - time.at < minAgeMs! ? 'too-new' : 'old';
+    }
+  }
+  return entries;
+}
+
+/** What the verdict's grounds read of an entry (policy/verdict.ts: too-new, malicious, denied). */
+export function supplyFacts(entry: SupplyChainEntry, minAgeMs: number | null): SupplyFacts {
+  const tooNew =
+    entry.releaseAge === 'unknown'
+      ? { publishedAt: null, ageHours: null, landsFrom: null, unknown: entry.unknownWhy ?? 'not known' }
+      : entry.releaseAge === 'too-new' && entry.publishedAt !== null && minAgeMs !== null
+        ? {
+            publishedAt: entry.publishedAt,
+            ageHours: entry.ageHours,
+            landsFrom: new Date(Date.parse(entry.publishedAt) + minAgeMs).toISOString().slice(0, 16).replace('T', ' '),
+            unknown: null,
+          }
+        : null;
+  return { tooNew, malicious: entry.malicious ?? [], denied: entry.denied };
+}
+
+/** GitHub's scope of an entry: a missing, null or other one is unknown (contract: "Scopes"). */
+function scopeOf({ scope }: SupplyChainEntry): Scope {
+  const word = scope?.trim().toLowerCase();
+  return word === 'runtime' || word === 'development' ? word : 'unknown';
+}
+
+/** An entry as the rules read an alert: alerted, its MAL- ids its ids (what an allow entry may name). */
+function entryAsAlert(entry: SupplyChainEntry): Alert {
+  const ids = entry.malicious ?? [];
+  return {
+    id: `supply-chain:${entry.source}:${entry.ecosystem}:${entry.name}@${entry.version}`,
+    advisory: ids[0] ?? '',
+    aliases: ids.slice(1),
+    severity: 'unknown',
+    score: null,
+    alerted: true,
+    reachability: null,
+    package: entry.packageUrl ?? `${entry.name}@${entry.version}`,
+    summary: '',
+    description: '',
+    references: [],
+    languages: [],
+    createdAt: null,
+    updatedAt: null,
+  };
+}
+
+/**
+ * Each entry judged by the verdict's list: what a pull request brings in under its pr-introduced mode
+ * (release age follows it), malicious under its own mode, a denied package whatever else applies.
+ */
+export function judgeSupplyChain(
+  entries: readonly SupplyChainEntry[],
+  policy: VerdictPolicy,
+  minAgeMs: number | null,
+): EvaluatedSupplyChainEntry[] {
+  // Nothing of the service's alerts applies: no change, VEX, ratchet or grace of their own.
+  const base: VerdictPolicy = { ...policy, change: null, vex: null, existingAlerts: null, graceDays: undefined };
+  return entries.map((entry) => {
+    const judged = judgeAlert(entryAsAlert(entry), {
+      ...base,
+      introduced: entry.source === 'change' ? policy.introduced : undefined,
+      scopeOf: entry.source === 'change' ? () => scopeOf(entry) : null,
+      supplyOf: () => supplyFacts(entry, minAgeMs),
+    });
+    const { status, disposition, allowedBy } = judged;
+    return { ...entry, status, disposition, ...(allowedBy ? { allowedBy } : {}) };
+  });
+}
+
+/** What the run gathered before any advisory, for the verdict to weigh and judge (run/supply-reads.ts). */
+export interface SupplyGathered {
+  /** The versions the change brings in, with what the lists and the reads say of each. */
+  entries: SupplyChainEntry[];
+  /** The release-age read: null when not checked; `error` when it failed (then no entry is judged by age). */
+  releaseAge: { error: string | null; notCovered: { count: number; ecosystems: string[] } } | null;
+  /** The OSV read for MAL- ids: null when not asked; `error` when it failed. */
+  malicious: { error: string | null } | null;
+  /** Entries private-packages kept from every outside source. */
+  private: number;
+}
