@@ -30,6 +30,7 @@ import {
   epssData,
   type EpssData,
 } from './epss.js';
+import { OSV_PATH, osvAnswer, osvData, type OsvData } from './osv.js';
 
 export interface SimulatorOptions {
   /** Default 0 (ephemeral); always binds 127.0.0.1. */
@@ -50,6 +51,8 @@ export interface SimulatorOptions {
   kevCatalog?: unknown;
   /** The EPSS scores to serve (see Simulator.epss); default epssData(). */
   epss?: EpssData;
+  /** OSV's records to serve (see Simulator.osv); default osvData(). */
+  osv?: OsvData;
 }
 
 /**
@@ -142,6 +145,11 @@ export interface Simulator {
    * and EPSS_CSV_GZ_PATH (simulator/epss.ts; GET only, no credentials asked); tests may change it.
    */
   epss: EpssData;
+  /**
+   * OSV's API under OSV_PATH (simulator/osv.ts: querybatch, vulns by id; no credentials asked; the
+   * requests recorded as every request is); tests may change it.
+   */
+  osv: OsvData;
   /** Queue answers for a path; each request to it consumes one before normal handling. '*' matches any path (after that path's own queue). */
   script(path: string, ...responses: ScriptedResponse[]): void;
   setLatency(ms: number): void;
@@ -922,6 +930,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     }
     if (path === EPSS_API_PATH || path === EPSS_CSV_PATH || path === EPSS_CSV_GZ_PATH)
       return answerEpss(req, res, path, sim.epss, scripted?.headers);
+    if (path.startsWith(`${OSV_PATH}/`)) {
+      const { status, text } = osvAnswer(method, path, raw, sim.osv);
+      return send(res, status, text, { ...JSON_TYPE, ...scripted?.headers });
+    }
     const result = answer(method, path, req.headers, raw, { state: sim.state, maxPageSize, faults: sim.faults }, token);
     const headers = { ...JSON_TYPE, ...result.headers, ...scripted?.headers };
     const text = `${sim.faults.byteOrderMark ? '\uFEFF' : ''}${JSON.stringify(result.body)}`;
@@ -963,6 +975,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     compress: options.compress ?? false,
     kevCatalog: 'kevCatalog' in options ? options.kevCatalog : kevCatalog(),
     epss: options.epss ?? epssData(),
+    osv: options.osv ?? osvData(),
     script(path, ...responses) {
       scripts.set(path, [...(scripts.get(path) ?? []), ...responses]);
     },

@@ -20,6 +20,7 @@ import {
   type FeedSource,
   type Outcome,
 } from '../../model.js';
+import { boundedBy, type Bounded } from '../bounded.js';
 import { feedFileText } from '../feed-file.js';
 import { cveBatches, MAX_CVE_PARAMETER_CHARS, MAX_CVES_PER_BATCH } from './batches.js';
 import { keepWantedEpssRows, parseKeptEpssCsv } from './csv-stream.js';
@@ -86,22 +87,6 @@ const isGzip = (name: string) => /\.gz$/i.test(name);
 
 const REACH =
   "Check epss-url and that the runner can reach it (behind a proxy: https_proxy and no_proxy); on a runner without internet access, give epss-url a copy of FIRST's daily CSV in the workspace.";
-
-/** At most `limit` of the calls at once, the others queued in order. */
-function boundedBy(limit: number) {
-  let running = 0;
-  const queue: Array<() => void> = [];
-  return async <T>(call: () => Promise<T>): Promise<T> => {
-    if (running >= limit) await new Promise<void>((resolve) => queue.push(resolve));
-    running++;
-    try {
-      return await call();
-    } finally {
-      running--;
-      queue.shift()?.();
-    }
-  };
-}
 
 function apiReader(url: string, options: EpssReadOptions): EpssReader {
   const asked = new Set<string>();
@@ -182,7 +167,7 @@ async function readBatch(
   url: string,
   ids: string[],
   options: EpssReadOptions,
-  limited: ReturnType<typeof boundedBy>,
+  limited: Bounded,
   transport: Transport,
 ): Promise<Outcome<EpssScore[]>> {
   const wanted = new Set(ids);
