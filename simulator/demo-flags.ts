@@ -25,6 +25,16 @@ export const DEMO_USAGE = `npm run demo -- [flags]
   --ratchet       existing-alerts warn with fail-on-severity high on acme/ops-console, whose high
                   alerts are its backlog, and --bad-pr's pull request: the backlog warns ("already
                   on the base", existing-count) while the log4j-core 2.14.1 it brings in fails
+  --too-new       min-release-age 3d, release-age-url the simulator's copy of deps.dev's API:
+                  --bad-pr's pull request also adds string-palette 2.3.1, published 14 hours ago
+                  (no advisory, no OSV record yet), which fails as too new, with the instant it
+                  can land
+  --malicious     malicious fail, osv-url the simulator's copy of OSV's API: --bad-pr's pull
+                  request also adds color-stringify 4.1.1, which OSV lists as malicious
+                  (MAL-2025-47301, a made-up hijacked release): it fails whatever else applies
+  --deny          deny-packages "pkg:npm/event-stream # …": --bad-pr's pull request also adds
+                  event-stream 3.3.6 (the 2018 flatmap-stream compromise), which fails as denied
+                  Each of --too-new, --malicious and --deny combines with the others and with --fork
   --grace         grace-days "critical=0, high=30, medium=90" with fail-on-severity high, some
                   alerts created days ago: those inside their grace period are due, not gating
   --policy        the settings from a policy file instead: writes .github/security-gate.yml
@@ -69,6 +79,10 @@ export interface DemoFlags {
   comment: boolean;
   kev: boolean;
   vex: boolean;
+  /** --too-new, --malicious, --deny: --bad-pr's pull request adds a version each check stops. */
+  tooNew: boolean;
+  malicious: boolean;
+  deny: boolean;
   /** --epss's value (a threshold or show); null without it. */
   epss: string | null;
   latencyMs: number;
@@ -92,6 +106,9 @@ const OPTIONS = {
   comment: { type: 'boolean' },
   kev: { type: 'boolean' },
   vex: { type: 'boolean' },
+  'too-new': { type: 'boolean' },
+  malicious: { type: 'boolean' },
+  deny: { type: 'boolean' },
   epss: { type: 'string' },
   latency: { type: 'string' },
   today: { type: 'string' },
@@ -108,10 +125,12 @@ export function readDemoFlags(args: string[]): DemoCommand {
     return { kind: 'refused', reason: error instanceof Error ? error.message : String(error) };
   }
   if (values.help) return { kind: 'help' };
-  if (values['fix-pr'] && (values['bad-pr'] || values.fork || values.ratchet))
+  const supplyChain = values['too-new'] || values.malicious || values.deny;
+  if (values['fix-pr'] && (values['bad-pr'] || values.fork || values.ratchet || supplyChain))
     return {
       kind: 'refused',
-      reason: '--fix-pr is another pull request than --bad-pr, --fork and --ratchet: choose one',
+      reason:
+        '--fix-pr is another pull request than --bad-pr, --fork, --ratchet, --too-new, --malicious and --deny: choose one',
     };
   if (values.fork && values.ratchet)
     return {
@@ -143,9 +162,12 @@ export function readDemoFlags(args: string[]): DemoCommand {
     ratchet: values.ratchet ?? false,
     grace: values.grace ?? false,
     // What a pull request brings in is its author's to see: --bad-pr shows the PR comment too.
-    comment: (values.comment ?? false) || (values['bad-pr'] ?? false) || (values.ratchet ?? false),
+    comment: (values.comment ?? false) || (values['bad-pr'] ?? false) || (values.ratchet ?? false) || Boolean(supplyChain),
     kev: values.kev ?? false,
     vex: values.vex ?? false,
+    tooNew: values['too-new'] ?? false,
+    malicious: values.malicious ?? false,
+    deny: values.deny ?? false,
     epss: values.epss ?? null,
     latencyMs,
     todayMs,

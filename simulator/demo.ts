@@ -21,7 +21,9 @@ import { startFakeGitHub } from './github.js';
 import { EPSS_API_PATH, epssInputs } from './epss.js';
 import { KEV_PATH, kevInputs } from './kev.js';
 import { DEMO_USAGE, readDemoFlags } from './demo-flags.js';
-import { badPullRequest } from './pull-requests.js';
+import { badPullRequest, DEMO_DENY_ENTRY, withSupplyChainAdds } from './pull-requests.js';
+import { DEPS_DEV_PATH } from './deps-dev.js';
+import { OSV_PATH } from './osv.js';
 import { readableLog } from './readable-log.js';
 import { shiftClock, shiftedClockArgs } from './clock.js';
 import { runAction } from './run-action.js';
@@ -36,8 +38,27 @@ if (command.kind === 'refused') {
   console.error(`${command.reason}\n\n${DEMO_USAGE}`);
   process.exit(2);
 }
-const { clean, policy, fixPr, badPr, fork, ratchet, grace, comment, kev, vex, epss, latencyMs, todayMs, outDir } =
-  command.flags;
+const {
+  clean,
+  policy,
+  fixPr,
+  badPr,
+  fork,
+  ratchet,
+  grace,
+  comment,
+  kev,
+  vex,
+  tooNew,
+  malicious,
+  deny,
+  epss,
+  latencyMs,
+  todayMs,
+  outDir,
+} = command.flags;
+/** --too-new, --malicious, --deny: --bad-pr's pull request, with what each check stops. */
+const supplyChain = tooNew || malicious || deny;
 // --today: this process (the simulator) and the action see that day, the pictures' check runs as on their day.
 if (todayMs !== undefined) shiftClock(todayMs);
 const GRACE_DAYS = 'critical=0, high=30, medium=90';
@@ -109,12 +130,15 @@ const VEX_FILE = `${JSON.stringify(
  * request brings in is all that can fail it), else acme/webshop for --fix-pr and --grace (its
  * alerts), else --kev's.
  */
-const onCleanRepo = clean || badPr || fork;
+const onCleanRepo = clean || badPr || fork || (supplyChain && !ratchet);
 // --ratchet: acme/ops-console, whose high alerts are a backlog the pull request did not cause.
 const onKevRepo = ((kev || epss !== null) && !onCleanRepo && !fixPr && !grace) || ratchet;
 const target = onCleanRepo ? CLEAN_REPO : onKevRepo ? KEV_REPO : MAIN_REPO;
 /** --bad-pr's pull request (also --fork's and --ratchet's): GitHub's compare and advisories, the head's manifests. */
-const bad = badPr || fork || ratchet ? badPullRequest() : null;
+const bad =
+  badPr || fork || ratchet || supplyChain
+    ? withSupplyChainAdds(badPullRequest(), { tooNew, malicious, denied: deny })
+    : null;
 
 /** Settings given as inputs; with --policy they come from the file instead (an input would win over it). */
 const settings: Record<string, string> = policy
@@ -130,6 +154,9 @@ const settings: Record<string, string> = policy
     };
 if (grace) settings['grace-days'] = GRACE_DAYS;
 if (ratchet) settings['existing-alerts'] = 'warn';
+if (tooNew) settings['min-release-age'] = '3d';
+if (malicious) settings.malicious = 'fail';
+if (deny) settings['deny-packages'] = DEMO_DENY_ENTRY;
 /** --fork: GitHub passes a fork's pull request no secrets and no variables: the service's inputs are empty. */
 const withheld: Record<string, string> = fork
   ? { 'api-url': '', 'api-token-id': '', 'api-token-secret': '', 'organization-id': '', 'app-id': '' }
@@ -194,6 +221,30 @@ function broughtIn(report: Pick<GateResult, 'introduced'> | null): string[] {
   );
   return [
     `Brought in by this pull request (${each.length}, pr-introduced: ${report.introduced.mode}): ${each.join('; ') || 'none'}`,
+  ];
+}
+
+/** The JSON report's supplyChain list: one line each version a check found something of. */
+function beforeAnyAdvisory(report: Pick<GateResult, 'supplyChain'> | null): string[] {
+  if (report === null) return ['No JSON report was written.'];
+  if (report.supplyChain === null) return ['No check before any advisory was made.'];
+  const marked = report.supplyChain.entries.filter(
+    (e) => e.denied !== null || (e.malicious?.length ?? 0) > 0 || e.releaseAge === 'too-new' || e.releaseAge === 'unknown',
+  );
+  const each = marked.map((e) =>
+    [
+      `${e.name}@${e.version}`,
+      e.denied ? `denied (${e.denied.purl})` : null,
+      e.malicious?.length ? `malicious (${e.malicious.join(', ')})` : null,
+      e.releaseAge === 'too-new' ? `too new (published ${e.publishedAt}, can land from ${e.landsFrom})` : null,
+      e.releaseAge === 'unknown' ? `publish time unknown (${e.unknownWhy})` : null,
+      e.disposition.gates ? 'gates' : e.disposition.reason,
+    ]
+      .filter(Boolean)
+      .join(', '),
+  );
+  return [
+    `Checked before any advisory: ${plural(report.supplyChain.entries.length, 'version')}; found (${each.length}): ${each.join('; ') || 'none'}`,
   ];
 }
 
@@ -313,6 +364,9 @@ try {
       ...simulatorInputs(sim.url),
       ...(kev ? kevInputs(sim.url, 'fail') : {}),
       ...(epss === null ? {} : epssInputs(sim.url, epss)),
+      // The simulator's copies of deps.dev's and OSV's APIs (the defaults are the real ones).
+      ...(tooNew ? { 'release-age-url': `${sim.url}${DEPS_DEV_PATH}` } : {}),
+      ...(malicious ? { 'osv-url': `${sim.url}${OSV_PATH}` } : {}),
       ...settings,
       'set-pr-scanning': 'true',
       'dry-run': 'true',
@@ -358,6 +412,15 @@ try {
     const asked = (pattern: RegExp) => github.requests.filter((r) => pattern.test(r.path)).length;
     console.log(
       `GitHub was asked for ${plural(asked(/\/dependency-graph\/compare\//), 'page')} of the compare and ${plural(asked(/\/graphql$/), 'GraphQL query', 'GraphQL queries')} of its advisories`,
+    );
+  }
+  if (supplyChain) {
+    rule('before any advisory (from security-gate.json)');
+    const report = await readFile(join(run.workspace, REPORT_FILE), 'utf8').catch(() => null);
+    for (const line of beforeAnyAdvisory(report === null ? null : (JSON.parse(report) as GateResult))) console.log(line);
+    const asked = (prefix: string) => sim.requests.filter((r) => r.path.startsWith(prefix)).length;
+    console.log(
+      `deps.dev was asked ${plural(asked(DEPS_DEV_PATH), 'time')}, OSV ${plural(asked(OSV_PATH), 'time')} (the simulator's copies)`,
     );
   }
   if (vex) {

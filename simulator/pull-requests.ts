@@ -5,6 +5,7 @@
 // has scanned none of it: only GitHub's compare and advisories know. Not on acme/webshop: the
 // service holds log4j-core 2.14.1's alerts there, so its advisories would not be brought in.
 import { createHash } from 'node:crypto';
+import { FRESH_RELEASE } from './deps-dev.js';
 import { CLEAN_REPO, commitShaOf } from './data.js';
 import {
   advisoryRecord,
@@ -301,5 +302,40 @@ export function badPullRequest(): BadPullRequest {
     ],
     advisories: new Map(Object.entries(ADVISORY_FACTS).map(([id, facts]) => [id, advisoryRecord(id, facts)])),
     files: { 'java/pom.xml': POM_XML, 'package.json': PACKAGE_JSON, 'package-lock.json': PACKAGE_LOCK_JSON },
+  };
+}
+
+/** What the demo's --too-new, --malicious and --deny add to the bad pull request (contract: "Before any advisory"). */
+export const SUPPLY_CHAIN_ADDS = {
+  /** Published 14 hours before the run (simulator/deps-dev.ts): too new under min-release-age 3d. */
+  tooNew: { ecosystem: 'npm', name: FRESH_RELEASE.name, version: FRESH_RELEASE.version },
+  /** OSV lists it as malicious (simulator/osv.ts OSV_MALICIOUS.colorStringify; not imported: osv.ts imports this module). */
+  malicious: { ecosystem: 'npm', name: 'color-stringify', version: '4.1.1' },
+  /** The 2018 compromise (flatmap-stream), which the demo's deny-packages names. */
+  denied: { ecosystem: 'npm', name: 'event-stream', version: '3.3.6' },
+} as const;
+
+/** The deny-packages entry of the demo's --deny. */
+export const DEMO_DENY_ENTRY =
+  'pkg:npm/event-stream # compromised in 2018 (flatmap-stream stole wallets); use a maintained stream library';
+
+/**
+ * The bad pull request with what --too-new, --malicious and --deny add: an entry of the compare each,
+ * and its line in the head's package.json (where the annotation goes).
+ */
+export function withSupplyChainAdds(
+  pr: BadPullRequest,
+  adds: { tooNew: boolean; malicious: boolean; denied: boolean },
+): BadPullRequest {
+  const chosen = (Object.keys(SUPPLY_CHAIN_ADDS) as (keyof typeof SUPPLY_CHAIN_ADDS)[])
+    .filter((key) => adds[key])
+    .map((key) => SUPPLY_CHAIN_ADDS[key]);
+  if (chosen.length === 0) return pr;
+  const lines = chosen.map(({ name, version }) => `    "${name}": "${version}",`).join('\n');
+  const packageJson = pr.files['package.json']!.replace('  "dependencies": {\n', `  "dependencies": {\n${lines}\n`);
+  return {
+    ...pr,
+    changes: [...pr.changes, ...chosen.map((pkg) => added(pkg, 'package.json', 'MIT', 'runtime'))],
+    files: { ...pr.files, 'package.json': packageJson },
   };
 }

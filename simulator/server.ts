@@ -31,6 +31,7 @@ import {
   type EpssData,
 } from './epss.js';
 import { OSV_PATH, osvAnswer, osvData, type OsvData } from './osv.js';
+import { DEPS_DEV_PATH, depsDevAnswer, depsDevData, type DepsDevData } from './deps-dev.js';
 
 export interface SimulatorOptions {
   /** Default 0 (ephemeral); always binds 127.0.0.1. */
@@ -53,6 +54,8 @@ export interface SimulatorOptions {
   epss?: EpssData;
   /** OSV's records to serve (see Simulator.osv); default osvData(). */
   osv?: OsvData;
+  /** deps.dev's publish times to serve (see Simulator.depsDev); default depsDevData(). */
+  depsDev?: DepsDevData;
 }
 
 /**
@@ -150,6 +153,11 @@ export interface Simulator {
    * requests recorded as every request is); tests may change it.
    */
   osv: OsvData;
+  /**
+   * deps.dev's v3 API under DEPS_DEV_PATH (simulator/deps-dev.ts: GetVersion's publishedAt; no
+   * credentials asked; the requests recorded as every request is); tests may change it.
+   */
+  depsDev: DepsDevData;
   /** Queue answers for a path; each request to it consumes one before normal handling. '*' matches any path (after that path's own queue). */
   script(path: string, ...responses: ScriptedResponse[]): void;
   setLatency(ms: number): void;
@@ -934,6 +942,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       const { status, text } = osvAnswer(method, path, raw, sim.osv);
       return send(res, status, text, { ...JSON_TYPE, ...scripted?.headers });
     }
+    if (path.startsWith(`${DEPS_DEV_PATH}/`)) {
+      const { status, text } = depsDevAnswer(method, path.slice(DEPS_DEV_PATH.length), sim.depsDev);
+      return send(res, status, text, { ...JSON_TYPE, ...scripted?.headers });
+    }
     const result = answer(method, path, req.headers, raw, { state: sim.state, maxPageSize, faults: sim.faults }, token);
     const headers = { ...JSON_TYPE, ...result.headers, ...scripted?.headers };
     const text = `${sim.faults.byteOrderMark ? '\uFEFF' : ''}${JSON.stringify(result.body)}`;
@@ -976,6 +988,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     kevCatalog: 'kevCatalog' in options ? options.kevCatalog : kevCatalog(),
     epss: options.epss ?? epssData(),
     osv: options.osv ?? osvData(),
+    depsDev: options.depsDev ?? depsDevData(),
     script(path, ...responses) {
       scripts.set(path, [...(scripts.get(path) ?? []), ...responses]);
     },

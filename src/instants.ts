@@ -54,3 +54,16 @@ export function parseInstant(text: unknown): number | null {
   date.setUTCFullYear(year, month - 1, day);
   return date.getTime() - offsetMinutes * 60_000;
 }
+
+/** `2026-11-30T10:00:00.000Z` -> `2026-11-30 10:00 UTC`: an instant as people read it; the text itself when it is none. */
+export function utcMinute(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : `${new Date(time).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** 14 -> `14 h`, 75 -> `3 days`: an age in hours as a report says it (hours up to two days). */
+export function ageWords(hours: number): string {
+  if (hours < 48) return `${Math.max(0, hours)} h`;
+  const days = Math.floor(hours / 24);
+  return `${days} days`;
+}

@@ -1060,6 +1060,8 @@ export interface SupplyChainEntry {
   publishedAt: string | null;
   /** Hours between its publish instant and the run; null when unknown. */
   ageHours: number | null;
+  /** When too new: the instant (ISO 8601, UTC) from which it is old enough to land; null otherwise. */
+  landsFrom: string | null;
   /** What release age made of it; null when not checked (off, or the read failed). */
   releaseAge: 'too-new' | 'unknown' | 'old' | 'not-covered' | 'private' | null;
   /** Why the publish time is unknown (releaseAge `unknown`); null otherwise. */

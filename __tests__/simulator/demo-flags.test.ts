@@ -16,6 +16,9 @@ describe('readDemoFlags: the demo command line, read strictly', () => {
         comment: false,
         kev: false,
         vex: false,
+        tooNew: false,
+        malicious: false,
+        deny: false,
         epss: null,
         latencyMs: 0,
         todayMs: undefined,
@@ -35,6 +38,14 @@ describe('readDemoFlags: the demo command line, read strictly', () => {
   test("--fork and --ratchet: --bad-pr's pull request, from a fork or under the ratchet (which shows the comment)", () => {
     expect(readDemoFlags(['--fork'])).toMatchObject({ kind: 'run', flags: { fork: true, ratchet: false } });
     expect(readDemoFlags(['--ratchet'])).toMatchObject({ kind: 'run', flags: { ratchet: true, comment: true } });
+  });
+
+  test("--too-new, --malicious and --deny: --bad-pr's pull request with a version each check stops, and the comment", () => {
+    expect(readDemoFlags(['--too-new', '--malicious', '--deny'])).toMatchObject({
+      kind: 'run',
+      flags: { tooNew: true, malicious: true, deny: true, badPr: false, comment: true },
+    });
+    expect(readDemoFlags(['--deny', '--fork'])).toMatchObject({ kind: 'run', flags: { deny: true, fork: true } });
   });
 
   test('--today: that day at noon UTC', () => {
@@ -63,6 +74,8 @@ describe('readDemoFlags: the demo command line, read strictly', () => {
     [['--fix-pr', '--bad-pr'], /--fix-pr is another pull request than --bad-pr/],
     [['--fix-pr', '--fork'], /--fix-pr is another pull request/],
     [['--fork', '--ratchet'], /--fork judges no alert of the service/],
+    [['--fix-pr', '--too-new'], /--fix-pr is another pull request than .*--too-new/],
+    [['--fix-pr', '--deny'], /--fix-pr is another pull request/],
   ])('%j: refused, saying why', (args, reason) => {
     const command = readDemoFlags(args);
     expect(command.kind).toBe('refused');

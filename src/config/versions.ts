@@ -84,12 +84,12 @@ export const INPUT_SINCE: Readonly<Record<string, Release>> = {
   'epss-url': '1.1.0',
   'existing-alerts': '1.1.0',
   'fail-on-scopes': '1.1.0',
-  'min-release-age': '1.1.0',
-  'release-age-url': '1.1.0',
-  malicious: '1.1.0',
-  'osv-url': '1.1.0',
-  'deny-packages': '1.1.0',
-  'private-packages': '1.1.0',
+  'min-release-age': '1.2.0',
+  'release-age-url': '1.2.0',
+  malicious: '1.2.0',
+  'osv-url': '1.2.0',
+  'deny-packages': '1.2.0',
+  'private-packages': '1.2.0',
 };
 
 /** Every output of action.yml, with the release that brought it: a new output adds its line here. */
@@ -100,9 +100,9 @@ export const OUTPUT_SINCE: Readonly<Record<string, Release>> = {
   'vex-count': '1.1.0',
   'epss-count': '1.1.0',
   'existing-count': '1.1.0',
-  'too-new-count': '1.1.0',
-  'malicious-count': '1.1.0',
-  'denied-count': '1.1.0',
+  'too-new-count': '1.2.0',
+  'malicious-count': '1.2.0',
+  'denied-count': '1.2.0',
 };
 
 /**

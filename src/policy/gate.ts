@@ -1,6 +1,7 @@
 // The verdict in words: pass or fail, one sentence per cause (or why it passed), the gating alerts
 // in the verdict's order, and the failure message. Pure: it reads the dispositions the verdict's
 // rules (verdict.ts) gave each alert, and decides nothing about an alert itself.
+import { utcMinute } from '../instants.js';
 import { formatPercent, plural } from '../numbers.js';
 import {
   ALERT_STATUSES,
@@ -151,14 +152,19 @@ export function gateVerdict(
 }
 
 /**
- * "2 packages fail the gate before any advisory: evil@1.0.0 (malicious: MAL-2025-1), x@2.0.0 (too new)";
- * each named by what made it gate, from the rule table's words.
+ * "3 packages fail the gate before any advisory: event-stream@3.3.6 (denied by deny-packages),
+ * evil@1.0.0 (malicious: MAL-2025-1), x@2.0.0 (too new: it can land from 2026-11-30 10:00 UTC)".
  */
 function supplyReason(entries: EvaluatedSupplyChainEntry[]): string {
-  const named = entries.slice(0, 3).map((e) => {
-    const why = RULE_TRAITS[e.disposition.rule].gatesAs?.('its') ?? '';
-    return `${e.name}@${e.version}${why ? ` (${why.replace(/^as /, '')})` : ''}`;
-  });
+  const why = (e: EvaluatedSupplyChainEntry) =>
+    gatesByMark(e.disposition, 'deny')
+      ? 'denied by deny-packages'
+      : gatesByMark(e.disposition, 'osv')
+        ? `malicious: ${(e.malicious ?? []).join(', ')}`
+        : e.landsFrom
+          ? `too new: it can land from ${utcMinute(e.landsFrom)}`
+          : 'too new: publish time unknown';
+  const named = entries.slice(0, 3).map((e) => `${e.name}@${e.version} (${why(e)})`);
   const more = entries.length > 3 ? ` and ${entries.length - 3} more` : '';
   const verb = entries.length === 1 ? 'fails' : 'fail';
   return `${plural(entries.length, 'package')} ${verb} the gate before any advisory: ${named.join(', ')}${more}.`;

@@ -15,7 +15,7 @@ import {
 } from '../model.js';
 import { denierOf, privateMatcher, type NamedVersion } from '../packages/package-patterns.js';
 import { samePackage, sameVersion, sharedEcosystem } from '../packages/identity.js';
-import { parsePackageIdentifier } from '../packages/locations.js';
+import { locationOf, parsePackageIdentifier } from '../packages/locations.js';
 import { addedNotMoved } from './introduced.js';
 import { judgeAlert, type VerdictPolicy } from './verdict.js';
 
@@ -45,6 +45,7 @@ export const namedVersion = (entry: Pick<SupplyChainEntry, 'ecosystem' | 'name' 
 const blank = (): Omit<SupplyChainEntry, 'ecosystem' | 'name' | 'version' | 'packageUrl' | 'manifests' | 'scope' | 'source'> => ({
   publishedAt: null,
   ageHours: null,
+  landsFrom: null,
   releaseAge: null,
   unknownWhy: null,
   malicious: null,
@@ -96,9 +97,11 @@ export function deniedListed(packages: readonly Package[], deny: readonly DenyEn
     const entry = denier(named);
     if (entry === null) continue;
     const key = `${pkg.ecosystem}\n${pkg.name}\n${pkg.version}`.toLowerCase();
+    const location = locationOf(pkg);
     const known = byKey.get(key);
     if (known) {
       if (pkg.manifestPath && !known.manifests.includes(pkg.manifestPath)) known.manifests.push(pkg.manifestPath);
+      if (location) known.locations.push(location);
       continue;
     }
     byKey.set(key, {
@@ -111,6 +114,7 @@ export function deniedListed(packages: readonly Package[], deny: readonly DenyEn
       source: 'service',
       ...blank(),
       denied: entry,
+      locations: location ? [location] : [],
     });
   }
   return [...byKey.values()];
@@ -145,30 +149,26 @@ export function withWhatIsKnown(
     }
     entry.malicious = reads.maliciousIds?.(entry) ?? null;
     const time = minAgeMs === null ? null : (reads.publishTime?.(entry) ?? null);
-    if (time === null) continue;
+    if (time === null || minAgeMs === null) continue;
     if (time.kind === 'not-covered') entry.releaseAge = 'not-covered';
     else if (time.kind === 'unknown') [entry.releaseAge, entry.unknownWhy] = ['unknown', time.why];
     else {
       entry.publishedAt = new Date(time.at).toISOString();
       entry.ageHours = Math.floor((now.getTime() - time.at) / 3_600_000);
-      entry.releaseAge = now.getTime() - time.at < minAgeMs! ? 'too-new' : 'old';
+      entry.releaseAge = now.getTime() - time.at < minAgeMs ? 'too-new' : 'old';
+      if (entry.releaseAge === 'too-new') entry.landsFrom = new Date(time.at + minAgeMs).toISOString();
     }
   }
   return entries;
 }
 
 /** What the verdict's grounds read of an entry (policy/verdict.ts: too-new, malicious, denied). */
-export function supplyFacts(entry: SupplyChainEntry, minAgeMs: number | null): SupplyFacts {
+export function supplyFacts(entry: SupplyChainEntry): SupplyFacts {
   const tooNew =
     entry.releaseAge === 'unknown'
       ? { publishedAt: null, ageHours: null, landsFrom: null, unknown: entry.unknownWhy ?? 'not known' }
-      : entry.releaseAge === 'too-new' && entry.publishedAt !== null && minAgeMs !== null
-        ? {
-            publishedAt: entry.publishedAt,
-            ageHours: entry.ageHours,
-            landsFrom: new Date(Date.parse(entry.publishedAt) + minAgeMs).toISOString().slice(0, 16).replace('T', ' '),
-            unknown: null,
-          }
+      : entry.releaseAge === 'too-new'
+        ? { publishedAt: entry.publishedAt, ageHours: entry.ageHours, landsFrom: entry.landsFrom, unknown: null }
         : null;
   return { tooNew, malicious: entry.malicious ?? [], denied: entry.denied };
 }
@@ -207,7 +207,6 @@ function entryAsAlert(entry: SupplyChainEntry): Alert {
 export function judgeSupplyChain(
   entries: readonly SupplyChainEntry[],
   policy: VerdictPolicy,
-  minAgeMs: number | null,
 ): EvaluatedSupplyChainEntry[] {
   // Nothing of the service's alerts applies: no change, VEX, ratchet or grace of their own.
   const base: VerdictPolicy = { ...policy, change: null, vex: null, existingAlerts: null, graceDays: undefined };
@@ -216,7 +215,7 @@ export function judgeSupplyChain(
       ...base,
       introduced: entry.source === 'change' ? policy.introduced : undefined,
       scopeOf: entry.source === 'change' ? () => scopeOf(entry) : null,
-      supplyOf: () => supplyFacts(entry, minAgeMs),
+      supplyOf: () => supplyFacts(entry),
     });
     const { status, disposition, allowedBy } = judged;
     return { ...entry, status, disposition, ...(allowedBy ? { allowedBy } : {}) };

@@ -2,6 +2,7 @@
 // disposition (whether it gates, the rule, and why). A security reviewer reads RULES and the small
 // functions it names to know why anything gates; the reports only show what was decided here.
 // Pure: the clock, the catalog and the pull request's change come in.
+import { ageWords, utcMinute } from '../instants.js';
 import {
   cveId,
   RULE_TRAITS,
@@ -181,7 +182,7 @@ function byBeingTooNew({ supply }: Omit<Facts, 'grounds'>): Ground | null {
   const reason =
     young.unknown !== null
       ? `publish time unknown (${young.unknown}): a version the source has not seen is too new (min-release-age)`
-      : `too new: published ${young.publishedAt}, ${young.ageHours} h ago, less than min-release-age; it can land from ${young.landsFrom} (UTC)`;
+      : `too new: published ${young.publishedAt ? utcMinute(young.publishedAt) : '?'} (${ageWords(young.ageHours ?? 0)} ago), younger than min-release-age; it can land from ${young.landsFrom ? utcMinute(young.landsFrom) : '?'}`;
   return { rule: 'too-new', reason };
 }
 

@@ -8,6 +8,7 @@ import {
   worstFirst,
   type EvaluatedAlert,
   type EvaluatedFinding,
+  type EvaluatedSupplyChainEntry,
   type GateResult,
   type LicenseFinding,
   type ManifestLocation,
@@ -17,6 +18,7 @@ import { formatNumber, plural } from './format.js';
 import { flaggedAsKnownExploited, kevNote, kevPhrase } from './known-exploited.js';
 import { plainLine, firstReference } from './plain.js';
 import { reachabilityLabel } from './summary-alerts.js';
+import { hasMark, osvRecordUrl, supplyMarks } from './supply-marks.js';
 
 /** GitHub shows at most 10 error annotations per step; the rest are dropped silently. */
 export const MAX_ERROR_ANNOTATIONS = 10;
@@ -134,6 +136,26 @@ function findingAnnotation([f, location]: Placed): Annotation {
   return placed({ title, message }, location);
 }
 
+/** A marked version before any advisory, at one manifest line that names it (one annotation each). */
+type PlacedEntry = [entry: EvaluatedSupplyChainEntry, location: ManifestLocation | null];
+
+const placedEntries = (result: GateResult, gates: boolean): PlacedEntry[] =>
+  (result.supplyChain?.entries ?? [])
+    .filter((e) => e.disposition.gates === gates && hasMark(e))
+    .flatMap((e) => (e.locations.length > 0 ? e.locations : [null]).map((location): PlacedEntry => [e, location]));
+
+function entryAnnotation([e, location]: PlacedEntry): Annotation {
+  const marks = supplyMarks(e);
+  const where = e.source === 'service' ? 'listed by the service' : 'brought in by this pull request';
+  const message = [
+    ...marks.map((mark) => plainLine(mark, MAX_TITLE)),
+    ...(e.malicious ?? []).map(osvRecordUrl),
+    e.disposition.gates ? 'Fails the gate before any advisory' : `Does not fail the gate: ${plainLine(e.disposition.reason, MAX_TITLE)}`,
+  ].join(' · ');
+  const title = plainLine(`${marks[0]?.split(':')[0] ?? 'flagged'}: ${e.name}@${e.version}, ${where}`, MAX_TITLE);
+  return placed({ title, message }, location);
+}
+
 /** The first `count` of several lists, in order, each item built only when taken. */
 function firstOf(lists: { count: number; build: (i: number) => Annotation }[], count: number): Annotation[] {
   const taken: Annotation[] = [];
@@ -148,13 +170,15 @@ function firstOf(lists: { count: number; build: (i: number) => Annotation }[], c
  * many were left out.
  */
 export function buildAnnotations(result: GateResult, max = MAX_ERROR_ANNOTATIONS): Annotations {
+  const supply = placedEntries(result, true);
   const introduced = placedFindings(result.introduced?.findings.filter((f) => f.disposition.gates) ?? []);
   const gating = result.verdict.gating;
   const licenses = result.licenses?.findings.filter((f) => f.gates) ?? [];
   const cap = Math.max(1, Math.floor(max));
-  const total = introduced.length + gating.length + licenses.length;
+  const total = supply.length + introduced.length + gating.length + licenses.length;
   // Only the annotations shown are built: 100,000 gating alerts must not mean 100,000 messages.
   const lists = [
+    { count: supply.length, build: (i: number) => entryAnnotation(supply[i]!) },
     { count: introduced.length, build: (i: number) => findingAnnotation(introduced[i]!) },
     { count: gating.length, build: (i: number) => alertAnnotation(gating[i]!) },
     { count: licenses.length, build: (i: number) => licenseAnnotation(licenses[i]!) },
@@ -164,7 +188,7 @@ export function buildAnnotations(result: GateResult, max = MAX_ERROR_ANNOTATIONS
   const omitted = total - shown.length;
   // Alerts come between the findings and the licenses: when only alerts are left out, the words can be about them alone.
   const what =
-    licenses.length === 0 && introduced.length <= shown.length
+    licenses.length === 0 && supply.length + introduced.length <= shown.length
       ? ['more gating alert', 'more alert fails', 'more alerts fail']
       : ['more finding', 'more finding fails', 'more findings fail'];
   const more: Annotation = {
@@ -191,7 +215,12 @@ function soonestFirst(a: EvaluatedAlert, b: EvaluatedAlert): number {
  */
 export function buildWarningAnnotations(result: GateResult, max = MAX_WARNING_ANNOTATIONS): Annotations {
   // What the pull request brings in that does not gate comes first: it is what its author can act on.
-  const introduced = placedFindings(result.introduced?.findings.filter((f) => !f.disposition.gates) ?? []);
+  const introduced = [
+    ...placedEntries(result, false).map((placed) => () => entryAnnotation(placed)),
+    ...placedFindings(result.introduced?.findings.filter((f) => !f.disposition.gates) ?? []).map(
+      (placed) => () => findingAnnotation(placed),
+    ),
+  ];
   const warn = result.knownExploited?.mode === 'warn';
   const flags = (e: EvaluatedAlert) => warn && flaggedAsKnownExploited(e);
   const flagged = result.alerts.filter(flags).sort(worstFirst);
@@ -199,7 +228,7 @@ export function buildWarningAnnotations(result: GateResult, max = MAX_WARNING_AN
   const existing = result.alerts.filter((e) => e.status === 'existing' && !flags(e)).sort(worstFirst);
   const due = result.alerts.filter((e) => e.status === 'due' && !flags(e)).sort(soonestFirst);
   const lists = [
-    { count: introduced.length, build: (i: number) => findingAnnotation(introduced[i]!) },
+    { count: introduced.length, build: (i: number) => introduced[i]!() },
     { count: flagged.length, build: (i: number) => alertAnnotation(flagged[i]!) },
     { count: existing.length, build: (i: number) => alertAnnotation(existing[i]!) },
     { count: due.length, build: (i: number) => alertAnnotation(due[i]!) },

@@ -14,6 +14,7 @@ import { catalogLine, listedFindings } from './known-exploited.js';
 import { code, safeHref } from './markdown.js';
 import { changedSection, dueSection, resolvedSection } from './summary-change.js';
 import { introducedSection } from './summary-introduced.js';
+import { supplySection } from './summary-supply.js';
 import { nextStepsSection } from './summary-next-steps.js';
 import { vexSection } from './summary-vex.js';
 import { licenseSection } from './summary-licenses.js';
@@ -80,6 +81,7 @@ export function renderComment(result: GateResult, runUrl: string | null, where: 
   const sections = [
     verdict,
     // What the pull request brings in: first after the verdict (contract).
+    supplySection(result.supplyChain, COMMENT_MAX_ALERTS, budget),
     introducedSection(result.introduced, COMMENT_MAX_ALERTS, budget),
     policy,
     catalog,

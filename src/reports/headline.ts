@@ -2,7 +2,8 @@
 // what fails the gate, named, in one line: "this pull request brings in log4j-core 2.14.1
 // (critical)", "3 critical alerts already on main; this pull request changes no dependency". Plain
 // text from what the verdict decided; the heading escapes it. Pure.
-import { SEVERITIES, type EvaluatedAlert, type GateResult } from '../model.js';
+import { ageWords } from '../instants.js';
+import { gatesByMark, SEVERITIES, type EvaluatedAlert, type EvaluatedSupplyChainEntry, type GateResult } from '../model.js';
 import { formatNumber, plural } from './format.js';
 
 /** What follows "Passes:", "Fails:" or "No verdict:" in the heading, for `target` (the repository's name or id). */
@@ -15,6 +16,8 @@ export function verdictHeadline(result: GateResult, target: string): string {
 
 /** The first cause of a failure, in the order the developer can act on: what the pull request brings in first. */
 function failing(result: GateResult, target: string): string {
+  const supply = result.supplyChain?.entries.filter((e) => e.disposition.gates) ?? [];
+  if (supply[0]) return supplyHeadline(supply[0], supply.length - 1);
   const findings = result.introduced?.findings.filter((f) => f.disposition.gates) ?? [];
   if (findings[0]) {
     const { name, version, severity } = findings[0];
@@ -34,6 +37,26 @@ function failing(result: GateResult, target: string): string {
   // Nothing named above: the verdict's own first reason.
   const reason = result.verdict.reasons[0]?.replace(/\.$/, '') ?? '';
   return reason ? `${reason.charAt(0).toLowerCase()}${reason.slice(1)}` : 'see why below';
+}
+
+/**
+ * "this pull request brings in color-stringify 4.1.1, known malicious (MAL-2025-47301)", "… published 3 h
+ * ago (min-release-age)", "event-stream 3.3.6 is denied (deny-packages) in this repository".
+ */
+function supplyHeadline(e: EvaluatedSupplyChainEntry, others: number): string {
+  const what =
+    gatesByMark(e.disposition, 'deny')
+      ? `denied${e.denied?.reason ? ` (${e.denied.reason})` : ' (deny-packages)'}`
+      : gatesByMark(e.disposition, 'osv')
+        ? `known malicious (${(e.malicious ?? []).join(', ')})`
+        : e.releaseAge === 'unknown'
+          ? 'whose publish time is unknown (min-release-age)'
+          : `published ${e.ageHours === null ? 'recently' : `${ageWords(e.ageHours)} ago`} (min-release-age)`;
+  const more = others > 0 ? ` and ${plural(others, 'more package')}` : '';
+  const pkg = `${e.name} ${e.version}`;
+  return e.source === 'change'
+    ? `this pull request brings in ${pkg}, ${what}${more}`
+    : `${pkg} is ${what}${more}`;
 }
 
 /** "3 critical alerts", "3 alerts (2 critical, 1 high)". */

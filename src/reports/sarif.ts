@@ -11,6 +11,7 @@ import {
   type AlertStatus,
   type EvaluatedAlert,
   type EvaluatedFinding,
+  type EvaluatedSupplyChainEntry,
   type GateResult,
   type ManifestLocation,
   type Severity,
@@ -36,6 +37,7 @@ import { firstReference, plainLine, plainText } from './plain.js';
 import { cutAt, placeholder } from './skeleton.js';
 import { RULE_WORDS } from './rule-words.js';
 import { introducedParts, reportedFindings } from './sarif-introduced.js';
+import { reportedSupply, supplyParts, supplyResultCount } from './sarif-supply.js';
 
 export { FINGERPRINT_KEY, KEV_TAG, fingerprint, securitySeverity } from './sarif-common.js';
 
@@ -466,6 +468,7 @@ interface Reported {
   findings: Finding[];
   total: number;
   introduced: EvaluatedFinding[];
+  supply: EvaluatedSupplyChainEntry[];
 }
 
 /**
@@ -473,7 +476,7 @@ interface Reported {
  * results. Returns how many alert results it holds.
  */
 function writeLog(reported: Reported, limit: number, options: SarifOptions, out: Counted): number {
-  const { findings, total, introduced: introducedFindings, result } = reported;
+  const { findings, total, introduced: introducedFindings, supply: supplyEntries, result } = reported;
   const candidates = findings.slice(0, limit);
   // The text before the rules does not depend on how many results are left out (it comes after them).
   out.chunk(`${skeleton(options, total, total)[0]}[`);
@@ -483,11 +486,12 @@ function writeLog(reported: Reported, limit: number, options: SarifOptions, out:
   // What the pull request brings in and the license findings: few and first, never cut.
   const introduced = introducedParts(introducedFindings, (id) => alerts.ruleIndexes.get(id), alertRules);
   const licenses = licenseParts(result, alertRules + introduced.rules.length);
-  for (const rule of [...introduced.rules, ...licenses.rules]) rules.alone(JSON.stringify(rule));
+  const supply = supplyParts(supplyEntries, alertRules + introduced.rules.length + licenses.rules.length);
+  for (const rule of [...introduced.rules, ...licenses.rules, ...supply.rules]) rules.alone(JSON.stringify(rule));
   const [, middle, tail] = skeleton(options, total, alerts.kept);
   out.chunk(`]${middle}[`);
   const results = new ListWriter(out);
-  for (const item of [...introduced.results, ...licenses.results]) results.alone(JSON.stringify(item));
+  for (const item of [...supply.results, ...introduced.results, ...licenses.results]) results.alone(JSON.stringify(item));
   for (const f of candidates.slice(0, alerts.kept))
     results.push(JSON.stringify(renderResult(f, alerts.ruleIndexes.get(f.advisoryId)!)));
   results.seal();
@@ -566,8 +570,10 @@ export function writeSarif(result: GateResult, options: SarifOptions, sink: Sari
   const introduced = reportedFindings(result);
   const introducedCount = introduced.reduce((n, f) => n + f.locations.length, 0);
   const licenseCount = result.licenses?.findings.length ?? 0;
-  const { findings, total } = findingsOf(result, Math.max(0, MAX_RESULTS - licenseCount - introducedCount));
-  const reported = { result, findings, total, introduced };
+  const supply = reportedSupply(result);
+  const fixed = licenseCount + introducedCount + supplyResultCount(supply);
+  const { findings, total } = findingsOf(result, Math.max(0, MAX_RESULTS - fixed));
+  const reported = { result, findings, total, introduced, supply };
   let limit = findings.length;
   for (;;) {
     const out = new Counted(sink);

@@ -20,6 +20,7 @@ import { RULE_WORDS } from './rule-words.js';
 import { code, codeCell, escapeText, truncate } from './markdown.js';
 import { epssLine } from './epss.js';
 import { advisoryCell, boundedTable, FIXED_LABEL, fixedOnly, packageCell } from './summary-alerts.js';
+import { supplyLine } from './summary-supply.js';
 import { introducedLine } from './summary-introduced.js';
 
 /** Manifests listed in one cell; an alert's package can be declared in many. */
@@ -94,6 +95,7 @@ function graceLine(result: GateResult): string {
 export function restsOnSection(result: GateResult): string {
   const catalog = catalogLine(result.knownExploited, result.counts, listedFindings(result));
   const introduced = introducedLine(result.introduced);
+  const supply = supplyLine(result.supplyChain, result.options.denyPackages.length);
   const files = baseFilesLine(result);
   return [
     '### What the verdict rests on',
@@ -101,6 +103,7 @@ export function restsOnSection(result: GateResult): string {
     alertsLine(result),
     changeLine(result.change),
     ...(introduced === null ? [] : [`- ${introduced}`]),
+    ...(supply === null ? [] : [`- ${supply}`]),
     graceLine(result),
     ...(catalog === null ? [] : [`- ${catalog}`]),
     ...[epssLine(result.epss, result.counts)].flatMap((line) => (line === null ? [] : [`- ${line}`])),

@@ -2,7 +2,16 @@
 // scanned branch, or touched by this pull request) and what to do next: upgrade, or allow the alert
 // for a while with the exact entry to copy into the policy the run used, or ask. In the job summary
 // and the PR comment alike.
-import type { EvaluatedAlert, EvaluatedFinding, GateResult, LicenseFinding } from '../model.js';
+import { utcMinute } from '../instants.js';
+import {
+  gatesByMark,
+  type GroundMark,
+  type EvaluatedAlert,
+  type EvaluatedFinding,
+  type EvaluatedSupplyChainEntry,
+  type GateResult,
+  type LicenseFinding,
+} from '../model.js';
 import { formatNumber, plural } from './format.js';
 import { code } from './markdown.js';
 
@@ -68,6 +77,33 @@ function allowIds(result: GateResult, gating: { advisory: string }[]): string[] 
 }
 
 /** What the pull request brings in that fails the gate, and what its author does about it. */
+/** What to do about the versions that gate before any advisory: denied, malicious, too new. */
+function supplySteps(entries: EvaluatedSupplyChainEntry[]): string[] {
+  const by = (mark: GroundMark) => entries.filter((e) => gatesByMark(e.disposition, mark));
+  const names = (list: EvaluatedSupplyChainEntry[], extra: (e: EvaluatedSupplyChainEntry) => string = () => '') => {
+    const shown = list.slice(0, 3).map((e) => `${code(`${e.name} ${e.version}`, 120)}${extra(e)}`);
+    return `${shown.join(', ')}${list.length > 3 ? ` and ${formatNumber(list.length - 3)} more` : ''}`;
+  };
+  const [denied, malicious, young] = [by('deny'), by('osv'), by('release-age')];
+  return [
+    ...(denied.length === 0
+      ? []
+      : [
+          `- **Denied**: ${names(denied)} ${denied.length === 1 ? 'is' : 'are'} named by \`deny-packages\`, your organization's decision: remove ${denied.length === 1 ? 'it' : 'them'}; only whoever owns the policy can lift it.`,
+        ]),
+    ...(malicious.length === 0
+      ? []
+      : [
+          `- **Known malicious**: ${names(malicious, (e) => ` (${(e.malicious ?? []).join(', ')})`)}: remove ${malicious.length === 1 ? 'it' : 'them'} from this pull request, and treat any machine that installed ${malicious.length === 1 ? 'it' : 'them'} (a laptop, a CI runner) as compromised: rotate the secrets it held. Only an \`allow-alerts\` entry naming the \`MAL-\` id lifts this.`,
+        ]),
+    ...(young.length === 0
+      ? []
+      : [
+          `- **Too new**: ${names(young, (e) => (e.landsFrom ? ` (from ${utcMinute(e.landsFrom)})` : ' (publish time unknown)'))}: pin the version before, or re-run this job once ${young.length === 1 ? 'it is' : 'they are'} old enough (\`min-release-age\`); a version whose publish time is unknown stays too new until the source knows it.`,
+        ]),
+  ];
+}
+
 function broughtInSteps(findings: EvaluatedFinding[], licenses: LicenseFinding[]): string[] {
   const named = [...new Set(findings.map((f) => `${f.name} ${f.version}`))];
   const listed = named.slice(0, 3).map((n) => code(n, 120));
@@ -144,7 +180,8 @@ export function nextStepsSection(result: GateResult): string | null {
   const gating = result.counts === null ? [] : result.verdict.gating;
   const findings = result.introduced?.findings.filter((f) => f.disposition.gates) ?? [];
   const licenses = result.licenses?.findings.filter((f) => f.gates) ?? [];
-  const brought = broughtInSteps(findings, licenses);
+  const supply = result.supplyChain?.entries.filter((e) => e.disposition.gates) ?? [];
+  const brought = [...supplySteps(supply), ...broughtInSteps(findings, licenses)];
   if (gating.length === 0) {
     const critical = result.posture?.repository?.criticalIssues ?? 0;
     const posture =

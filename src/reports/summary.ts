@@ -18,6 +18,7 @@ import { RULE_WORDS } from './rule-words.js';
 import { allowedSection, existingSection, gatingSection, notGatingLine } from './summary-alerts.js';
 import { dueSection, resolvedSection, restsOnSection } from './summary-change.js';
 import { introducedSection } from './summary-introduced.js';
+import { supplySection } from './summary-supply.js';
 import { nextStepsSection } from './summary-next-steps.js';
 import { vexSection } from './summary-vex.js';
 import { licenseSection } from './summary-licenses.js';
@@ -81,6 +82,7 @@ export function renderSummary(result: GateResult, options: SummaryOptions = {}):
   const fixed = [...head, ...tail, ...[notGating].filter((part) => part !== null)];
   const budget = new ByteBudget(maxBytes - byteLength(joinSections(fixed)) - 8);
   const alerts = [
+    supplySection(result.supplyChain, maxAlerts, budget),
     introducedSection(result.introduced, maxAlerts, budget),
     gatingAlertsSection(result, maxAlerts, budget),
     existingSection(result.alerts, maxAlerts, budget),

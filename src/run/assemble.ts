@@ -152,7 +152,11 @@ export function assembleResult(input: AssembleInput): GateResult {
     ...baseResult(config, repository, now, found.errors, input.settings),
     result,
     blobUrl: input.blobUrl ?? null,
-    counts: alertsRead ? countsOf(alerts, verdict, introduced, counted, config, { judged: supply, gathered }) : null,
+    counts: alertsRead ? countsOf(alerts, verdict, introduced, counted, config, {
+          judged: supply,
+          gathered,
+          listedRead: read.packages !== null || withoutService,
+        }) : null,
     change: changed.view,
     nextDue: nextDueOf(alerts),
     scan: read.packages ? scanOf(read.packages) : null,

@@ -11,9 +11,9 @@ import { verdictFileSources, verdictFiles } from '../github/verdict-file.js';
 import type { GateResult, RunError } from '../model.js';
 import { plural } from '../numbers.js';
 import { assembleResult } from './assemble.js';
-import { readEpssScores, startEpss } from './feed-reads.js';
+import { readEpssScores, readSupplyChain, startEpss } from './feed-reads.js';
 import { everyCopy } from './gather.js';
-import { gatherIntroduced } from './introduced.js';
+import { gatherIntroduced, locateSupply } from './introduced.js';
 import { licensed, logBaseFile, readEverything, repositoryOf, startEarlyReads } from './reads.js';
 import { unconfirmedRepository, type RepositoryRef } from './resolve.js';
 import { stoppedResult } from './views.js';
@@ -87,12 +87,14 @@ async function resolveReadAndJudge(
   const window = postureWindow(started, config.postureDays);
   const files = verdictFiles(verdictFileSources(config, context));
   const early = startEarlyReads(api, config, context, window, files);
+  // Release age and OSV are asked as soon as the change is in, alongside the service's reads.
+  const supplyReading = readSupplyChain(config, early.change, started);
   // Its module loads while the repository is resolved; the scores are asked for as alert pages arrive.
   const epssLoading = startEpss(config, context, files);
   epssLoading.catch(() => undefined); // awaited below; a run that stops first must not leave it unhandled
   const target = await repositoryOf(api, config, context, early.statistics);
   if (!target.ok) {
-    await Promise.all(Object.values(early)); // settle what is in flight; no use without the repository
+    await Promise.all([...Object.values(early), supplyReading]); // settle what is in flight; no use without the repository
     return stoppedResult(config, { id: '', name: context.repository, url: null }, [target.error], started);
   }
   const { repository } = target.value;
@@ -116,7 +118,8 @@ async function resolveReadAndJudge(
     log.info(
       `${plural(introduced.findings.length, 'vulnerability', 'vulnerabilities')} brought in by the pull request`,
     );
-  const scores = await readEpssScores(epss, read.reads.alerts, introduced);
+  const [scores, supply] = await Promise.all([readEpssScores(epss, read.reads.alerts, introduced), supplyReading]);
+  await locateSupply(supply, introduced, context.workspace);
   // An epss-url copy is read once every CVE id is known: its view comes after the others.
   const csvViews = files.views().filter((view) => !baseFiles.includes(view));
   csvViews.forEach((view) => logBaseFile(view, context));
@@ -144,6 +147,7 @@ async function resolveReadAndJudge(
     epss: scores,
     baseFiles,
     vex,
+    supply,
     trace: (line) => log.debug(`decision: ${line}`),
   });
 }

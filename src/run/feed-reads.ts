@@ -1,5 +1,6 @@
 // The public feeds the verdict may rest on, read for a run: CISA's KEV catalog (once, alongside the
-// service reads) and FIRST's EPSS scores (asked as alert pages arrive, given once the alerts are in).
+// service reads), FIRST's EPSS scores (asked as alert pages arrive, given once the alerts are in), and
+// release age and OSV's malicious packages (asked once the change is in, alongside the service reads).
 // Each module loads only when its input is on; none of these rejects: a failed read is a message,
 // weighed with the verdict (weigh.ts).
 import type { Config } from '../config/inputs.js';
@@ -8,6 +9,8 @@ import * as log from '../github/log.js';
 import type { VerdictFiles } from '../github/verdict-file.js';
 import type { EpssReader } from '../feeds/epss/read.js';
 import { cveIdsOf, type EpssScores, type KevCatalog, type Outcome } from '../model.js';
+import type { PullRequestChange } from '../github/changes.js';
+import type { SupplyGathered } from '../policy/supply-chain.js';
 import type { AlertsRead } from './gather.js';
 import type { IntroducedRead } from './introduced.js';
 
@@ -73,4 +76,22 @@ export async function readEpssScores(
     log.info(`EPSS scores: ${read.size} of ${asked} CVE ids scored${about ? ` (${about})` : ''}`);
   }
   return scores;
+}
+
+/** Whether any check before any advisory is on (contract: "Before any advisory"). */
+export const checksSupply = (config: Config) =>
+  config.minReleaseAgeMs !== null || config.malicious !== 'off' || config.denyPackages.length > 0;
+
+/**
+ * What the change brings in, asked of release age and OSV once the change is in (the module that asks
+ * loads only when a check is on); null when none is. Never rejects.
+ */
+export async function readSupplyChain(
+  config: Config,
+  change: Promise<PullRequestChange | null>,
+  now: Date,
+): Promise<SupplyGathered | null> {
+  if (!checksSupply(config)) return null;
+  const [{ gatherSupply }, read] = await Promise.all([import('./supply-reads.js'), change]);
+  return gatherSupply(config, read, now);
 }

@@ -14,6 +14,8 @@ import { lineFound, lineSearch } from '../packages/manifest-lines.js';
 import { introducedFindings } from '../policy/introduced.js';
 import type { VexDocument } from '../vex/document.js';
 import { namesCveId } from '../vex/match.js';
+import type { SupplyGathered } from '../policy/supply-chain.js';
+import { checksSupply } from './feed-reads.js';
 import { githubReadOptions } from './github-reads.js';
 
 /** The findings, the advisories whose CVE ids could not be read (their messages), and where manifests name packages. */
@@ -41,9 +43,10 @@ export async function gatherIntroduced(
 ): Promise<IntroducedRead | null> {
   if (config.prIntroduced === 'off' || change?.read.state !== 'read') return null;
   const findings = introducedFindings(change.read.changes, alerts, context.serverUrl);
-  // Under a license policy the licenses of every added package are judged too, and shown at their line.
+  // Under a license policy the licenses of every added package are judged too, and shown at their line;
+  // so is each version the checks before any advisory judge (one pass of each manifest for all).
   const licensed = config.licenses.allow !== null || config.licenses.deny !== null;
-  const added = licensed ? change.read.changes.filter((c) => c.changeType === 'added') : [];
+  const added = licensed || checksSupply(config) ? change.read.changes.filter((c) => c.changeType === 'added') : [];
   const asked = [
     ...findings.flatMap((f) => f.manifests.map((manifest) => ({ manifest, name: f.name }))),
     ...added.map(({ manifest, name }) => ({ manifest, name })),
@@ -64,6 +67,30 @@ export async function gatherIntroduced(
       };
     });
   return { findings, advisoryErrors, cvesReadFor: inWords(readFor), lineOf };
+}
+
+/**
+ * Where each manifest names each version brought in that the checks before any advisory judged (in
+ * place: the entries are the run's own): from the lines the findings' search found when it ran, else
+ * from a search of their own (pr-introduced: off).
+ */
+export async function locateSupply(
+  supply: SupplyGathered | null,
+  introduced: IntroducedRead | null,
+  workspace: string,
+): Promise<void> {
+  if (supply === null || supply.entries.length === 0) return;
+  const lineOf =
+    introduced?.lineOf ??
+    (await manifestLines(
+      supply.entries.flatMap((entry) => entry.manifests.map((manifest) => ({ manifest, name: entry.name }))),
+      workspace,
+    ));
+  for (const entry of supply.entries)
+    entry.locations = entry.manifests.map((manifest): ManifestLocation => {
+      const line = lineOf(manifest, entry.name) ?? 1;
+      return { path: repoRelativePath(manifest), startLine: line, endLine: line, package: `${entry.name}@${entry.version}` };
+    });
 }
 
 /**

@@ -55,9 +55,11 @@ export function judgeSupply(
   if (gathered === null && config.denyPackages.length === 0) return null;
   const entries = [...(gathered?.entries ?? []), ...listed];
   const mode = config.prIntroduced === 'off' ? undefined : config.prIntroduced;
-  const judged = judgeSupplyChain(entries, { ...policy, introduced: mode }, config.minReleaseAgeMs);
+  const judged = judgeSupplyChain(entries, { ...policy, introduced: mode });
+  // Gating first, in the order of how bad: denied, malicious, too new; then the others with a mark.
   const rank = (e: EvaluatedSupplyChainEntry) =>
-    e.disposition.gates ? 3 : e.denied || (e.malicious?.length ?? 0) > 0 ? 2 : e.releaseAge === 'too-new' || e.releaseAge === 'unknown' ? 1 : 0;
+    (e.disposition.gates ? 10 : 0) +
+    (e.denied ? 3 : e.malicious?.length ? 2 : e.releaseAge === 'too-new' || e.releaseAge === 'unknown' ? 1 : 0);
   return judged.sort((a, b) => rank(b) - rank(a));
 }
 

@@ -79,7 +79,12 @@ export async function readEverything(
     organizationId: config.organizationId,
     repositoryId: repository.id,
     // Also when the change is read: an alert is resolved only in the manifests the search lists.
-    packages: config.annotations || config.sarifFile !== null || readsChange(config, context),
+    // Under deny-packages, on every event: a denied package the service lists gates.
+    packages:
+      config.annotations ||
+      config.sarifFile !== null ||
+      readsChange(config, context) ||
+      config.denyPackages.length > 0,
     licenses: licensed(config),
     // The scores of each page's CVE ids are asked for as it arrives, before it is checked.
     onCveIds: epss ? (cves) => epss.prefetch(cves) : undefined,

@@ -56,8 +56,7 @@ export interface CountedReads {
 
 /** The counts before any advisory: each null when its check is off or its read failed (contract: "Outputs"). */
 function supplyCounts(
-  supply: EvaluatedSupplyChainEntry[] | null,
-  gathered: SupplyGathered | null,
+  { judged: supply, gathered, listedRead }: SupplyCounted,
   config: Config,
 ): Pick<AlertCounts, 'tooNew' | 'malicious' | 'denied'> {
   const entries = supply ?? [];
@@ -66,8 +65,19 @@ function supplyCounts(
   return {
     tooNew: ageRead ? entries.filter((e) => e.releaseAge === 'too-new' || e.releaseAge === 'unknown').length : null,
     malicious: osvRead ? entries.filter((e) => (e.malicious?.length ?? 0) > 0).length : null,
-    denied: config.denyPackages.length > 0 && supply !== null ? entries.filter((e) => e.denied !== null).length : null,
+    // The service's package search is a read the denied count needs (contract): failed, it is empty.
+    denied:
+      config.denyPackages.length > 0 && supply !== null && listedRead
+        ? entries.filter((e) => e.denied !== null).length
+        : null,
   };
+}
+
+/** What the supply counts rest on: the entries judged, the reads, and whether the service's packages were read (or need not be). */
+export interface SupplyCounted {
+  judged: EvaluatedSupplyChainEntry[] | null;
+  gathered: SupplyGathered | null;
+  listedRead: boolean;
 }
 
 /** What the reports show before any advisory; null when none of its checks is on and nothing is denied. */
@@ -106,10 +116,7 @@ export function countsOf(
   introduced: IntroducedView | null,
   read: CountedReads,
   config: Config,
-  supply: { judged: EvaluatedSupplyChainEntry[] | null; gathered: SupplyGathered | null } = {
-    judged: null,
-    gathered: null,
-  },
+  supply: SupplyCounted = { judged: null, gathered: null, listedRead: false },
 ): AlertCounts {
   const findings = introduced?.findings ?? [];
   const both = [...evaluated, ...findings];
@@ -117,7 +124,7 @@ export function countsOf(
   const supplyGating = (supply.judged ?? []).filter((e) => e.disposition.gates).length;
   return {
     ...severityCounts(evaluated),
-    ...supplyCounts(supply.judged, supply.gathered, config),
+    ...supplyCounts(supply, config),
     total: evaluated.length,
     gating: verdict.gating.length + findings.filter((f) => f.disposition.gates).length + supplyGating,
     allowed: both.filter((a) => a.status === 'allowed').length,

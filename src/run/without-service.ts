@@ -9,9 +9,9 @@ import * as log from '../github/log.js';
 import { verdictFileSources, verdictFiles } from '../github/verdict-file.js';
 import { success, type GateResult } from '../model.js';
 import { assembleResult } from './assemble.js';
-import { readEpssScores, readKnownExploited, startEpss } from './feed-reads.js';
+import { readEpssScores, readKnownExploited, readSupplyChain, startEpss } from './feed-reads.js';
 import type { RepositoryReads } from './gather.js';
-import { gatherIntroduced } from './introduced.js';
+import { gatherIntroduced, locateSupply } from './introduced.js';
 import { withheldWhy } from './judge.js';
 import { licensed, logBaseFile, readPullRequestChange } from './reads.js';
 
@@ -33,13 +33,16 @@ export async function judgeWithoutService(
   const scheduling = import('./schedule.js');
   const licensing = licensed(config) ? import('../policy/licenses.js') : null;
   const files = verdictFiles(verdictFileSources(config, context));
+  const change = readPullRequestChange(config, context);
+  const supplyReading = readSupplyChain(config, change, started);
   const [pullRequest, catalog, epss] = await Promise.all([
-    readPullRequestChange(config, context),
+    change,
     readKnownExploited(config, context, files),
     startEpss(config, context, files),
   ]);
   const introduced = await gatherIntroduced(config, context, pullRequest, [], vex?.documents);
-  const scores = await readEpssScores(epss, NOTHING_READ.alerts, introduced);
+  const [scores, supply] = await Promise.all([readEpssScores(epss, NOTHING_READ.alerts, introduced), supplyReading]);
+  await locateSupply(supply, introduced, context.workspace);
   const baseFiles = [...(vex?.baseFiles ?? []), ...files.views()];
   baseFiles.forEach((view) => logBaseFile(view, context));
   const [{ describeSchedule }, spdx] = await Promise.all([scheduling, licensing]);
@@ -63,6 +66,7 @@ export async function judgeWithoutService(
     epss: scores,
     baseFiles,
     vex,
+    supply,
     trace: (line) => log.debug(`decision: ${line}`),
   });
 }

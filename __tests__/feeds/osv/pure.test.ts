@@ -20,7 +20,8 @@ import {
   queryBatches,
   queryBatchBody,
 } from '../../../src/feeds/osv/queries.js';
-import { readQueryBatchAnswer, readVulnRecord } from '../../../src/feeds/osv/answers.js';
+import { readQueryBatchAnswer } from '../../../src/feeds/osv/answers.js';
+import { readVulnRecord } from '../../../src/feeds/osv/record.js';
 import { OSV_CVE_RECORD_ID, OSV_MALICIOUS, osvData } from '../../../simulator/osv.js';
 import { BAD_PR_ADVISORIES } from '../../../simulator/pull-requests.js';
 

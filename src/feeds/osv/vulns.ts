@@ -6,7 +6,7 @@ import { madeOnFirstSend } from '../../api/get.js';
 import type { Transport } from '../../api/transport.js';
 import { failure, type Outcome } from '../../model.js';
 import { boundedBy } from '../bounded.js';
-import { readVulnRecord, type OsvVuln } from './answers.js';
+import { readVulnRecord, type OsvVuln } from './record.js';
 import { answeredText, askOsv, NOT_OSV, osvBase, osvWhere, REACH, type OsvReadOptions } from './request.js';
 
 /** Records read at once: small GETs, some dozens a pull request. */

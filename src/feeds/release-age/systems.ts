@@ -1,0 +1,66 @@
+// Pure: a package version as deps.dev's v3 API is asked of it (contract: "Release age"): its SYSTEM
+// from GitHub's dependency-review ecosystem words and package URL types, and the path of its
+// GetVersion, each segment percent-encoded (`@scope/name` as `%40scope%2Fname`, Maven's
+// `group:artifact` as `group%3Aartifact`). An ecosystem outside the table is not covered.
+
+/** The systems deps.dev covers, as its API names them. */
+export type DepsDevSystem = 'NPM' | 'PYPI' | 'MAVEN' | 'GO' | 'CARGO' | 'NUGET';
+
+// Lower-cased words: GitHub's dependency review, package URL types, and deps.dev's own. A Map, so
+// that a word like "constructor" finds nothing.
+const SYSTEMS = new Map<string, DepsDevSystem>([
+  ['npm', 'NPM'],
+  ['pip', 'PYPI'],
+  ['pypi', 'PYPI'],
+  ['maven', 'MAVEN'],
+  ['go', 'GO'],
+  ['gomod', 'GO'],
+  ['golang', 'GO'],
+  ['cargo', 'CARGO'],
+  ['rust', 'CARGO'],
+  ['crates.io', 'CARGO'],
+  ['nuget', 'NUGET'],
+]);
+
+/** deps.dev's system of an ecosystem word or package URL type; null when deps.dev does not cover it. */
+export function systemOf(word: string | null | undefined): DepsDevSystem | null {
+  return SYSTEMS.get(word?.trim().toLowerCase() ?? '') ?? null;
+}
+
+/** One version to ask of: its system, name as deps.dev spells it, and version. */
+export interface ReleaseQuery {
+  system: DepsDevSystem;
+  name: string;
+  version: string;
+}
+
+/**
+ * The query for a package version: Maven's `group:artifact` (from a group given apart, or a
+ * `group/artifact`), npm's `@scope/name`, Go's module path with its namespace; null when not covered
+ * or without a name or version.
+ */
+export function releaseQuery(
+  ecosystem: string | null | undefined,
+  name: string,
+  version: string,
+  namespace: string | null = null,
+): ReleaseQuery | null {
+  const system = systemOf(ecosystem);
+  const [bare, space, v] = [name.trim(), namespace?.trim() || null, version.trim()];
+  if (system === null || bare === '' || v === '') return null;
+  if (system === 'MAVEN') {
+    const slash = bare.lastIndexOf('/');
+    const full = space !== null ? `${space}:${bare}` : bare.includes(':') || slash < 0 ? bare : `${bare.slice(0, slash)}:${bare.slice(slash + 1)}`;
+    return { system, name: full, version: v };
+  }
+  const full = space === null ? bare : `${space}/${bare}`;
+  return { system, name: system === 'NPM' && full.includes('/') && !full.startsWith('@') ? `@${full}` : full, version: v };
+}
+
+/** One key per distinct query (npm and PyPI names compare case-insensitively where the registries do). */
+export const releaseKey = ({ system, name, version }: ReleaseQuery): string =>
+  `${system}\n${system === 'PYPI' ? name.toLowerCase().replace(/[-_.]+/g, '-') : name}\n${version}`;
+
+/** `/v3/systems/NPM/packages/%40scope%2Fname/versions/1.0.0`. */
+export const versionPath = ({ system, name, version }: ReleaseQuery): string =>
+  `/v3/systems/${system}/packages/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`;
