@@ -1,6 +1,6 @@
 // `npm run bench`: each scenario beside its floor, measured in the same run, as a ratio. Speed is
 // measured here, not in timed tests.
-//   npm run bench [-- --pairs 21] [--runs 3] [--only startup,latency,scale,memory,kev,epss,pr-scale,manifests] [--phases] [--record]
+//   npm run bench [-- --pairs 21] [--runs 3] [--only startup,latency,scale,memory,kev,epss,pr-scale,manifests,supply] [--phases] [--record]
 // - start-up: dist/index.js on an invalid input vs a minified ncc bundle of @actions/core + zod alone
 //   that validates two inputs and fails (bench/startup-floor.ts), paired runs, median ratio;
 // - latency: 3,000 alerts, 50 ms per response, server page cap 100, vs the start-up floor + 3 round
@@ -23,6 +23,11 @@
 //   sizes) under `allow-licenses`, with the workspace's lockfile naming them (13-14 MB), vs the same
 //   run without a license policy; and the peak RSS of a run whose change names 50 manifests of
 //   16 MiB each (target ≤ 400 MiB).
+// - supply: before any advisory (min-release-age 3d, malicious fail, deny-packages): a typical pull
+//   request of 20 added entries with every response (the service's, deps.dev's and OSV's fakes) 50 ms
+//   late, vs the same run without the checks, paired (target ≤ +60 ms); and a change adding 50,000
+//   entries (no latency) vs the same run without the checks, against the two reads alone in this
+//   process (the floor: what "in about the time the reads take" means), with the run's peak RSS.
 // --record writes bench/RESULTS.md.
 // The action and every floor run on SECURITY_GATE_NODE when set (as in the integration tests), else
 // on this Node: `npm run bench:node24` measures on Node 24, the runtime action.yml names.
@@ -37,6 +42,10 @@ import { EPSS_API_PATH, epssInputs } from '../simulator/epss.js';
 import { KEV_PATH, kevInputs, kevText, largeKevCatalog } from '../simulator/kev.js';
 import { npmLockfile, paddedLockfile } from '../simulator/lockfiles.js';
 import { badPullRequest } from '../simulator/pull-requests.js';
+import { DEPS_DEV_PATH, depsDevKey } from '../simulator/deps-dev.js';
+import { OSV_PATH } from '../simulator/osv.js';
+import { readPublishTimes, releaseQuery } from '../src/feeds/release-age/read.js';
+import { osvQueryBatch } from '../src/feeds/osv/querybatch.js';
 import { inputEnv, runAction } from '../simulator/run-action.js';
 import { startSimulator, type Simulator } from '../simulator/server.js';
 import type { ScaAlert, ScaPackage } from '../simulator/wire.js';
@@ -755,12 +764,143 @@ async function manifests(): Promise<{ lines: string[]; ok: boolean }> {
   }
 }
 
+// ---------- before any advisory ----------
+
+const SUPPLY_ENTRIES = 50_000;
+
+/** `n` npm packages a change adds to package-lock.json, each published `hoursAgo(i)` hours before now in the fake deps.dev. */
+function supplyChange(sim: Simulator, n: number, hoursAgo: (i: number) => number): CompareEntry[] {
+  const at = Date.now();
+  return Array.from({ length: n }, (_, i) => {
+    const pkg = { ecosystem: 'npm', name: `supply-${i}`, version: '1.0.0' };
+    sim.depsDev.versions.set(depsDevKey('NPM', pkg.name, pkg.version), {
+      at: new Date(at - hoursAgo(i) * 3_600_000).toISOString(),
+    });
+    return compareEntry('added', pkg, 'package-lock.json', [], { license: 'MIT' });
+  });
+}
+
+async function supply(): Promise<{ lines: string[]; ok: boolean }> {
+  const sim = await startSimulator({ maxPageSize: 1000 });
+  const github = await startFakeGitHub();
+  const dir = await mkdtemp(join(tmpdir(), 'security-gate-bench-'));
+  const lines: string[] = [];
+  const checks = (url: string) => ({
+    'min-release-age': '3d',
+    'release-age-url': `${url}${DEPS_DEV_PATH}`,
+    malicious: 'fail',
+    'osv-url': `${url}${OSV_PATH}`,
+    'deny-packages': 'pkg:npm/event-stream # bench',
+  });
+  try {
+    // A typical pull request: 20 entries, one of them too new, every response 50 ms late.
+    const small = supplyChange(sim, 20, (i) => (i === 7 ? 5 : 24 * 400));
+    const files = { 'package-lock.json': npmLockfile(small.map((c) => c.name)).text };
+    sim.setLatency(LATENCY_MS);
+    const once = async (extra: Record<string, string>) => {
+      const run = await pullRequestRun(sim, github, small, extra, { files });
+      const expected = Object.keys(extra).length > 0 ? '1' : '';
+      if (run.outputs['too-new-count'] !== expected)
+        throw new Error(
+          `supply run ended with too-new-count '${run.outputs['too-new-count']}': ${run.stdout.slice(-2000)}`,
+        );
+      return run.wallMs;
+    };
+    await once({});
+    await once(checks(sim.url));
+    const pairs = Math.max(RUNS, 11);
+    const plain: number[] = [];
+    const checked: number[] = [];
+    const added: number[] = [];
+    for (let i = 0; i < pairs; i++) {
+      const a = i % 2 === 0 ? await once({}) : await once(checks(sim.url));
+      const b = i % 2 === 0 ? await once(checks(sim.url)) : await once({});
+      const [off, on] = i % 2 === 0 ? [a, b] : [b, a];
+      plain.push(off);
+      checked.push(on);
+      added.push(on - off);
+    }
+    const budget = 60;
+    const fast = median(added) <= budget;
+    lines.push(
+      `| supply: a pull request adding 20 entries, min-release-age 3d, malicious fail, deny-packages, every response ${LATENCY_MS} ms late | ${ms(median(checked))} (${median(added) < 0 ? '−' : '+'}${ms(Math.abs(median(added)))} a pair, median of ${pairs}) | the same run without the checks: ${ms(median(plain))} | ${ratio(median(checked) / median(plain))} | ≤ +${budget} ms | ${verdict(fast)} |`,
+    );
+    console.log(lines.at(-1));
+
+    // 50,000 entries, no latency: the run with the checks, without, and the two reads alone.
+    sim.setLatency(0);
+    const large = supplyChange(sim, SUPPLY_ENTRIES, (i) => (i % 1000 === 3 ? 2 : 24 * 400));
+    const lockfile = { 'package-lock.json': npmLockfile(large.map((c) => c.name)).text };
+    const queries = large.map((c) => releaseQuery('npm', c.name, c.version)!);
+    const readsAlone = async () => {
+      const started = performance.now();
+      const [ages, osv] = await Promise.all([
+        readPublishTimes(`${sim.url}${DEPS_DEV_PATH}`, queries, { timeoutMs: 30_000, maxRetries: 0, now: Date.now() }),
+        osvQueryBatch(
+          `${sim.url}${OSV_PATH}`,
+          large.map((c) => ({ ecosystem: 'npm' as const, name: c.name, version: c.version })),
+          { timeoutMs: 35_000, maxRetries: 0 },
+        ),
+      ]);
+      if (!ages.ok || !osv.ok) throw new Error('supply: the reads alone failed');
+      return performance.now() - started;
+    };
+    const withChecks: number[] = [];
+    const without: number[] = [];
+    const floor: number[] = [];
+    const peaks: number[] = [];
+    const plainPeaks: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      floor.push(await readsAlone());
+      const file = join(dir, `rss-supply-${i}`);
+      const run = await pullRequestRun(sim, github, large, checks(sim.url), {
+        files: lockfile,
+        nodeArgs: ['--import', pathToFileURL(join(HERE, 'rss-probe.mjs')).href],
+        env: { BENCH_RSS_FILE: file },
+      });
+      if (run.outputs['too-new-count'] !== String(SUPPLY_ENTRIES / 1000))
+        throw new Error(
+          `supply run of ${SUPPLY_ENTRIES} ended with too-new-count '${run.outputs['too-new-count']}': ${run.stdout.slice(-2000)}`,
+        );
+      withChecks.push(run.wallMs);
+      peaks.push(Number(await readFile(file, 'utf8')) / 1024);
+      const plainFile = join(dir, `rss-supply-plain-${i}`);
+      without.push(
+        (
+          await pullRequestRun(sim, github, large, {}, {
+            files: lockfile,
+            nodeArgs: ['--import', pathToFileURL(join(HERE, 'rss-probe.mjs')).href],
+            env: { BENCH_RSS_FILE: plainFile },
+          })
+        ).wallMs,
+      );
+      plainPeaks.push(Number(await readFile(plainFile, 'utf8')) / 1024);
+    }
+    const addedLarge = median(withChecks) - median(without);
+    const linear = addedLarge <= median(floor) * 1.25 + 1_000;
+    const peak = Math.max(...peaks);
+    const plainPeak = Math.max(...plainPeaks);
+    // What the checks hold: the entries, what each source said, and their verdicts.
+    const SUPPLY_MEMORY_TARGET_MIB = 150;
+    const bounded = peak - plainPeak <= SUPPLY_MEMORY_TARGET_MIB;
+    lines.push(
+      `| supply: a change adding ${SUPPLY_ENTRIES.toLocaleString('en-US')} entries (${SUPPLY_ENTRIES.toLocaleString('en-US')} deps.dev requests, 16 in flight; ${SUPPLY_ENTRIES / 1000} OSV batches), the checks' added time | +${ms(addedLarge)} (${ms(median(withChecks))} vs ${ms(median(without))} without; median of ${RUNS}) | the two reads alone: ${ms(median(floor))} | ${ratio(addedLarge / median(floor))} | ≤ 1.25× the reads + 1 s | ${verdict(linear)} |`,
+      `| supply: the same run's peak RSS | ${Math.round(peak)} MiB (+${Math.round(peak - plainPeak)} MiB) | the same run without the checks: ${Math.round(plainPeak)} MiB | ${ratio(peak / plainPeak)} | ≤ +${SUPPLY_MEMORY_TARGET_MIB} MiB | ${verdict(bounded)} |`,
+    );
+    console.log(lines.slice(-2).join('\n'));
+    return { lines, ok: fast && linear && bounded };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+    await Promise.all([sim.close(), github.close()]);
+  }
+}
+
 // ---------- the run ----------
 
 const nodeVersion = spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim();
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${nodeVersion}, ${process.platform}`;
 console.log(`security-gate benchmark on ${machine}`);
-// `--only startup,latency,scale,memory,kev,epss,pr-scale,manifests` runs a part (latency still measures the start-up floor it needs).
+// `--only startup,latency,scale,memory,kev,epss,pr-scale,manifests,supply` runs a part (latency still measures the start-up floor it needs).
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',')) : null;
 const skipped = { lines: [] as string[], ok: true };
@@ -780,6 +920,7 @@ console.log(e.lines.join('\n'));
 const p = !only || only.has('pr-scale') ? await prScale() : skipped;
 console.log(p.lines.join('\n'));
 const f = !only || only.has('manifests') ? await manifests() : skipped;
+const sc = !only || only.has('supply') ? await supply() : skipped;
 
 const table = [
   '| scenario | security-gate | floor, same run | ratio | target | |',
@@ -792,6 +933,7 @@ const table = [
   ...e.lines,
   ...p.lines,
   ...f.lines,
+  ...sc.lines,
 ].join('\n');
 console.log(`\n${table}`);
 if (process.argv.includes('--record')) {

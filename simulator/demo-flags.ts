@@ -162,7 +162,8 @@ export function readDemoFlags(args: string[]): DemoCommand {
     ratchet: values.ratchet ?? false,
     grace: values.grace ?? false,
     // What a pull request brings in is its author's to see: --bad-pr shows the PR comment too.
-    comment: (values.comment ?? false) || (values['bad-pr'] ?? false) || (values.ratchet ?? false) || Boolean(supplyChain),
+    comment:
+      (values.comment ?? false) || (values['bad-pr'] ?? false) || (values.ratchet ?? false) || Boolean(supplyChain),
     kev: values.kev ?? false,
     vex: values.vex ?? false,
     tooNew: values['too-new'] ?? false,

@@ -229,7 +229,8 @@ function beforeAnyAdvisory(report: Pick<GateResult, 'supplyChain'> | null): stri
   if (report === null) return ['No JSON report was written.'];
   if (report.supplyChain === null) return ['No check before any advisory was made.'];
   const marked = report.supplyChain.entries.filter(
-    (e) => e.denied !== null || (e.malicious?.length ?? 0) > 0 || e.releaseAge === 'too-new' || e.releaseAge === 'unknown',
+    (e) =>
+      e.denied !== null || (e.malicious?.length ?? 0) > 0 || e.releaseAge === 'too-new' || e.releaseAge === 'unknown',
   );
   const each = marked.map((e) =>
     [
@@ -417,7 +418,8 @@ try {
   if (supplyChain) {
     rule('before any advisory (from security-gate.json)');
     const report = await readFile(join(run.workspace, REPORT_FILE), 'utf8').catch(() => null);
-    for (const line of beforeAnyAdvisory(report === null ? null : (JSON.parse(report) as GateResult))) console.log(line);
+    for (const line of beforeAnyAdvisory(report === null ? null : (JSON.parse(report) as GateResult)))
+      console.log(line);
     const asked = (prefix: string) => sim.requests.filter((r) => r.path.startsWith(prefix)).length;
     console.log(
       `deps.dev was asked ${plural(asked(DEPS_DEV_PATH), 'time')}, OSV ${plural(asked(OSV_PATH), 'time')} (the simulator's copies)`,

@@ -72,7 +72,11 @@ export function depsDevAnswer(method: string, path: string, data: DepsDevData): 
   const known = data.versions.get(depsDevKey(system.toUpperCase(), name, version));
   if (known === undefined) return { status: 404, text: grpcError(5, 'version not found') };
   const publishedAt =
-    'at' in known ? known.at : 'hoursAgo' in known ? new Date(Date.now() - known.hoursAgo * 3_600_000).toISOString() : undefined;
+    'at' in known
+      ? known.at
+      : 'hoursAgo' in known
+        ? new Date(Date.now() - known.hoursAgo * 3_600_000).toISOString()
+        : undefined;
   const body = {
     versionKey: { system: system.toUpperCase(), name, version },
     ...(publishedAt === undefined ? {} : { publishedAt }),

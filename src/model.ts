@@ -140,7 +140,10 @@ export type VerdictRule =
   | 'too-new';
 
 /** The rules that may spare an alert (or entry) that has a ground: RuleTraits.sparedBy names them. */
-export type SparingRule = Exclude<VerdictRule, 'severity' | 'known-exploited' | 'epss' | 'introduced' | 'too-new' | 'malicious' | 'denied'>;
+export type SparingRule = Exclude<
+  VerdictRule,
+  'severity' | 'known-exploited' | 'epss' | 'introduced' | 'too-new' | 'malicious' | 'denied'
+>;
 
 /** The feed whose mark a row shows beside an alert that gates by its ground (the reports render each). */
 export type GroundMark = 'kev' | 'epss' | 'release-age' | 'osv' | 'deny';
@@ -324,7 +327,12 @@ export interface DenyEntry {
  */
 export interface SupplyFacts {
   /** Younger than min-release-age, or its publish time unknown in a covered ecosystem; null: old enough, or not checked. */
-  tooNew: { publishedAt: string | null; ageHours: number | null; landsFrom: string | null; unknown: string | null } | null;
+  tooNew: {
+    publishedAt: string | null;
+    ageHours: number | null;
+    landsFrom: string | null;
+    unknown: string | null;
+  } | null;
   /** OSV's MAL- ids for it; empty when none, or not checked. */
   malicious: string[];
   /** The deny-packages entry that names it; null when none. */

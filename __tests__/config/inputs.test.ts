@@ -251,6 +251,63 @@ describe('enumerations are case-insensitive and never silently defaulted', () =>
   });
 });
 
+describe('before any advisory: min-release-age, release-age-url, malicious, osv-url, deny-packages, private-packages', () => {
+  test.each<[Record<string, string>, Partial<Config>]>([
+    [{ 'min-release-age': '72h' }, { minReleaseAgeMs: 72 * 3_600_000 }],
+    [{ 'min-release-age': '3d' }, { minReleaseAgeMs: 3 * 86_400_000 }],
+    [{ 'min-release-age': '3' }, { minReleaseAgeMs: 3 * 86_400_000 }],
+    [{ 'min-release-age': '1h' }, { minReleaseAgeMs: 3_600_000 }],
+    [{ 'min-release-age': '365D' }, { minReleaseAgeMs: 365 * 86_400_000 }],
+    [{ 'min-release-age': '' }, { minReleaseAgeMs: null }],
+    [{ 'release-age-url': 'https://deps.mirror.example/api/' }, { releaseAgeUrl: 'https://deps.mirror.example/api' }],
+    [{ 'release-age-url': 'http://127.0.0.1:8080' }, { releaseAgeUrl: 'http://127.0.0.1:8080' }],
+    [{ malicious: 'FAIL' }, { malicious: 'fail' }],
+    [{ 'osv-url': 'https://osv.mirror.example' }, { osvUrl: 'https://osv.mirror.example' }],
+    [
+      { 'deny-packages': 'pkg:npm/event-stream # 2018, pkg:npm/x\npkg:npm/ua-parser-js@0.7.29' },
+      {
+        denyPackages: [
+          { purl: 'pkg:npm/event-stream', reason: '2018, pkg:npm/x' },
+          { purl: 'pkg:npm/ua-parser-js@0.7.29', reason: null },
+        ],
+      },
+    ],
+    [
+      { 'deny-packages': 'pkg:npm/a, pkg:npm/b' },
+      {
+        denyPackages: [
+          { purl: 'pkg:npm/a', reason: null },
+          { purl: 'pkg:npm/b', reason: null },
+        ],
+      },
+    ],
+    [{ 'private-packages': '@acme/*, pkg:maven/com.acme/*' }, { privatePackages: ['@acme/*', 'pkg:maven/com.acme/*'] }],
+  ])('%j', (inputs, expected) => {
+    expect(config(inputs)).toMatchObject(expected);
+  });
+
+  test.each([
+    [
+      'min-release-age',
+      '0h',
+      /min-release-age: "0h" is not a release age; expected a duration from 1 hour to 365 days: 72h, 3d or 3 \(days\)\./,
+    ],
+    ['min-release-age', '366d', /min-release-age: "366d" is not a release age/],
+    ['min-release-age', '3 weeks', /min-release-age: "3 weeks" is not a release age/],
+    ['min-release-age', '-1', /min-release-age: "-1" is not a release age/],
+    ['release-age-url', 'http://deps.example.com', /release-age-url: .*https/],
+    ['release-age-url', 'deps.dev', /release-age-url: .*not an absolute URL/],
+    ['osv-url', 'https://osv.example/?key=1', /osv-url: must not have a query/],
+    ['malicious', 'block', /malicious: "block" is not one of off, warn, fail/],
+    ['deny-packages', 'event-stream', /deny-packages: "event-stream" is not a package URL/],
+    ['private-packages', '@acme/*-x', /private-packages: "@acme\/\*-x" names no package/],
+  ])('%s: %s is an input error naming it', (name, value, message) => {
+    const found = errors({ [name]: value });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(message);
+  });
+});
+
 describe('numbers', () => {
   test.each<[string, string, Partial<Config>]>([
     ['posture-days', '1', { postureDays: 1 }],

@@ -6,6 +6,27 @@ const parse = (text: string) =>
   JSON.parse(text) as Record<string, unknown> & { alerts: { id: string }[]; verdict: { gating: string[] } };
 
 describe('the JSON report', () => {
+  test('the supplyChain list, 250 versions, is the model as given, compact, 100 a line; the alerts after it', () => {
+    const alerts = [makeEvaluated({ severity: 'critical', score: 9.8 })];
+    const entries = Array.from({ length: 250 }, (_, i) => ({ name: `p-${i}`, version: '1.0.0', status: 'gating' }));
+    const supplyChain = { entries, releaseAge: null, malicious: null, private: 2 } as unknown as NonNullable<
+      ReturnType<typeof makeResult>['supplyChain']
+    >;
+    const result = makeResult({ alerts, supplyChain });
+    const text = renderJsonReport(result);
+    const report = parse(text) as ReturnType<typeof parse> & { supplyChain: { entries: unknown[]; private: number } };
+    expect(report.supplyChain).toEqual({ entries, releaseAge: null, malicious: null, private: 2 });
+    expect(report.alerts).toEqual(JSON.parse(JSON.stringify(alerts)));
+    expect(text.split('\n').filter((line) => line.includes('"name":"p-')).map((line) => line.split('"name":').length - 1)).toEqual([
+      100, 100, 50,
+    ]);
+    expect([...jsonReportChunks(result)].length).toBeGreaterThan(4);
+    // With no entries, an empty list.
+    expect(parse(renderJsonReport(makeResult({ supplyChain: { ...supplyChain, entries: [] } })))).toMatchObject({
+      supplyChain: { entries: [] },
+    });
+  });
+
   test('is the result model, with every alert once and the gating ones referred to by id, worst first', () => {
     const alerts = [
       makeEvaluated({ severity: 'high', score: 7.5 }),

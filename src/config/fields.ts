@@ -185,7 +185,8 @@ export const apiBase = (fallback: string, readWith: string) =>
   optional(fallback, (value, fail): string => {
     const url = value.includes('://') ? feedUrl(value, readWith) : 'is not an absolute URL; expected an https:// URL.';
     if (typeof url === 'string') return fail(url.replace(', or a path in the workspace', ''));
-    if (url.search !== '' || url.hash !== '') return fail('must not have a query (?...) or fragment (#...): give the base URL.');
+    if (url.search !== '' || url.hash !== '')
+      return fail('must not have a query (?...) or fragment (#...): give the base URL.');
     return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
   });
 

@@ -72,7 +72,10 @@ export interface VerdictPolicy {
 
 /** What would make an alert gate, were no rule to spare it (RULE_TRAITS says whether a grace period can delay it). */
 interface Ground {
-  rule: Extract<VerdictRule, 'severity' | 'known-exploited' | 'epss' | 'introduced' | 'denied' | 'malicious' | 'too-new'>;
+  rule: Extract<
+    VerdictRule,
+    'severity' | 'known-exploited' | 'epss' | 'introduced' | 'denied' | 'malicious' | 'too-new'
+  >;
   reason: string;
 }
 
@@ -164,7 +167,10 @@ function byExploitPrediction({ epss }: Omit<Facts, 'grounds'>, policy: VerdictPo
 function byBeingDenied({ supply }: Omit<Facts, 'grounds'>): Ground | null {
   const entry = supply?.denied ?? null;
   if (entry === null) return null;
-  return { rule: 'denied', reason: `denied by deny-packages entry ${entry.purl}${entry.reason ? `: ${entry.reason}` : ''}` };
+  return {
+    rule: 'denied',
+    reason: `denied by deny-packages entry ${entry.purl}${entry.reason ? `: ${entry.reason}` : ''}`,
+  };
 }
 
 /** Under malicious: fail, a version OSV lists as malicious (a MAL- id) gates whatever else applies. */

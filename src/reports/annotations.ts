@@ -150,7 +150,9 @@ function entryAnnotation([e, location]: PlacedEntry): Annotation {
   const message = [
     ...marks.map((mark) => plainLine(mark, MAX_TITLE)),
     ...(e.malicious ?? []).map(osvRecordUrl),
-    e.disposition.gates ? 'Fails the gate before any advisory' : `Does not fail the gate: ${plainLine(e.disposition.reason, MAX_TITLE)}`,
+    e.disposition.gates
+      ? 'Fails the gate before any advisory'
+      : `Does not fail the gate: ${plainLine(e.disposition.reason, MAX_TITLE)}`,
   ].join(' · ');
   const title = plainLine(`${marks[0]?.split(':')[0] ?? 'flagged'}: ${e.name}@${e.version}, ${where}`, MAX_TITLE);
   return placed({ title, message }, location);

@@ -3,7 +3,13 @@
 // (critical)", "3 critical alerts already on main; this pull request changes no dependency". Plain
 // text from what the verdict decided; the heading escapes it. Pure.
 import { ageWords } from '../instants.js';
-import { gatesByMark, SEVERITIES, type EvaluatedAlert, type EvaluatedSupplyChainEntry, type GateResult } from '../model.js';
+import {
+  gatesByMark,
+  SEVERITIES,
+  type EvaluatedAlert,
+  type EvaluatedSupplyChainEntry,
+  type GateResult,
+} from '../model.js';
 import { formatNumber, plural } from './format.js';
 
 /** What follows "Passes:", "Fails:" or "No verdict:" in the heading, for `target` (the repository's name or id). */
@@ -44,19 +50,16 @@ function failing(result: GateResult, target: string): string {
  * ago (min-release-age)", "event-stream 3.3.6 is denied (deny-packages) in this repository".
  */
 function supplyHeadline(e: EvaluatedSupplyChainEntry, others: number): string {
-  const what =
-    gatesByMark(e.disposition, 'deny')
-      ? `denied${e.denied?.reason ? ` (${e.denied.reason})` : ' (deny-packages)'}`
-      : gatesByMark(e.disposition, 'osv')
-        ? `known malicious (${(e.malicious ?? []).join(', ')})`
-        : e.releaseAge === 'unknown'
-          ? 'whose publish time is unknown (min-release-age)'
-          : `published ${e.ageHours === null ? 'recently' : `${ageWords(e.ageHours)} ago`} (min-release-age)`;
+  const what = gatesByMark(e.disposition, 'deny')
+    ? `denied${e.denied?.reason ? ` (${e.denied.reason})` : ' (deny-packages)'}`
+    : gatesByMark(e.disposition, 'osv')
+      ? `known malicious (${(e.malicious ?? []).join(', ')})`
+      : e.releaseAge === 'unknown'
+        ? 'whose publish time is unknown (min-release-age)'
+        : `published ${e.ageHours === null ? 'recently' : `${ageWords(e.ageHours)} ago`} (min-release-age)`;
   const more = others > 0 ? ` and ${plural(others, 'more package')}` : '';
   const pkg = `${e.name} ${e.version}`;
-  return e.source === 'change'
-    ? `this pull request brings in ${pkg}, ${what}${more}`
-    : `${pkg} is ${what}${more}`;
+  return e.source === 'change' ? `this pull request brings in ${pkg}, ${what}${more}` : `${pkg} is ${what}${more}`;
 }
 
 /** "3 critical alerts", "3 alerts (2 critical, 1 high)". */

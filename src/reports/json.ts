@@ -13,23 +13,45 @@ const ALERTS_PER_CHUNK = 100;
 
 /** The report as chunks of text that join to one JSON document. */
 export function* jsonReportChunks(result: GateResult): Generator<string> {
-  const { alerts, verdict, ...rest } = result;
-  // Everything but the alerts, pretty, the alerts last (the large part); they go where the
-  // placeholder stands, a value no service text can know in advance.
-  const list = placeholder();
-  const shape = { ...rest, verdict: { ...verdict, gating: verdict.gating.map((a) => a.id) }, alerts: list };
-  const [head, tail] = cutAt(JSON.stringify(shape, null, 2), list);
-  if (alerts.length === 0) {
-    yield `${head}[]${tail}\n`;
+  const { alerts, verdict, supplyChain, ...rest } = result;
+  // Everything but the long lists, pretty; the versions checked before any advisory (50,000 in a
+  // large change) and the alerts (the large part) go where their placeholders stand, values no
+  // service text can know in advance, compact.
+  const [entries, list] = [placeholder(), placeholder()];
+  const shape = {
+    ...rest,
+    supplyChain: supplyChain && { ...supplyChain, entries },
+    verdict: { ...verdict, gating: verdict.gating.map((a) => a.id) },
+    alerts: list,
+  };
+  const [head = '', middle = ''] = cutAt(JSON.stringify(shape, null, 2), supplyChain ? entries : list);
+  if (supplyChain) {
+    const [between = '', tail = ''] = cutAt(middle, list);
+    yield head;
+    yield* compactList(supplyChain.entries, '    ');
+    yield between;
+    yield* compactList(alerts, '  ');
+    yield `${tail}\n`;
     return;
   }
-  yield `${head}[\n`;
-  for (let start = 0; start < alerts.length; start += ALERTS_PER_CHUNK) {
-    // One line a chunk: stringifying 100 alerts at once is far cheaper than 100 times one.
-    const line = JSON.stringify(alerts.slice(start, start + ALERTS_PER_CHUNK)).slice(1, -1);
-    yield `    ${line}${start + ALERTS_PER_CHUNK >= alerts.length ? '\n' : ',\n'}`;
+  yield head;
+  yield* compactList(alerts, '  ');
+  yield `${middle}\n`;
+}
+
+/** A list as compact JSON, ALERTS_PER_CHUNK items a line, closed at `indent`. */
+function* compactList(items: readonly unknown[], indent: string): Generator<string> {
+  if (items.length === 0) {
+    yield '[]';
+    return;
   }
-  yield `  ]${tail}\n`;
+  yield '[\n';
+  for (let start = 0; start < items.length; start += ALERTS_PER_CHUNK) {
+    // One line a chunk: stringifying 100 items at once is far cheaper than 100 times one.
+    const line = JSON.stringify(items.slice(start, start + ALERTS_PER_CHUNK)).slice(1, -1);
+    yield `${indent}  ${line}${start + ALERTS_PER_CHUNK >= items.length ? '\n' : ',\n'}`;
+  }
+  yield `${indent}]`;
 }
 
 /** The whole report as one string (tests, small results). */

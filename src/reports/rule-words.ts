@@ -95,7 +95,10 @@ export const RULE_WORDS: Readonly<Record<VerdictRule, RuleWords>> = {
   denied: {
     policy: ({ options }) =>
       options.denyPackages.length > 0
-        ? { words: `fails on **denied** packages (${plural(options.denyPackages.length, 'deny-packages entry', 'deny-packages entries')})`, gates: true }
+        ? {
+            words: `fails on **denied** packages (${plural(options.denyPackages.length, 'deny-packages entry', 'deny-packages entries')})`,
+            gates: true,
+          }
         : null,
     notGating: null,
     gatingCell: '❌ denied',

@@ -82,7 +82,8 @@ export function supplyParts(
       }
       const level = gatesBy === ruleId || (e.disposition.gates && gatesBy === null) ? 'error' : 'warning';
       const pkg = `${e.name}@${e.version}`;
-      const verdict = level === 'error' ? 'It fails the gate.' : `Does not fail the gate: ${plainLine(e.disposition.reason, 300)}.`;
+      const verdict =
+        level === 'error' ? 'It fails the gate.' : `Does not fail the gate: ${plainLine(e.disposition.reason, 300)}.`;
       const locations = e.locations.length > 0 ? e.locations : [fallbackLocation()];
       for (const location of locations) {
         const path = repoRelativePath(location.path) || FALLBACK_MANIFEST_PATH;

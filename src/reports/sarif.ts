@@ -491,7 +491,8 @@ function writeLog(reported: Reported, limit: number, options: SarifOptions, out:
   const [, middle, tail] = skeleton(options, total, alerts.kept);
   out.chunk(`]${middle}[`);
   const results = new ListWriter(out);
-  for (const item of [...supply.results, ...introduced.results, ...licenses.results]) results.alone(JSON.stringify(item));
+  for (const item of [...supply.results, ...introduced.results, ...licenses.results])
+    results.alone(JSON.stringify(item));
   for (const f of candidates.slice(0, alerts.kept))
     results.push(JSON.stringify(renderResult(f, alerts.ruleIndexes.get(f.advisoryId)!)));
   results.seal();

@@ -15,7 +15,8 @@ const MAX_MANIFESTS = 3;
 
 function supplyStatusCell(e: EvaluatedSupplyChainEntry): string {
   if (e.status === 'gating') return RULE_WORDS[e.disposition.rule].gatingCell ?? '❌ fails the gate';
-  if (e.status === 'allowed') return `allowed by \`allow-alerts\`${e.allowedBy?.until ? ` until ${e.allowedBy.until}` : ''}`;
+  if (e.status === 'allowed')
+    return `allowed by \`allow-alerts\`${e.allowedBy?.until ? ` until ${e.allowedBy.until}` : ''}`;
   if (e.disposition.flagged) {
     const mode = e.malicious?.length ? '`malicious: warn`' : '`pr-introduced: warn`';
     return `⚠️ would fail the gate (${mode})`;
@@ -37,7 +38,8 @@ function supplyMarksCell(e: EvaluatedSupplyChainEntry): string {
 
 function supplyFoundCell(e: EvaluatedSupplyChainEntry): string {
   const shown = e.manifests.slice(0, MAX_MANIFESTS).map((m) => codeCell(m, 120));
-  const more = e.manifests.length > MAX_MANIFESTS ? ` and ${formatNumber(e.manifests.length - MAX_MANIFESTS)} more` : '';
+  const more =
+    e.manifests.length > MAX_MANIFESTS ? ` and ${formatNumber(e.manifests.length - MAX_MANIFESTS)} more` : '';
   const where = `${shown.join(', ')}${more}` || '—';
   return e.source === 'service' ? `${where} (listed by the service)` : where;
 }
@@ -100,9 +102,14 @@ export function supplyLine(view: SupplyChainView | null, denyEntries: number): s
   }
   if (denyEntries > 0) {
     const denied = view.entries.filter((e) => e.denied !== null).length;
-    parts.push(`denied packages (${plural(denyEntries, '`deny-packages` entry', '`deny-packages` entries')}): ${formatNumber(denied)} found`);
+    parts.push(
+      `denied packages (${plural(denyEntries, '`deny-packages` entry', '`deny-packages` entries')}): ${formatNumber(denied)} found`,
+    );
   }
   const kept = view.private > 0 ? ` (${plural(view.private, 'private version')} asked of no outside source)` : '';
-  const what = brought.length > 0 || view.releaseAge || view.malicious ? `${plural(brought.length, 'version')} brought in${kept}; ` : '';
+  const what =
+    brought.length > 0 || view.releaseAge || view.malicious
+      ? `${plural(brought.length, 'version')} brought in${kept}; `
+      : '';
   return `**Before any advisory**: ${what}${parts.join('; ')}.`;
 }

@@ -131,7 +131,7 @@ export function assembleResult(input: AssembleInput): GateResult {
   const flagged = config.knownExploited === 'warn' ? knownExploitedWarning(alerts) : null;
   if (flagged) found.warnings.push({ kind: 'known-exploited', message: flagged });
   const introduced = judgeIntroduced(config, weighIntroduced(config, change, input.introduced ?? null, found), policy);
-  const gathered = weighSupply(config, input.supply ?? null, found);
+  const gathered = weighSupply(config, change, input.supply ?? null, found);
   const supply = judgeSupply(config, gathered, read.packages, policy);
   // Without the service's secrets no alert is read, by design: the counts are what was judged.
   const alertsRead = reads.alerts.totalCount !== null || withoutService;
@@ -152,11 +152,13 @@ export function assembleResult(input: AssembleInput): GateResult {
     ...baseResult(config, repository, now, found.errors, input.settings),
     result,
     blobUrl: input.blobUrl ?? null,
-    counts: alertsRead ? countsOf(alerts, verdict, introduced, counted, config, {
+    counts: alertsRead
+      ? countsOf(alerts, verdict, introduced, counted, config, {
           judged: supply,
           gathered,
           listedRead: read.packages !== null || withoutService,
-        }) : null,
+        })
+      : null,
     change: changed.view,
     nextDue: nextDueOf(alerts),
     scan: read.packages ? scanOf(read.packages) : null,

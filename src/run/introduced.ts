@@ -89,7 +89,12 @@ export async function locateSupply(
   for (const entry of supply.entries)
     entry.locations = entry.manifests.map((manifest): ManifestLocation => {
       const line = lineOf(manifest, entry.name) ?? 1;
-      return { path: repoRelativePath(manifest), startLine: line, endLine: line, package: `${entry.name}@${entry.version}` };
+      return {
+        path: repoRelativePath(manifest),
+        startLine: line,
+        endLine: line,
+        package: `${entry.name}@${entry.version}`,
+      };
     });
 }
 

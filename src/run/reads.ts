@@ -81,10 +81,7 @@ export async function readEverything(
     // Also when the change is read: an alert is resolved only in the manifests the search lists.
     // Under deny-packages, on every event: a denied package the service lists gates.
     packages:
-      config.annotations ||
-      config.sarifFile !== null ||
-      readsChange(config, context) ||
-      config.denyPackages.length > 0,
+      config.annotations || config.sarifFile !== null || readsChange(config, context) || config.denyPackages.length > 0,
     licenses: licensed(config),
     // The scores of each page's CVE ids are asked for as it arrives, before it is checked.
     onCveIds: epss ? (cves) => epss.prefetch(cves) : undefined,

@@ -40,7 +40,13 @@ export async function gatherSupply(
     publishTime: ages?.lookup ?? null,
     maliciousIds: malicious?.lookup ?? null,
   };
-  withWhatIsKnown(entries, { deny: config.denyPackages, private: config.privatePackages }, reads, ageChecked ? config.minReleaseAgeMs : null, now);
+  withWhatIsKnown(
+    entries,
+    { deny: config.denyPackages, private: config.privatePackages },
+    reads,
+    ageChecked ? config.minReleaseAgeMs : null,
+    now,
+  );
   const notCovered = entries.filter((entry) => entry.releaseAge === 'not-covered');
   const gathered: SupplyGathered = {
     entries,
@@ -65,7 +71,11 @@ interface Answered<T> {
 }
 
 /** The publish time of each entry from release-age-url (its module loaded only then). */
-async function readAges(config: Config, entries: readonly SupplyChainEntry[], now: Date): Promise<Answered<PublishTime>> {
+async function readAges(
+  config: Config,
+  entries: readonly SupplyChainEntry[],
+  now: Date,
+): Promise<Answered<PublishTime>> {
   const { readPublishTimes, releaseKey, releaseQuery } = await import('../feeds/release-age/read.js');
   const queryOf = (entry: SupplyChainEntry) => {
     const named = namedVersion(entry);

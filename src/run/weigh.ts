@@ -317,7 +317,21 @@ export function weighIntroduced(
  * warn; an OSV read that failed is an API error under malicious: fail, a warning under warn. A known
  * failure still wins: what the reads that did arrive show is still judged.
  */
-export function weighSupply(config: Config, gathered: SupplyGathered | null, found: Found): SupplyGathered | null {
+export function weighSupply(
+  config: Config,
+  change: PullRequestChange | null,
+  gathered: SupplyGathered | null,
+  found: Found,
+): SupplyGathered | null {
+  // With pr-introduced off, weighIntroduced says nothing of a change that could not be read: the
+  // checks that still gate (malicious: fail, deny-packages) say it here (fail closed).
+  const read = change?.read;
+  const gates = config.malicious === 'fail' || config.denyPackages.length > 0;
+  if (config.prIntroduced === 'off' && gates && read?.state === 'unavailable' && read.cause !== 'not-asked') {
+    const message = `What this pull request brings in was not checked for malicious or denied packages: ${read.reason}`;
+    if (read.cause === 'failed' || read.cause === 'no-token') found.errors.push({ kind: 'api', message });
+    else found.warnings.push({ kind: 'unavailable', message });
+  }
   if (gathered === null) return null;
   const failed = (error: string | null, decides: boolean, what: string) => {
     if (error === null) return;

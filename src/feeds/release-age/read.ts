@@ -11,7 +11,6 @@ import { madeOnFirstSend, requestWithRetries } from '../../api/get.js';
 import type { Transport } from '../../api/transport.js';
 import { parseInstant } from '../../instants.js';
 import { failure, success, type Outcome } from '../../model.js';
-import { boundedBy } from '../bounded.js';
 import { releaseKey, versionPath, type ReleaseQuery } from './systems.js';
 
 export { releaseKey, releaseQuery, systemOf, type ReleaseQuery } from './systems.js';
@@ -51,20 +50,21 @@ export async function readPublishTimes(
   const base = url.replace(/\/+$/, '');
   const distinct = new Map<string, ReleaseQuery>();
   for (const query of queries) if (!distinct.has(releaseKey(query))) distinct.set(releaseKey(query), query);
-  const limited = boundedBy(options.concurrency ?? RELEASE_AGE_CONCURRENCY);
   const transport = options.transport ?? madeOnFirstSend(base);
   const times = new Map<string, ReleaseTime>();
   let stop = null as string | null;
-  await Promise.all(
-    [...distinct].map(([key, query]) =>
-      limited(async () => {
-        if (stop !== null) return; // the read failed already: what is queued is not sent
-        const read = await readOne(base, query, options, transport);
-        if (read.ok) times.set(key, read.value);
-        else stop ??= read.error;
-      }),
-    ),
-  );
+  // A pool of workers, each taking the next version: memory holds the versions, not a promise each.
+  const queue = distinct.entries();
+  const worker = async () => {
+    for (let next = queue.next(); !next.done && stop === null; next = queue.next()) {
+      const [key, query] = next.value;
+      const read = await readOne(base, query, options, transport);
+      if (read.ok) times.set(key, read.value);
+      else stop ??= read.error; // the read failed: what is queued is not sent
+    }
+  };
+  const workers = Math.max(1, Math.min(options.concurrency ?? RELEASE_AGE_CONCURRENCY, distinct.size));
+  await Promise.all(Array.from({ length: workers }, worker));
   return stop === null ? success(times) : failure(`${where(base)} could not be read: ${stop}`);
 }
 
@@ -99,17 +99,22 @@ async function readOne(
   try {
     body = JSON.parse(answer.text);
   } catch {
-    return failure(`${label}: the answer is not JSON. Check that release-age-url names deps.dev's API (https://api.deps.dev) or a mirror of it.`);
+    return failure(
+      `${label}: the answer is not JSON. Check that release-age-url names deps.dev's API (https://api.deps.dev) or a mirror of it.`,
+    );
   }
   const parsed = versionAnswer.safeParse(body);
   if (!parsed.success)
-    return failure(`${label}: the answer is not a version. Check that release-age-url names deps.dev's API (https://api.deps.dev) or a mirror of it.`);
+    return failure(
+      `${label}: the answer is not a version. Check that release-age-url names deps.dev's API (https://api.deps.dev) or a mirror of it.`,
+    );
   return success(publishTimeOf(parsed.data.publishedAt, options.now));
 }
 
 /** `publishedAt` as the verdict reads it: an instant, or why it is unknown (contract: "Unknown is new"). */
 export function publishTimeOf(publishedAt: unknown, now: number): ReleaseTime {
-  if (publishedAt === undefined || publishedAt === null || publishedAt === '') return { kind: 'unknown', why: 'no publishedAt' };
+  if (publishedAt === undefined || publishedAt === null || publishedAt === '')
+    return { kind: 'unknown', why: 'no publishedAt' };
   const at = parseInstant(publishedAt);
   if (at === null) return { kind: 'unknown', why: 'publishedAt is not RFC 3339 with a zone' };
   if (at - now > MAX_FUTURE_MS) return { kind: 'unknown', why: 'publishedAt is more than a day in the future' };

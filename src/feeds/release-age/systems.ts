@@ -50,11 +50,20 @@ export function releaseQuery(
   if (system === null || bare === '' || v === '') return null;
   if (system === 'MAVEN') {
     const slash = bare.lastIndexOf('/');
-    const full = space !== null ? `${space}:${bare}` : bare.includes(':') || slash < 0 ? bare : `${bare.slice(0, slash)}:${bare.slice(slash + 1)}`;
+    const full =
+      space !== null
+        ? `${space}:${bare}`
+        : bare.includes(':') || slash < 0
+          ? bare
+          : `${bare.slice(0, slash)}:${bare.slice(slash + 1)}`;
     return { system, name: full, version: v };
   }
   const full = space === null ? bare : `${space}/${bare}`;
-  return { system, name: system === 'NPM' && full.includes('/') && !full.startsWith('@') ? `@${full}` : full, version: v };
+  return {
+    system,
+    name: system === 'NPM' && full.includes('/') && !full.startsWith('@') ? `@${full}` : full,
+    version: v,
+  };
 }
 
 /** One key per distinct query (npm and PyPI names compare case-insensitively where the registries do). */
