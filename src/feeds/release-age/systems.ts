@@ -70,6 +70,15 @@ export function releaseQuery(
 export const releaseKey = ({ system, name, version }: ReleaseQuery): string =>
   `${system}\n${system === 'PYPI' ? name.toLowerCase().replace(/[-_.]+/g, '-') : name}\n${version}`;
 
-/** `/v3/systems/NPM/packages/%40scope%2Fname/versions/1.0.0`. */
-export const versionPath = ({ system, name, version }: ReleaseQuery): string =>
-  `/v3/systems/${system}/packages/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * `/v3/systems/NPM/packages/%40scope%2Fname/versions/1.0.0`; null when a segment cannot be asked: a
+ * `.` or `..` (a URL would resolve it and ask for another path) or text that is no Unicode (a lone
+ * surrogate, which cannot be percent-encoded).
+ */
+export function versionPath({ system, name, version }: ReleaseQuery): string | null {
+  if ([name, version].some((segment) => segment === '.' || segment === '..' || LONE_SURROGATE.test(segment)))
+    return null;
+  return `/v3/systems/${system}/packages/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`;
+}
