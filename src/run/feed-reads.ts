@@ -92,6 +92,11 @@ export async function readSupplyChain(
   now: Date,
 ): Promise<SupplyGathered | null> {
   if (!checksSupply(config)) return null;
-  const [{ gatherSupply }, read] = await Promise.all([import('./supply-reads.js'), change]);
+  // The readers' modules load while the change is read (gatherSupply imports them again, from the cache).
+  const readers = [
+    config.minReleaseAgeMs !== null ? import('../feeds/release-age/read.js') : null,
+    config.malicious !== 'off' ? import('../feeds/osv/querybatch.js') : null,
+  ];
+  const [{ gatherSupply }, read] = await Promise.all([import('./supply-reads.js'), change, ...readers]);
   return gatherSupply(config, read, now);
 }
