@@ -273,6 +273,16 @@ describe('before any advisory: min-release-age, release-age-url, malicious, osv-
       },
     ],
     [
+      // As allow-alerts reads a line: a reason for each entry before it.
+      { 'deny-packages': 'pkg:npm/a, pkg:npm/b # hijacked' },
+      {
+        denyPackages: [
+          { purl: 'pkg:npm/a', reason: 'hijacked' },
+          { purl: 'pkg:npm/b', reason: 'hijacked' },
+        ],
+      },
+    ],
+    [
       { 'deny-packages': 'pkg:npm/a, pkg:npm/b' },
       {
         denyPackages: [
@@ -300,6 +310,7 @@ describe('before any advisory: min-release-age, release-age-url, malicious, osv-
     ['osv-url', 'https://osv.example/?key=1', /osv-url: must not have a query/],
     ['malicious', 'block', /malicious: "block" is not one of off, warn, fail/],
     ['deny-packages', 'event-stream', /deny-packages: "event-stream" is not a package URL/],
+    ['deny-packages', 'pkg:npm/a pkg:npm/b # two', /deny-packages: "pkg:npm\/a pkg:npm\/b" is not a package URL/],
     ['private-packages', '@acme/*-x', /private-packages: "@acme\/\*-x" names no package/],
   ])('%s: %s is an input error naming it', (name, value, message) => {
     const found = errors({ [name]: value });

@@ -22,7 +22,17 @@ describe('readDenyEntry', () => {
     expect(readDenyEntry(text)).toEqual(entry);
   });
 
-  test.each(['event-stream', 'npm/event-stream', 'pkg:npm/', 'pkg:npm/ev*il', 'pkg:npm/*', '# only a reason'])(
+  test.each([
+    'event-stream',
+    'npm/event-stream',
+    'pkg:npm/',
+    'pkg:npm/ev*il',
+    'pkg:npm/*',
+    '# only a reason',
+    // A line with a reason is one entry: two package URLs before it would deny nothing.
+    'pkg:npm/a, pkg:npm/b # hijacked',
+    'pkg:npm/a pkg:npm/b # hijacked',
+  ])(
     '%j is not a package URL: the error says so, with examples',
     (text) => {
       expect(readDenyEntry(text)).toMatch(/is not a package URL; expected e\.g\. pkg:npm\/event-stream/);

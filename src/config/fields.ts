@@ -203,11 +203,16 @@ export const releaseAge = optional(null, (value, fail): number => {
 
 /** `deny-packages`: package URLs, one a line (or comma-separated), each with an optional `# reason`. */
 export const denyList = optional([] as DenyEntry[], (value, fail): DenyEntry[] => {
-  const entries = value
-    .split(/\r?\n/)
-    .flatMap((line) => (line.includes('#') ? [line] : line.split(',')))
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
+  // As allow-alerts reads a line: comma-separated entries, a `# reason` for each of them.
+  const entries = value.split(/\r?\n/).flatMap((line) => {
+    const hash = line.indexOf('#');
+    const reason = hash === -1 ? '' : ` ${line.slice(hash)}`;
+    return (hash === -1 ? line : line.slice(0, hash))
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '')
+      .map((item) => `${item}${reason}`);
+  });
   const read = entries.map(readDenyEntry);
   const bad = read.filter((entry): entry is string => typeof entry === 'string');
   return bad.length > 0 ? fail(bad.join(' ')) : (read as DenyEntry[]);

@@ -50,7 +50,8 @@ export function readDenyEntry(text: string): DenyEntry | string {
   const hash = text.indexOf('#');
   const purl = (hash === -1 ? text : text.slice(0, hash)).trim();
   const reason = hash === -1 ? null : text.slice(hash + 1).trim() || null;
-  if (!PURL.test(purl) || patternOf(purl) === null)
+  // No package URL holds a space or a comma: `pkg:npm/a, b # reason` is a list, never one entry that names nothing.
+  if (!PURL.test(purl) || /[\s,]/.test(purl) || patternOf(purl) === null)
     return `${JSON.stringify(purl.length > 80 ? `${purl.slice(0, 77)}...` : purl)} is not a package URL; expected e.g. pkg:npm/event-stream, pkg:npm/ua-parser-js@0.7.29 or pkg:npm/@evil-scope/* (a # reason may follow).`;
   return { purl, reason };
 }

@@ -138,7 +138,13 @@ export function assembleResult(input: AssembleInput): GateResult {
   const verdict = verdictOf(alerts, config, posture, licenses, alertsRead, introduced, supply);
   found.trace(`verdict ${verdict.result}: ${verdict.reasons.join(' ') || 'no reason given'}`);
   // On the statuses as they end up: an expired entry's alert that the change resolved does not gate again.
-  const listed = [...alerts, ...(introduced?.findings ?? []).map((f) => ({ ...f, aliases: f.cves ?? [] }))];
+  // A malicious version an entry spared was allowed by it too (its MAL- ids are what the entry names).
+  const malicious = (supply ?? []).map((e) => ({ advisory: '', aliases: e.malicious ?? [], status: e.status }));
+  const listed = [
+    ...alerts,
+    ...(introduced?.findings ?? []).map((f) => ({ ...f, aliases: f.cves ?? [] })),
+    ...malicious,
+  ];
   found.warnings.unshift(...allowListWarnings(config.allowAlerts, listed, now.toISOString().slice(0, 10)));
   const result = finalResult(verdict, found.errors);
   const counted = {

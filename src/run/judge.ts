@@ -18,7 +18,7 @@ import {
 } from '../model.js';
 import { manifestLocator } from '../packages/locations.js';
 import { gateVerdict, judgeAlerts, judgeFindings, type VerdictPolicy } from '../policy/index.js';
-import { deniedListed, judgeSupplyChain, type SupplyGathered } from '../policy/supply-chain.js';
+import { deniedListed, judgeSupplyChain, sameRelease, type SupplyGathered } from '../policy/supply-chain.js';
 import { introducedLicenses } from '../policy/introduced.js';
 import type { evaluateLicenses } from '../policy/licenses.js';
 import type { PullRequestChange } from '../github/changes.js';
@@ -53,7 +53,10 @@ export function judgeSupply(
 ): EvaluatedSupplyChainEntry[] | null {
   const listed = packages === null ? [] : deniedListed(packages, config.denyPackages);
   if (gathered === null && config.denyPackages.length === 0) return null;
-  const entries = [...(gathered?.entries ?? []), ...listed];
+  // A denied version the change brings in that the service also lists is one package, judged as brought in.
+  const brought = gathered?.entries ?? [];
+  const broughtDenied = brought.filter((e) => e.denied !== null);
+  const entries = [...brought, ...listed.filter((l) => !broughtDenied.some((e) => sameRelease(e, l)))];
   const mode = config.prIntroduced === 'off' ? undefined : config.prIntroduced;
   const judged = judgeSupplyChain(entries, { ...policy, introduced: mode });
   // Gating first, in the order of how bad: denied, malicious, too new; then the others with a mark.
