@@ -247,6 +247,8 @@ describe('only an allow-alerts entry naming the MAL- id spares a malicious versi
     });
     const entry = entryOf(report, COLOR.name, COLOR.version);
     expect(entry.status).toBe(spared ? 'allowed' : 'gating');
+    // What allow-alerts spared is counted as allowed, as an alert or a finding would be.
+    expect(run.outputs['allowed-count']).toBe(spared ? '1' : '0');
     // An entry that spared a version allowed something this run: never "unused: remove it".
     const aboutTheEntry = run.commands.filter(
       (c) => c.command === 'warning' && c.properties.file === undefined && c.message.includes(COLOR.id),

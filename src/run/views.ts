@@ -127,7 +127,10 @@ export function countsOf(
     ...supplyCounts(supply, config),
     total: evaluated.length,
     gating: verdict.gating.length + findings.filter((f) => f.disposition.gates).length + supplyGating,
-    allowed: both.filter((a) => a.status === 'allowed').length,
+    // A malicious version an allow entry spares by its MAL- id is allowed too.
+    allowed:
+      both.filter((a) => a.status === 'allowed').length +
+      (supply.judged ?? []).filter((e) => e.status === 'allowed').length,
     // Empty when the change was not read, 0 when it was and resolved nothing.
     resolved: read.change ? evaluated.filter((a) => a.status === 'resolved').length : null,
     due: evaluated.filter((a) => a.status === 'due').length,
