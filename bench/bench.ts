@@ -867,11 +867,17 @@ async function supply(): Promise<{ lines: string[]; ok: boolean }> {
       const plainFile = join(dir, `rss-supply-plain-${i}`);
       without.push(
         (
-          await pullRequestRun(sim, github, large, {}, {
-            files: lockfile,
-            nodeArgs: ['--import', pathToFileURL(join(HERE, 'rss-probe.mjs')).href],
-            env: { BENCH_RSS_FILE: plainFile },
-          })
+          await pullRequestRun(
+            sim,
+            github,
+            large,
+            {},
+            {
+              files: lockfile,
+              nodeArgs: ['--import', pathToFileURL(join(HERE, 'rss-probe.mjs')).href],
+              env: { BENCH_RSS_FILE: plainFile },
+            },
+          )
         ).wallMs,
       );
       plainPeaks.push(Number(await readFile(plainFile, 'utf8')) / 1024);

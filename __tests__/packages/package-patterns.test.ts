@@ -32,12 +32,9 @@ describe('readDenyEntry', () => {
     // A line with a reason is one entry: two package URLs before it would deny nothing.
     'pkg:npm/a, pkg:npm/b # hijacked',
     'pkg:npm/a pkg:npm/b # hijacked',
-  ])(
-    '%j is not a package URL: the error says so, with examples',
-    (text) => {
-      expect(readDenyEntry(text)).toMatch(/is not a package URL; expected e\.g\. pkg:npm\/event-stream/);
-    },
-  );
+  ])('%j is not a package URL: the error says so, with examples', (text) => {
+    expect(readDenyEntry(text)).toMatch(/is not a package URL; expected e\.g\. pkg:npm\/event-stream/);
+  });
 });
 
 describe('denierOf: the entry that names a package', () => {

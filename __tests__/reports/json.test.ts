@@ -17,9 +17,12 @@ describe('the JSON report', () => {
     const report = parse(text) as ReturnType<typeof parse> & { supplyChain: { entries: unknown[]; private: number } };
     expect(report.supplyChain).toEqual({ entries, releaseAge: null, malicious: null, private: 2 });
     expect(report.alerts).toEqual(JSON.parse(JSON.stringify(alerts)));
-    expect(text.split('\n').filter((line) => line.includes('"name":"p-')).map((line) => line.split('"name":').length - 1)).toEqual([
-      100, 100, 50,
-    ]);
+    expect(
+      text
+        .split('\n')
+        .filter((line) => line.includes('"name":"p-'))
+        .map((line) => line.split('"name":').length - 1),
+    ).toEqual([100, 100, 50]);
     expect([...jsonReportChunks(result)].length).toBeGreaterThan(4);
     // With no entries, an empty list.
     expect(parse(renderJsonReport(makeResult({ supplyChain: { ...supplyChain, entries: [] } })))).toMatchObject({
