@@ -4,7 +4,7 @@
 // and every demo run sees the same data. defaultData() builds a fresh copy on each call.
 import { createHash } from 'node:crypto';
 import type { Issue } from '../src/api/schemas.js';
-import { compareEntry, type CompareEntry } from './github.js';
+import { compareEntry, type AdvisoryFacts, type CompareEntry } from './github.js';
 import type { Repository, ScaAlert, ScaPackage, Schedule } from './wire.js';
 
 // ---------- identifiers tests use ----------
@@ -622,6 +622,39 @@ function parsePackage(spec: string): PackageRef {
   const colon = spec.indexOf(':');
   const at = spec.lastIndexOf('@');
   return { ecosystem: spec.slice(0, colon) as Ecosystem, name: spec.slice(colon + 1, at), version: spec.slice(at + 1) };
+}
+
+/** GitHub's ecosystem words (its advisory database's REST API) for the simulator's ecosystems. */
+const GITHUB_ECOSYSTEM: Record<Ecosystem, string> = { npm: 'npm', maven: 'maven', pypi: 'pip', golang: 'go' };
+
+/**
+ * GitHub's global advisories of the service's alerts, as the fake GitHub serves them (the Fix
+ * column's source): each row's package, affected up to the fixed version (or the alerted version
+ * when none is published), and that fixed version.
+ */
+export function serviceAdvisoryFacts(): Map<string, AdvisoryFacts> {
+  const word = (severity: string | null | undefined, score: number | null | undefined): AdvisoryFacts['severity'] => {
+    const w = severity?.toLowerCase();
+    if (w === 'critical' || w === 'high' || w === 'medium' || w === 'low') return w;
+    if (w === 'moderate') return 'medium';
+    if (typeof score !== 'number') return 'unknown';
+    return score >= 9 ? 'critical' : score >= 7 ? 'high' : score >= 4 ? 'medium' : score > 0 ? 'low' : 'unknown';
+  };
+  return new Map(
+    ADVISORY_ROWS.map(([ghsa, cve, pkg, severity, score, fixedIn, , summary]): [string, AdvisoryFacts] => {
+      const ref = parsePackage(pkg);
+      const range = fixedIn ? `< ${fixedIn}` : `<= ${ref.version}`;
+      return [
+        ghsa,
+        {
+          cve,
+          severity: word(severity, score),
+          summary,
+          affects: { ecosystem: GITHUB_ECOSYSTEM[ref.ecosystem], name: ref.name, range, patched: fixedIn },
+        },
+      ];
+    }),
+  );
 }
 
 /** A package URL (purl) as SCA tools print it: maven group/artifact, npm scope `@` encoded as %40. */

@@ -12,12 +12,13 @@ import {
   fixPullRequestChanges,
   KEV_REPO,
   MAIN_REPO,
+  serviceAdvisoryFacts,
   simulatorInputs,
   withRecentAlerts,
 } from './data.js';
 import type { GateResult } from '../src/model.js';
 import { plural } from '../src/numbers.js';
-import { startFakeGitHub } from './github.js';
+import { advisoryRecord, startFakeGitHub } from './github.js';
 import { EPSS_API_PATH, epssInputs } from './epss.js';
 import { KEV_PATH, kevInputs } from './kev.js';
 import { DEMO_USAGE, readDemoFlags } from './demo-flags.js';
@@ -306,6 +307,8 @@ try {
     `${repository}/${base}...${head}`,
     bad ? bad.changes : fixPr ? fixPullRequestChanges(sim.state) : [],
   );
+  // GitHub's advisories of the service's alerts (the Fix column's versions), and of what --bad-pr adds.
+  for (const [id, facts] of serviceAdvisoryFacts()) github.advisories.set(id, advisoryRecord(id, facts));
   for (const [id, record] of bad?.advisories ?? []) github.advisories.set(id, record);
   // A pull request is judged by the policy file as it stands at its base: GitHub has it there too.
   github.commits.add(`${repository}@${base}`);

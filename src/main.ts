@@ -141,7 +141,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 interface Verdicts {
   stepFails: (result: GateResult, onApiError: Config['onApiError']) => boolean;
-  failureMessage: (verdict: GateResult['verdict']) => string;
+  failureMessage: (result: GateResult) => string;
 }
 
 /** Step 8. Exit as the result says: fail on a failed gate; API errors as on-api-error says. */
@@ -156,7 +156,7 @@ function finish(
   const failures: string[] = [...writeErrors];
   if (result.result === 'fail') {
     for (const message of errors) log.warning(message);
-    failures.unshift(failureMessage(result.verdict));
+    failures.unshift(failureMessage(result));
   } else if (result.result === 'error') {
     if (stepFails(result, config.onApiError)) {
       failures.unshift(...errors);

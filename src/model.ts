@@ -417,6 +417,33 @@ export interface EvaluatedAlert extends Alert {
   epssMissing?: true;
   /** The latest VEX statement that speaks of it, whatever it says; null when none does (or no VEX was read). */
   vex: VexMark | null;
+  /** The version that fixes it for its package (gating, due and allowed alerts); null when not known. Absent: not asked. */
+  fix?: Fix | null;
+  /** Why `fix` is null when it could not be known: its read failed, or it was past the run's cap. */
+  fixNote?: FixNote;
+}
+
+/**
+ * The version that fixes an alert or finding for its package (contract: "The fix"): from GitHub's
+ * advisory, the entry of the same package, its first patched version; `version` null: none published.
+ */
+export interface Fix {
+  version: string | null;
+  /** The GitHub advisory it was read from (GHSA id). */
+  advisory: string;
+}
+
+/** Why no fix is known: `not-available` (GitHub's advisories could not be read), `not-looked-up` (beyond the run's 1,000 advisories). */
+export type FixNote = 'not-available' | 'not-looked-up';
+
+/** The fixes' read (contract: "The fix"); null on the result when nothing needed one or it was not asked. */
+export interface FixesView {
+  /** Distinct advisories asked of GitHub. */
+  asked: number;
+  /** Subjects whose advisory was beyond the cap. */
+  notLookedUp: number;
+  /** Why some or all could not be read; null when all were. */
+  error: string | null;
 }
 
 /** Plain code-unit order: locale-free, so the order is the same on every runner. */
@@ -950,6 +977,8 @@ export interface GateResult {
   vex: VexView | null;
   /** Release age, malicious and denied packages (contract: "Before any advisory"); null when none is on. */
   supplyChain: SupplyChainView | null;
+  /** The fixes' read (contract: "The fix"); null when nothing needed one. */
+  fixes: FixesView | null;
 }
 
 /** The pull request's change as the gate read it. */
@@ -1047,6 +1076,10 @@ export interface EvaluatedFinding extends IntroducedFinding {
   epssMissing?: true;
   /** The latest VEX statement that speaks of it; null when none does. */
   vex: VexMark | null;
+  /** The version that fixes it for its package; null when not known (contract: "The fix"). */
+  fix?: Fix | null;
+  /** Why `fix` is null when it could not be known. */
+  fixNote?: FixNote;
 }
 
 /**

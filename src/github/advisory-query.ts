@@ -21,6 +21,8 @@ export interface AffectedPackage {
   name: string;
   /** null: no version fixes it. */
   firstPatched: string | null;
+  /** GitHub's range of the versions it affects (`>= 2.0.0, < 2.15.0`); null when it gives none. */
+  range: string | null;
 }
 
 /** Fields in one query at most (GitHub's own figure for a connection's page; 5,000 advisories are 50 queries). */
@@ -33,11 +35,11 @@ const ADVISORIES_PER_CVE = 10;
  */
 const PACKAGES_PER_ADVISORY = 100;
 
-/** The one list of what is read of an advisory, for both kinds of field (the Fix column will read from it too). */
+/** The one list of what is read of an advisory, for both kinds of field (CVE ids, and the Fix column's packages). */
 const ADVISORY_FIELDS = `fragment advisory on SecurityAdvisory {
   ghsaId
   identifiers { type value }
-  vulnerabilities(first: ${PACKAGES_PER_ADVISORY}) { nodes { package { ecosystem name } firstPatchedVersion { identifier } } }
+  vulnerabilities(first: ${PACKAGES_PER_ADVISORY}) { nodes { package { ecosystem name } vulnerableVersionRange firstPatchedVersion { identifier } } }
 }`;
 
 /** The batches asked, in order: each id once (case-insensitively), at most {@link FIELDS_PER_QUERY} a batch. */
@@ -73,6 +75,7 @@ const advisorySchema = z.object({
       z
         .object({
           package: z.object({ ecosystem: z.string(), name: z.string() }),
+          vulnerableVersionRange: z.string().nullish(),
           firstPatchedVersion: z.object({ identifier: z.string() }).nullish(),
         })
         .nullable(),
@@ -128,6 +131,7 @@ function advisoryOf(read: z.infer<typeof advisorySchema>): GitHubAdvisory {
               ecosystem: node.package.ecosystem,
               name: node.package.name,
               firstPatched: node.firstPatchedVersion?.identifier ?? null,
+              range: node.vulnerableVersionRange ?? null,
             },
           ],
     ),

@@ -18,6 +18,10 @@ const ECOSYSTEM_SYNONYMS = new Map<string, string>([
   ['rubygems', 'gem'],
   ['crates', 'cargo'],
   ['crates.io', 'cargo'],
+  // GitHub's advisory database (GraphQL's SecurityAdvisoryEcosystem) for cargo, hex and Actions.
+  ['rust', 'cargo'],
+  ['erlang', 'hex'],
+  ['actions', 'githubactions'],
 ]);
 
 /** Lower-cased, synonyms folded (`pip` is `pypi`); null when none is given. */

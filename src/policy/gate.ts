@@ -206,10 +206,11 @@ function describeAlert(e: EvaluatedAlert): string {
 }
 
 /**
- * The message for core.setFailed: the reasons and up to `max` worst gating alerts.
+ * The message for core.setFailed: the reasons, up to `max` worst gating alerts, and what to do
+ * (the upgrades that fix them, when GitHub's advisories say which).
  * Service text is not escaped here; the logging layer neutralises workflow commands.
  */
-export function failureMessage(verdict: Verdict, max = 5): string {
+export function failureMessage(verdict: Verdict, max = 5, whatToDo: string | null = null): string {
   const shown = verdict.gating.slice(0, Math.max(0, Math.floor(max)));
   const hidden = verdict.gating.length - shown.length;
   const heading = verdict.result === 'fail' ? 'Security gate failed' : 'Security gate passed';
@@ -220,6 +221,7 @@ export function failureMessage(verdict: Verdict, max = 5): string {
   } else if (hidden > 0) {
     parts.push(`${plural(hidden, 'gating alert')} not listed.`);
   }
+  if (whatToDo) parts.push(`What to do: ${whatToDo}.`);
   parts.push('See the job summary for details.');
   return parts.join(' ');
 }

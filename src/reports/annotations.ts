@@ -67,6 +67,10 @@ function notesFirst(e: EvaluatedAlert): string[] {
   return notes;
 }
 
+/** The version that fixes it, when GitHub's advisory names one (contract: "The fix"). */
+const fixNote = ({ fix }: Pick<EvaluatedAlert, 'fix'>): string[] =>
+  fix?.version ? [`Fixed in ${plainLine(fix.version, 60)}`] : fix ? ['No fixed version published'] : [];
+
 function alertAnnotation(e: EvaluatedAlert): Annotation {
   const location = e.locations?.[0];
   const pkg = location?.package ?? packageLabel(e.package);
@@ -74,6 +78,7 @@ function alertAnnotation(e: EvaluatedAlert): Annotation {
   const reference = firstReference(e.references);
   const message = [
     ...notesFirst(e),
+    ...fixNote(e),
     plainLine(e.summary, MAX_SUMMARY) || 'No summary given',
     `Score ${e.score === null ? 'none' : formatNumber(e.score)}`,
     `Reachability: ${reachability === '—' ? 'not analysed' : reachability}`,
@@ -124,6 +129,7 @@ function findingAnnotation([f, location]: Placed): Annotation {
   const message = [
     ...(kev === null ? [] : [kev]),
     'GitHub lists this vulnerability on a package the change adds, which the service has not scanned yet',
+    ...fixNote(f),
     ...(f.disposition.gates ? [] : [`Does not fail the gate: ${plainLine(f.disposition.reason, MAX_TITLE)}`]),
     plainLine(f.summary, MAX_SUMMARY) || 'No summary given',
     ...(f.scope ? [`Scope: ${plainLine(f.scope, 40)}`] : []),

@@ -12,6 +12,7 @@ import { FALLBACK_MANIFEST_PATH } from '../packages/locations.js';
 import { fitRows, type ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
 import { epssGatingNote, withEpssMark } from './epss.js';
+import { fixCell } from './fix-words.js';
 import { gatesOnlyAsKnownExploited, kevMark } from './known-exploited.js';
 import { codeCell, escapeCell, link, linkCell } from './markdown.js';
 import { vexRowNote } from './vex-marks.js';
@@ -20,10 +21,10 @@ import { vexRowNote } from './vex-marks.js';
 const CLOSING_RESERVE = 200;
 
 const GATING_HEADER = [
-  '| Severity | Advisory | Package | Score | Reachability | Summary | Declared in |',
-  '|---|---|---|--:|---|---|---|',
+  '| Severity | Advisory | Package | Fix | Score | Reachability | Summary | Declared in |',
+  '|---|---|---|---|--:|---|---|---|',
 ];
-const ALLOWED_HEADER = ['| Advisory | Package | Severity | Until | Reason |', '|---|---|---|---|---|'];
+const ALLOWED_HEADER = ['| Advisory | Package | Fix | Severity | Until | Reason |', '|---|---|---|---|---|---|'];
 
 /** What the reachability words mean. */
 const REACHABILITY_TERMS =
@@ -115,6 +116,7 @@ function gatingRow(e: EvaluatedAlert, blobUrl: string | null): string {
     severityLabel(e.severity),
     advisoryCell(e),
     packageCell(e),
+    fixCell(e),
     formatNumber(e.score),
     reachabilityLabel(e.reachability),
     summaryCell(e),
@@ -128,6 +130,7 @@ function allowedRow(e: EvaluatedAlert): string {
   const cells = [
     advisoryCell(e),
     packageCell(e),
+    fixCell(e),
     severityLabel(e.severity),
     entry?.until ? escapeCell(entry.until, 20) : 'no end date',
     [entry?.reason ? escapeCell(entry.reason, 200) : null, vexRowNote(e.vex)].filter(Boolean).join(' ') || '—',

@@ -20,6 +20,7 @@ import { RULE_WORDS } from './rule-words.js';
 import { code, codeCell, escapeText, truncate } from './markdown.js';
 import { epssLine } from './epss.js';
 import { advisoryCell, boundedTable, FIXED_LABEL, fixedOnly, packageCell } from './summary-alerts.js';
+import { fixCell } from './fix-words.js';
 import { supplyLine } from './summary-supply.js';
 import { introducedLine } from './summary-introduced.js';
 
@@ -154,12 +155,13 @@ export function resolvedSection(alerts: EvaluatedAlert[], maxRows: number, budge
   ].join('\n');
 }
 
-const DUE_HEADER = ['| Advisory | Package | Severity | Due | Days left |', '|---|---|---|---|--:|'];
+const DUE_HEADER = ['| Advisory | Package | Fix | Severity | Due | Days left |', '|---|---|---|---|---|--:|'];
 
 function dueRow(e: EvaluatedAlert): string {
   const cells = [
     advisoryCell(e),
     packageCell(e),
+    fixCell(e),
     severityLabel(e.severity),
     e.dueOn ?? '—',
     e.daysLeft === null ? '—' : formatNumber(e.daysLeft),

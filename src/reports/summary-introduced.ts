@@ -7,12 +7,16 @@ import type { ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
 import { withEpssMark } from './epss.js';
 import { kevMark } from './known-exploited.js';
+import { fixCell } from './fix-words.js';
 import { codeCell, escapeCell, linkCell } from './markdown.js';
 import { RULE_WORDS } from './rule-words.js';
 import { boundedTable } from './summary-alerts.js';
 import { vexRowNote } from './vex-marks.js';
 
-const HEADER = ['| Severity | Advisory | Package | Manifests | Scope | Status |', '|---|---|---|---|---|---|'];
+const HEADER = [
+  '| Severity | Advisory | Package | Fix | Manifests | Scope | Status |',
+  '|---|---|---|---|---|---|---|',
+];
 /** Manifests listed in one cell. */
 const MAX_MANIFESTS = 3;
 
@@ -44,6 +48,7 @@ function findingRow(f: EvaluatedFinding): string {
     severityLabel(f.severity),
     withEpssMark(`${linkCell(f.advisory, f.url, 80)}${mark ? ` ${mark}` : ''}`, f),
     codeCell(`${f.name}@${f.version}`, 120),
+    fixCell(f),
     manifestsCell(f.manifests),
     f.scope ? escapeCell(f.scope, 20) : '—',
     vex === null ? statusCell(f) : `${statusCell(f)} ${vex}`,

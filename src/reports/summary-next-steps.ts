@@ -13,6 +13,7 @@ import {
   type LicenseFinding,
 } from '../model.js';
 import { formatNumber, plural } from './format.js';
+import { upgradesOf } from './fix-words.js';
 import { code } from './markdown.js';
 
 /** Entries shown to copy; the others are counted. */
@@ -104,6 +105,21 @@ function supplySteps(entries: EvaluatedSupplyChainEntry[]): string[] {
   ];
 }
 
+/** The upgrades GitHub's advisories name (contract: "The fix"), first: they are the way out. */
+function fixSteps(result: GateResult): string[] {
+  const upgrades = upgradesOf(result);
+  if (upgrades.length === 0) return [];
+  const shown = upgrades
+    .slice(0, MAX_ENTRIES)
+    .map(
+      ({ name, version, manifest }) =>
+        `${code(name, 120)} to ${code(version, 60)}${manifest ? ` in ${code(manifest, 200)}` : ''}`,
+    );
+  const more =
+    upgrades.length > MAX_ENTRIES ? ` and ${formatNumber(upgrades.length - MAX_ENTRIES)} more (the Fix column)` : '';
+  return [`- **The fix**: upgrade ${shown.join(', ')}${more}, the versions GitHub's advisories name as fixing them.`];
+}
+
 function broughtInSteps(findings: EvaluatedFinding[], licenses: LicenseFinding[]): string[] {
   const named = [...new Set(findings.map((f) => `${f.name} ${f.version}`))];
   const listed = named.slice(0, 3).map((n) => code(n, 120));
@@ -181,7 +197,7 @@ export function nextStepsSection(result: GateResult): string | null {
   const findings = result.introduced?.findings.filter((f) => f.disposition.gates) ?? [];
   const licenses = result.licenses?.findings.filter((f) => f.gates) ?? [];
   const supply = result.supplyChain?.entries.filter((e) => e.disposition.gates) ?? [];
-  const brought = [...supplySteps(supply), ...broughtInSteps(findings, licenses)];
+  const brought = [...supplySteps(supply), ...fixSteps(result), ...broughtInSteps(findings, licenses)];
   if (gating.length === 0) {
     const critical = result.posture?.repository?.criticalIssues ?? 0;
     const posture =

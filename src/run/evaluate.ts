@@ -13,14 +13,24 @@ import { plural } from '../numbers.js';
 import { assembleResult } from './assemble.js';
 import { readEpssScores, readSupplyChain, startEpss } from './feed-reads.js';
 import { everyCopy } from './gather.js';
+import { withFixes } from './fixes.js';
+import { githubReadOptions } from './github-reads.js';
 import { gatherIntroduced, locateSupply } from './introduced.js';
 import { licensed, logBaseFile, readEverything, repositoryOf, startEarlyReads } from './reads.js';
 import { unconfirmedRepository, type RepositoryRef } from './resolve.js';
 import { stoppedResult } from './views.js';
 import { toolOf } from '../version.js';
+import { failureMessage as verdictFailure } from '../policy/index.js';
+import { upgradesOf, upgradeWords } from '../reports/fix-words.js';
 
 export { stepFails } from './judge.js';
-export { failureMessage } from '../policy/index.js';
+/** The failure message: the verdict's reasons, the worst alerts, and what to do when a fix is known. */
+export function failureMessage(result: GateResult): string {
+  const upgrades = upgradesOf(result);
+  const shown = upgrades.slice(0, 3).map(upgradeWords);
+  const more = upgrades.length > 3 ? `; and ${upgrades.length - 3} more (the job summary's Fix column)` : '';
+  return verdictFailure(result.verdict, 5, shown.length === 0 ? null : `${shown.join('; ')}${more}`);
+}
 
 export async function evaluate(
   config: Config,
@@ -127,7 +137,7 @@ async function resolveReadAndJudge(
 
   // 5. The verdict, and the result model every report renders.
   const [{ describeSchedule }, spdx] = await Promise.all([scheduling, licensing]);
-  return assembleResult({
+  const result = assembleResult({
     config,
     repository,
     reads: read.reads,
@@ -150,6 +160,8 @@ async function resolveReadAndJudge(
     supply,
     trace: (line) => log.debug(`decision: ${line}`),
   });
+  // 6. The way out: the version that fixes each gating, due and allowed alert and each finding.
+  return withFixes(result, githubReadOptions(config, context), introduced?.advisories);
 }
 
 type Endpoints = ReturnType<typeof createEndpoints>;

@@ -4,11 +4,11 @@
 // or a VEX statement naming a CVE id), and where each manifest names the package in the workspace. The
 // verdict weighs what could not be read (weigh.ts).
 import type { Config } from '../config/inputs.js';
-import { readAdvisoryCves } from '../github/advisories.js';
+import { readAdvisories, type GitHubAdvisory } from '../github/advisories.js';
 import type { PullRequestChange } from '../github/changes.js';
 import type { RunnerContext } from '../github/context.js';
 import { readWorkspaceLines } from '../github/workspace.js';
-import { cveId, type Alert, type IntroducedFinding, type ManifestLocation } from '../model.js';
+import { cveId, type Alert, type IntroducedFinding, type ManifestLocation, type Outcome } from '../model.js';
 import { repoRelativePath } from '../packages/locations.js';
 import { lineFound, lineSearch } from '../packages/manifest-lines.js';
 import { introducedFindings } from '../policy/introduced.js';
@@ -22,6 +22,8 @@ import { githubReadOptions } from './github-reads.js';
 export interface IntroducedRead {
   findings: IntroducedFinding[];
   advisoryErrors: string[];
+  /** GitHub's advisories read for the CVE ids, by GHSA id: the Fix column reads them again from here (run/fixes.ts). */
+  advisories: ReadonlyMap<string, Outcome<GitHubAdvisory[]>>;
   /** What the CVE ids were read for, in words ("the KEV catalog and allow-alerts"): what a failed read leaves unchecked. */
   cvesReadFor: string;
   /** The first line of the workspace's copy of `manifest` that names the package; null when none or not read. */
@@ -52,8 +54,8 @@ export async function gatherIntroduced(
     ...added.map(({ manifest, name }) => ({ manifest, name })),
   ];
   const readFor = cveUses(config, vex);
-  const [advisoryErrors, lineOf] = await Promise.all([
-    readFor.length === 0 ? [] : withCves(findings, config, context),
+  const [advisories, lineOf] = await Promise.all([
+    readFor.length === 0 ? new Map<string, Outcome<GitHubAdvisory[]>>() : withCves(findings, config, context),
     manifestLines(asked, context.workspace),
   ]);
   for (const finding of findings)
@@ -66,7 +68,8 @@ export async function gatherIntroduced(
         package: `${finding.name}@${finding.version}`,
       };
     });
-  return { findings, advisoryErrors, cvesReadFor: inWords(readFor), lineOf };
+  const advisoryErrors = [...new Set([...advisories.values()].flatMap((read) => (read.ok ? [] : [read.error])))];
+  return { findings, advisoryErrors, advisories, cvesReadFor: inWords(readFor), lineOf };
 }
 
 /**
@@ -118,20 +121,22 @@ export function cveUses(
 const inWords = (list: string[]) =>
   list.length < 2 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
 
-/** Each finding's CVE ids, in place (the findings are this module's own); the advisories not read. */
-async function withCves(findings: IntroducedFinding[], config: Config, context: RunnerContext): Promise<string[]> {
-  if (findings.length === 0) return [];
-  const read = await readAdvisoryCves(
+/** Each finding's CVE ids, in place (the findings are this module's own); the advisories as read, by GHSA id. */
+async function withCves(
+  findings: IntroducedFinding[],
+  config: Config,
+  context: RunnerContext,
+): Promise<Map<string, Outcome<GitHubAdvisory[]>>> {
+  if (findings.length === 0) return new Map();
+  const read = await readAdvisories(
     findings.map((f) => f.advisory),
     githubReadOptions(config, context),
   );
-  const errors: string[] = [];
   for (const finding of findings) {
-    const cves = read.get(finding.advisory);
-    if (cves?.ok) finding.cves = cves.value;
-    else if (cves && !errors.includes(cves.error)) errors.push(cves.error);
+    const advisories = read.get(finding.advisory);
+    if (advisories?.ok) finding.cves = [...new Set(advisories.value.flatMap((a) => a.cves))];
   }
-  return errors;
+  return read;
 }
 
 /**

@@ -327,6 +327,7 @@ export function baseResult(
     baseFiles: [],
     vex: null,
     supplyChain: null,
+    fixes: null,
   };
 }
 

@@ -298,7 +298,13 @@ export function weighIntroduced(
     else found.warnings.push({ kind: 'unavailable', message });
     return null;
   }
-  const gathered = introduced ?? { findings: [], advisoryErrors: [], lineOf: () => null, cvesReadFor: '' };
+  const gathered = introduced ?? {
+    findings: [],
+    advisoryErrors: [],
+    advisories: new Map(),
+    lineOf: () => null,
+    cvesReadFor: '',
+  };
   const decides = config.knownExploited === 'fail' || typeof config.epss === 'object';
   for (const message of gathered.advisoryErrors) {
     if (decides) found.errors.push({ kind: 'api', message });

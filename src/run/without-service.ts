@@ -11,6 +11,8 @@ import { success, type GateResult } from '../model.js';
 import { assembleResult } from './assemble.js';
 import { readEpssScores, readKnownExploited, readSupplyChain, startEpss } from './feed-reads.js';
 import type { RepositoryReads } from './gather.js';
+import { withFixes } from './fixes.js';
+import { githubReadOptions } from './github-reads.js';
 import { gatherIntroduced, locateSupply } from './introduced.js';
 import { withheldWhy } from './judge.js';
 import { licensed, logBaseFile, readPullRequestChange } from './reads.js';
@@ -46,7 +48,7 @@ export async function judgeWithoutService(
   const baseFiles = [...(vex?.baseFiles ?? []), ...files.views()];
   baseFiles.forEach((view) => logBaseFile(view, context));
   const [{ describeSchedule }, spdx] = await Promise.all([scheduling, licensing]);
-  return assembleResult({
+  const result = assembleResult({
     config,
     repository: { id: '', name: context.repository, url: null },
     reads: NOTHING_READ,
@@ -69,4 +71,5 @@ export async function judgeWithoutService(
     supply,
     trace: (line) => log.debug(`decision: ${line}`),
   });
+  return withFixes(result, githubReadOptions(config, context), introduced?.advisories);
 }
