@@ -46,6 +46,7 @@ describe('parseInputs defaults', () => {
       ignoreUnreachable: false,
       allowAlerts: [],
       allowAlertsElsewhere: [],
+      maxAllowDays: null,
       replacedLists: [],
       failOnCriticalIssues: false,
       postureDays: 30,
@@ -395,9 +396,9 @@ describe('allow-alerts', () => {
       config({ 'allow-alerts': 'GHSA-aaaa-bbbb-cccc until 2030-01-31 # waiting on upstream\nCVE-2024-1, CVE-2024-2' })
         .allowAlerts,
     ).toEqual([
-      { id: 'GHSA-aaaa-bbbb-cccc', until: '2030-01-31', reason: 'waiting on upstream' },
-      { id: 'CVE-2024-1' },
-      { id: 'CVE-2024-2' },
+      { id: 'GHSA-aaaa-bbbb-cccc', until: '2030-01-31', reason: 'waiting on upstream', source: { kind: 'input' } },
+      { id: 'CVE-2024-1', source: { kind: 'input' } },
+      { id: 'CVE-2024-2', source: { kind: 'input' } },
     ]);
   });
 

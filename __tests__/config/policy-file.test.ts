@@ -97,16 +97,42 @@ describe('an allow-alerts mapping keeps its id, until and reason, whatever the i
     ['the word until alone', 'until'],
   ])('an id holding %s stays one entry that expires', (_name, id) => {
     const text = `allow-alerts:\n  - id: ${JSON.stringify(id)}\n    until: 2020-01-31\n    reason: "why # it, until 2099-12-31"\n`;
-    expect(allowAlerts(text)).toEqual([{ id, until: '2020-01-31', reason: 'why # it, until 2099-12-31' }]);
+    const source = { kind: 'policy-file', path: 'p.yml', line: 2 };
+    expect(allowAlerts(text)).toEqual([{ id, until: '2020-01-31', reason: 'why # it, until 2099-12-31', source }]);
   });
 
-  test('mappings and strings in the input syntax mix in one list, in order', () => {
+  test('mappings and strings in the input syntax mix in one list, in order, each at its line', () => {
     const text = "allow-alerts:\n  - 'GHSA-1, GHSA-2 until 2030-01-01 # both'\n  - id: GHSA-3\n  - GHSA-4\n";
+    const at = (line: number) => ({ kind: 'policy-file', path: 'p.yml', line });
     expect(allowAlerts(text)).toEqual([
-      { id: 'GHSA-1', reason: 'both' },
-      { id: 'GHSA-2', until: '2030-01-01', reason: 'both' },
-      { id: 'GHSA-3' },
-      { id: 'GHSA-4' },
+      { id: 'GHSA-1', reason: 'both', source: at(2) },
+      { id: 'GHSA-2', until: '2030-01-01', reason: 'both', source: at(2) },
+      { id: 'GHSA-3', source: at(3) },
+      { id: 'GHSA-4', source: at(4) },
+    ]);
+  });
+
+  test("a literal block's entries are at their own lines; a folded or plain value's at its first", () => {
+    const literal = 'version: 1\nallow-alerts: |\n  GHSA-1 by @acme/security\n\n  GHSA-2 for lodash # why\n';
+    expect(allowAlerts(literal).map((e) => [e.id, e.source])).toEqual([
+      ['GHSA-1', { kind: 'policy-file', path: 'p.yml', line: 3 }],
+      ['GHSA-2', { kind: 'policy-file', path: 'p.yml', line: 5 }],
+    ]);
+    const plain = 'allow-alerts: GHSA-1, GHSA-2\n';
+    expect(allowAlerts(plain).map((e) => e.source?.kind === 'policy-file' && e.source.line)).toEqual([1, 1]);
+    const folded = 'allow-alerts: >\n  GHSA-1,\n  GHSA-2\n';
+    expect(allowAlerts(folded).map((e) => e.source?.kind === 'policy-file' && e.source.line)).toEqual([2, 2]);
+  });
+
+  test('for and by are fields of a mapping, kept as written', () => {
+    const text = "allow-alerts:\n  - id: GHSA-1\n    for: pkg:npm/lodash@4.17.20\n    by: '@acme/security'\n";
+    expect(allowAlerts(text)).toEqual([
+      {
+        id: 'GHSA-1',
+        for: 'pkg:npm/lodash@4.17.20',
+        by: '@acme/security',
+        source: { kind: 'policy-file', path: 'p.yml', line: 2 },
+      },
     ]);
   });
 });
@@ -123,7 +149,7 @@ describe('errors name the file, the key, the line and the column, all at once', 
     ]);
   });
 
-  test('values the schema refuses are reported at their key in the file', () => {
+  test("values the schema refuses are reported at their key in the file (an allow-alerts entry's at its own line)", () => {
     const text =
       'fail-on-severity: severe\nposture-days: 400\nallow-alerts:\n  - id: GHSA-aaaa-bbbb-cccc\n    until: 2026-02-30\n';
     const policy = parsePolicyFile(text, 'policy.yml');
@@ -138,7 +164,7 @@ describe('errors name the file, the key, the line and the column, all at once', 
       expect.arrayContaining([
         'policy.yml:1:1: fail-on-severity: "severe" is not one of critical, high, medium, low, none (case-insensitive).',
         'policy.yml:2:1: posture-days: "400" is not accepted; expected a whole number from 1 to 366.',
-        'policy.yml:3:1: allow-alerts item 1: until: "2026-02-30" is not a real date',
+        'policy.yml:4:5: allow-alerts item 1: until: "2026-02-30" is not a real date',
       ]),
     );
   });
@@ -405,14 +431,16 @@ describe('an allow-alerts mapping that names its repositories (a central policy 
       allowAlerts: [{ id: 'GHSA-1', repositories: ['acme/webshop'] }, { id: 'GHSA-3' }],
       allowAlertsElsewhere: [{ id: 'GHSA-2', repositories: ['acme/other', 'beta/*'] }],
     });
-    expect(configIn('Beta/Tool').allowAlerts).toEqual([
+    expect(configIn('Beta/Tool').allowAlerts).toMatchObject([
       { id: 'GHSA-2', repositories: ['acme/other', 'beta/*'] },
       { id: 'GHSA-3' },
     ]);
   });
 
   test('a repository unknown to the run: only the entries without repositories apply', () => {
-    expect(configIn(null).allowAlerts).toEqual([{ id: 'GHSA-3' }]);
+    expect(configIn(null).allowAlerts).toEqual([
+      { id: 'GHSA-3', source: { kind: 'policy-file', path: 'p.yml', line: 8 } },
+    ]);
   });
 
   test.each([
@@ -433,7 +461,7 @@ describe('an allow-alerts mapping that names its repositories (a central policy 
   test('an unknown field of an entry names the fields there are', () => {
     const parsed = parsePolicyFile('allow-alerts:\n  - id: GHSA-1\n    repos: [acme/webshop]\n', 'p.yml');
     expect(parsed.ok ? [] : parsed.error).toEqual([
-      'p.yml:3:5: allow-alerts: an entry takes id, until, reason and repositories; "repos" is not one of them.',
+      'p.yml:3:5: allow-alerts: an entry takes id, for, until, by, reason and repositories; "repos" is not one of them.',
     ]);
   });
 });
