@@ -138,6 +138,53 @@ describe('an allow-alerts mapping keeps its id, until and reason, whatever the i
 });
 
 describe('errors name the file, the key, the line and the column, all at once', () => {
+  test('an owner left unquoted: YAML starts no plain value with @, and the error says to quote it', () => {
+    const parsed = parsePolicyFile('allow-alerts:\n  - id: GHSA-1\n    by: @acme/security\n', 'p.yml');
+    expect(parsed.ok ? [] : parsed.error).toEqual([
+      expect.stringMatching(
+        /^p\.yml:3:9: not valid YAML: .*reserved character @.*\(a value that starts with @, such as an owner, is quoted: by: "@acme\/security"\)$/,
+      ),
+    ]);
+  });
+
+  test('max-allow-days: each entry that breaks it is reported at its own line and column', () => {
+    const text = [
+      'max-allow-days: 30',
+      'allow-alerts:',
+      '  - id: GHSA-1',
+      '    until: 2026-12-28',
+      '  - id: GHSA-2',
+      "  - 'GHSA-3 until 2027-06-01'",
+      '',
+    ].join('\n');
+    const policy = parsePolicyFile(text, 'policy.yml');
+    if (!policy.ok) throw new Error(policy.error.join('\n'));
+    const parsed = parseInputs(
+      collectInputs((input) => TOKENS[input] ?? '', policy.value),
+      {
+        ...context,
+        now: new Date('2026-11-28T00:00:00Z'),
+      },
+    );
+    expect(parsed.ok ? [] : parsed.error).toEqual([
+      'policy.yml:5:5: allow-alerts: entry GHSA-2 has no until date, and max-allow-days is 30: every entry must end, on 2026-12-28 (UTC) at the latest.',
+      'policy.yml:6:5: allow-alerts: entry GHSA-3 ends on 2027-06-01, more than max-allow-days (30) after today (2026-11-28, UTC): its until can be 2026-12-28 at the latest.',
+    ]);
+  });
+
+  test("a bad owner or package of a mapping is reported at the entry's line", () => {
+    const text = "allow-alerts:\n  - GHSA-0\n  - id: GHSA-1\n    for: 'lodash@*'\n    by: acme\n";
+    const policy = parsePolicyFile(text, 'policy.yml');
+    if (!policy.ok) throw new Error(policy.error.join('\n'));
+    const parsed = parseInputs(
+      collectInputs((input) => TOKENS[input] ?? '', policy.value),
+      context,
+    );
+    expect(parsed.ok ? [] : parsed.error).toEqual([
+      'policy.yml:3:5: allow-alerts item 2: entry GHSA-1: for: "lodash@*" is not a package; expected a package URL or a name, version optional (pkg:npm/lodash, lodash@4.17.20, pkg:maven/org.apache.commons/commons-text)',
+    ]);
+  });
+
   test('unknown keys (with a suggestion), tokens, non-scalars and bad allow-alerts entries, from the file alone', () => {
     const parsed = parsePolicyFile(fixture('mistakes.yml'), '.github/security-gate.yml');
     expect(parsed.ok).toBe(false);
