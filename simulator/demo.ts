@@ -83,6 +83,9 @@ function forTerminal(markdown: string): string {
 }
 
 const POLICY_PATH = '.github/security-gate.yml';
+/** The allowed advisory's package, and the exception's owner: an exception has both (contract: "The way out"). */
+const LOG4J_CORE = 'pkg:maven/org.apache.logging.log4j/log4j-core';
+const ALLOW_OWNER = '@acme/security';
 /** The policy file of `--policy`, as a repository would keep it. */
 const POLICY_FILE = `# Security gate policy (read through the action's config-file input)
 version: 1
@@ -90,7 +93,9 @@ fail-on-severity: high
 ignore-unreachable: true
 allow-alerts:
   - id: ${ADVISORIES.log4jIncompleteFix}
+    for: ${LOG4J_CORE}
     until: 2099-12-31
+    by: '${ALLOW_OWNER}'
     reason: log4j pinned by the vendor, see SEC-123
 deny-licenses: [${DENIED_LICENSES.join(', ')}]
 unknown-licenses: warn
@@ -151,7 +156,7 @@ const settings: Record<string, string> = policy
       'allow-alerts':
         onCleanRepo || onKevRepo
           ? ''
-          : `${ADVISORIES.log4jIncompleteFix} until 2099-12-31 # log4j pinned by the vendor, see SEC-123`,
+          : `${ADVISORIES.log4jIncompleteFix} for ${LOG4J_CORE} until 2099-12-31 by ${ALLOW_OWNER} # log4j pinned by the vendor, see SEC-123`,
     };
 if (grace) settings['grace-days'] = GRACE_DAYS;
 if (ratchet) settings['existing-alerts'] = 'warn';

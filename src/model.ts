@@ -61,15 +61,31 @@ export type UnknownLicenses = (typeof UNKNOWN_LICENSES)[number];
 /** Days of grace per severity (`grace-days`); a severity left out has 0. */
 export type GraceDays = Partial<Record<Severity, number>>;
 
-/** One parsed `allow-alerts` entry. */
+/** Where an `allow-alerts` entry was given: the workflow's input, or a line of the policy file. */
+export type AllowSource = { kind: 'input' } | { kind: 'policy-file'; path: string; line: number };
+
+/** One parsed `allow-alerts` entry: `ID [for PACKAGE] [until YYYY-MM-DD] [by OWNER] [# reason]`. */
 export interface AllowEntry {
   /** Advisory id as written (matched case-insensitively). */
   id: string;
+  /** The package it is restricted to, as written: a package URL or a name, version optional; absent: any. */
+  for?: string;
   /** Last day (inclusive, UTC) the entry applies, YYYY-MM-DD. */
   until?: string;
+  /** Who owns the exception: `@user`, `@org/team` or an e-mail address. */
+  by?: string;
   reason?: string;
   /** A policy file's `owner/name` patterns (a trailing `*` a prefix): it allows only there; absent, everywhere. */
   repositories?: string[];
+  /** Where it was given; absent only for an entry read outside a run's inputs. */
+  source?: AllowSource;
+}
+
+/** An `allow-alerts` entry that ends within 7 days (contract: "Exceptions that come due"). */
+export interface ExpiringAllow {
+  entry: AllowEntry;
+  /** Days from the run's date (UTC) to its `until`, 0 to 7. */
+  daysLeft: number;
 }
 
 /**
@@ -620,7 +636,15 @@ export type AlertCounts = SeverityCounts & {
 
 export interface Warning {
   /** `unavailable`: a read that only feeds the reports failed; `read`: the service's data was odd but usable. */
-  kind: 'expired-allow' | 'unmatched-allow' | 'unavailable' | 'read' | 'license' | 'known-exploited' | 'epss';
+  kind:
+    | 'expired-allow'
+    | 'expiring-allow'
+    | 'unmatched-allow'
+    | 'unavailable'
+    | 'read'
+    | 'license'
+    | 'known-exploited'
+    | 'epss';
   message: string;
 }
 
@@ -856,6 +880,8 @@ export interface RunOptions {
   allowAlerts: AllowEntry[];
   /** A policy file's entries whose `repositories` do not name this one: not used here, kept for the record. */
   allowAlertsElsewhere: AllowEntry[];
+  /** `max-allow-days`: every allow-alerts entry must end within that many days of the run; null: no limit. */
+  maxAllowDays: number | null;
   /** The lists a policy file set that an input replaced (the log and the summary say so). */
   replacedLists: ReplacedList[];
   failOnCriticalIssues: boolean;
@@ -979,6 +1005,13 @@ export interface GateResult {
   supplyChain: SupplyChainView | null;
   /** The fixes' read (contract: "The fix"); null when nothing needed one. */
   fixes: FixesView | null;
+  /** This repository's allow-alerts entries that end within 7 days, soonest first (output allow-expiring). */
+  allowExpiring: ExpiringAllow[];
+  /**
+   * Entries that allowed nothing this run (no alert, finding or malicious version they name was read);
+   * null when the alerts were not all read, so that nothing is called unused on a partial read.
+   */
+  allowUnused: AllowEntry[] | null;
 }
 
 /** The pull request's change as the gate read it. */

@@ -46,6 +46,7 @@ describe('parseInputs defaults', () => {
       ignoreUnreachable: false,
       allowAlerts: [],
       allowAlertsElsewhere: [],
+      maxAllowDays: null,
       replacedLists: [],
       failOnCriticalIssues: false,
       postureDays: 30,
@@ -395,9 +396,9 @@ describe('allow-alerts', () => {
       config({ 'allow-alerts': 'GHSA-aaaa-bbbb-cccc until 2030-01-31 # waiting on upstream\nCVE-2024-1, CVE-2024-2' })
         .allowAlerts,
     ).toEqual([
-      { id: 'GHSA-aaaa-bbbb-cccc', until: '2030-01-31', reason: 'waiting on upstream' },
-      { id: 'CVE-2024-1' },
-      { id: 'CVE-2024-2' },
+      { id: 'GHSA-aaaa-bbbb-cccc', until: '2030-01-31', reason: 'waiting on upstream', source: { kind: 'input' } },
+      { id: 'CVE-2024-1', source: { kind: 'input' } },
+      { id: 'CVE-2024-2', source: { kind: 'input' } },
     ]);
   });
 
@@ -566,5 +567,41 @@ describe('runOptions: what the JSON report records', () => {
     const json = JSON.stringify(options);
     for (const secret of ['tid-value', 'tsecret-value', 'ghp_value', 'ghp_config']) expect(json).not.toContain(secret);
     expect(full.tokenId).toBe('tid-value'); // the config itself is not changed
+  });
+});
+
+describe('max-allow-days (contract: "No exception forever")', () => {
+  const NOW: RunContext = { ...PUSH, now: new Date('2026-11-28T23:59:00Z') };
+  const parsed = (overrides: Record<string, string>) => parse(overrides, NOW);
+
+  test('empty: no limit; a number: kept', () => {
+    expect(config({ 'allow-alerts': 'GHSA-1' }).maxAllowDays).toBeNull();
+    const limited = parsed({ 'max-allow-days': '30', 'allow-alerts': 'GHSA-1 until 2026-12-28' });
+    expect(limited.ok && limited.value.maxAllowDays).toBe(30);
+  });
+
+  test.each(['0', '3651', '30.5', 'thirty', '-5'])('%j is refused', (value) => {
+    expect(errors({ 'max-allow-days': value })).toEqual([
+      `max-allow-days: ${JSON.stringify(value)} is not accepted; expected a whole number from 1 to 3650.`,
+    ]);
+  });
+
+  test("every entry without until, or ending after the run's date plus the days, is an error naming it", () => {
+    const found = parsed({
+      'max-allow-days': '30',
+      'allow-alerts':
+        'GHSA-1 until 2026-12-28\nGHSA-2 for lodash by @a\nGHSA-3 until 2026-12-29, GHSA-4 until 2020-01-01',
+    });
+    expect(found.ok ? [] : found.error).toEqual([
+      'allow-alerts: entry GHSA-2 for lodash has no until date, and max-allow-days is 30: every entry must end, on 2026-12-28 (UTC) at the latest.',
+      'allow-alerts: entry GHSA-3 ends on 2026-12-29, more than max-allow-days (30) after today (2026-11-28, UTC): its until can be 2026-12-28 at the latest.',
+    ]);
+  });
+
+  test('not checked against entries that did not parse, nor with a max-allow-days that did not', () => {
+    const found = parsed({ 'max-allow-days': '30', 'allow-alerts': 'GHSA-1 until 2026-02-30' });
+    expect(found.ok ? [] : found.error).toEqual(['allow-alerts line 1: "2026-02-30" is not a real date']);
+    const bad = parsed({ 'max-allow-days': 'x', 'allow-alerts': 'GHSA-1' });
+    expect(bad.ok ? [] : bad.error).toHaveLength(1);
   });
 });

@@ -97,21 +97,94 @@ describe('an allow-alerts mapping keeps its id, until and reason, whatever the i
     ['the word until alone', 'until'],
   ])('an id holding %s stays one entry that expires', (_name, id) => {
     const text = `allow-alerts:\n  - id: ${JSON.stringify(id)}\n    until: 2020-01-31\n    reason: "why # it, until 2099-12-31"\n`;
-    expect(allowAlerts(text)).toEqual([{ id, until: '2020-01-31', reason: 'why # it, until 2099-12-31' }]);
+    const source = { kind: 'policy-file', path: 'p.yml', line: 2 };
+    expect(allowAlerts(text)).toEqual([{ id, until: '2020-01-31', reason: 'why # it, until 2099-12-31', source }]);
   });
 
-  test('mappings and strings in the input syntax mix in one list, in order', () => {
+  test('mappings and strings in the input syntax mix in one list, in order, each at its line', () => {
     const text = "allow-alerts:\n  - 'GHSA-1, GHSA-2 until 2030-01-01 # both'\n  - id: GHSA-3\n  - GHSA-4\n";
+    const at = (line: number) => ({ kind: 'policy-file', path: 'p.yml', line });
     expect(allowAlerts(text)).toEqual([
-      { id: 'GHSA-1', reason: 'both' },
-      { id: 'GHSA-2', until: '2030-01-01', reason: 'both' },
-      { id: 'GHSA-3' },
-      { id: 'GHSA-4' },
+      { id: 'GHSA-1', reason: 'both', source: at(2) },
+      { id: 'GHSA-2', until: '2030-01-01', reason: 'both', source: at(2) },
+      { id: 'GHSA-3', source: at(3) },
+      { id: 'GHSA-4', source: at(4) },
+    ]);
+  });
+
+  test("a literal block's entries are at their own lines; a folded or plain value's at its first", () => {
+    const literal = 'version: 1\nallow-alerts: |\n  GHSA-1 by @acme/security\n\n  GHSA-2 for lodash # why\n';
+    expect(allowAlerts(literal).map((e) => [e.id, e.source])).toEqual([
+      ['GHSA-1', { kind: 'policy-file', path: 'p.yml', line: 3 }],
+      ['GHSA-2', { kind: 'policy-file', path: 'p.yml', line: 5 }],
+    ]);
+    const plain = 'allow-alerts: GHSA-1, GHSA-2\n';
+    expect(allowAlerts(plain).map((e) => e.source?.kind === 'policy-file' && e.source.line)).toEqual([1, 1]);
+    const folded = 'allow-alerts: >\n  GHSA-1,\n  GHSA-2\n';
+    expect(allowAlerts(folded).map((e) => e.source?.kind === 'policy-file' && e.source.line)).toEqual([2, 2]);
+  });
+
+  test('for and by are fields of a mapping, kept as written', () => {
+    const text = "allow-alerts:\n  - id: GHSA-1\n    for: pkg:npm/lodash@4.17.20\n    by: '@acme/security'\n";
+    expect(allowAlerts(text)).toEqual([
+      {
+        id: 'GHSA-1',
+        for: 'pkg:npm/lodash@4.17.20',
+        by: '@acme/security',
+        source: { kind: 'policy-file', path: 'p.yml', line: 2 },
+      },
     ]);
   });
 });
 
 describe('errors name the file, the key, the line and the column, all at once', () => {
+  test('an owner left unquoted: YAML starts no plain value with @, and the error says to quote it', () => {
+    const parsed = parsePolicyFile('allow-alerts:\n  - id: GHSA-1\n    by: @acme/security\n', 'p.yml');
+    expect(parsed.ok ? [] : parsed.error).toEqual([
+      expect.stringMatching(
+        /^p\.yml:3:9: not valid YAML: .*reserved character @.*\(a value that starts with @, such as an owner, is quoted: by: "@acme\/security"\)$/,
+      ),
+    ]);
+  });
+
+  test('max-allow-days: each entry that breaks it is reported at its own line and column', () => {
+    const text = [
+      'max-allow-days: 30',
+      'allow-alerts:',
+      '  - id: GHSA-1',
+      '    until: 2026-12-28',
+      '  - id: GHSA-2',
+      "  - 'GHSA-3 until 2027-06-01'",
+      '',
+    ].join('\n');
+    const policy = parsePolicyFile(text, 'policy.yml');
+    if (!policy.ok) throw new Error(policy.error.join('\n'));
+    const parsed = parseInputs(
+      collectInputs((input) => TOKENS[input] ?? '', policy.value),
+      {
+        ...context,
+        now: new Date('2026-11-28T00:00:00Z'),
+      },
+    );
+    expect(parsed.ok ? [] : parsed.error).toEqual([
+      'policy.yml:5:5: allow-alerts: entry GHSA-2 has no until date, and max-allow-days is 30: every entry must end, on 2026-12-28 (UTC) at the latest.',
+      'policy.yml:6:5: allow-alerts: entry GHSA-3 ends on 2027-06-01, more than max-allow-days (30) after today (2026-11-28, UTC): its until can be 2026-12-28 at the latest.',
+    ]);
+  });
+
+  test("a bad owner or package of a mapping is reported at the entry's line", () => {
+    const text = "allow-alerts:\n  - GHSA-0\n  - id: GHSA-1\n    for: 'lodash@*'\n    by: acme\n";
+    const policy = parsePolicyFile(text, 'policy.yml');
+    if (!policy.ok) throw new Error(policy.error.join('\n'));
+    const parsed = parseInputs(
+      collectInputs((input) => TOKENS[input] ?? '', policy.value),
+      context,
+    );
+    expect(parsed.ok ? [] : parsed.error).toEqual([
+      'policy.yml:3:5: allow-alerts item 2: entry GHSA-1: for: "lodash@*" is not a package; expected a package URL or a name, version optional (pkg:npm/lodash, lodash@4.17.20, pkg:maven/org.apache.commons/commons-text)',
+    ]);
+  });
+
   test('unknown keys (with a suggestion), tokens, non-scalars and bad allow-alerts entries, from the file alone', () => {
     const parsed = parsePolicyFile(fixture('mistakes.yml'), '.github/security-gate.yml');
     expect(parsed.ok).toBe(false);
@@ -123,7 +196,7 @@ describe('errors name the file, the key, the line and the column, all at once', 
     ]);
   });
 
-  test('values the schema refuses are reported at their key in the file', () => {
+  test("values the schema refuses are reported at their key in the file (an allow-alerts entry's at its own line)", () => {
     const text =
       'fail-on-severity: severe\nposture-days: 400\nallow-alerts:\n  - id: GHSA-aaaa-bbbb-cccc\n    until: 2026-02-30\n';
     const policy = parsePolicyFile(text, 'policy.yml');
@@ -138,7 +211,7 @@ describe('errors name the file, the key, the line and the column, all at once', 
       expect.arrayContaining([
         'policy.yml:1:1: fail-on-severity: "severe" is not one of critical, high, medium, low, none (case-insensitive).',
         'policy.yml:2:1: posture-days: "400" is not accepted; expected a whole number from 1 to 366.',
-        'policy.yml:3:1: allow-alerts item 1: until: "2026-02-30" is not a real date',
+        'policy.yml:4:5: allow-alerts item 1: until: "2026-02-30" is not a real date',
       ]),
     );
   });
@@ -405,14 +478,16 @@ describe('an allow-alerts mapping that names its repositories (a central policy 
       allowAlerts: [{ id: 'GHSA-1', repositories: ['acme/webshop'] }, { id: 'GHSA-3' }],
       allowAlertsElsewhere: [{ id: 'GHSA-2', repositories: ['acme/other', 'beta/*'] }],
     });
-    expect(configIn('Beta/Tool').allowAlerts).toEqual([
+    expect(configIn('Beta/Tool').allowAlerts).toMatchObject([
       { id: 'GHSA-2', repositories: ['acme/other', 'beta/*'] },
       { id: 'GHSA-3' },
     ]);
   });
 
   test('a repository unknown to the run: only the entries without repositories apply', () => {
-    expect(configIn(null).allowAlerts).toEqual([{ id: 'GHSA-3' }]);
+    expect(configIn(null).allowAlerts).toEqual([
+      { id: 'GHSA-3', source: { kind: 'policy-file', path: 'p.yml', line: 8 } },
+    ]);
   });
 
   test.each([
@@ -433,7 +508,7 @@ describe('an allow-alerts mapping that names its repositories (a central policy 
   test('an unknown field of an entry names the fields there are', () => {
     const parsed = parsePolicyFile('allow-alerts:\n  - id: GHSA-1\n    repos: [acme/webshop]\n', 'p.yml');
     expect(parsed.ok ? [] : parsed.error).toEqual([
-      'p.yml:3:5: allow-alerts: an entry takes id, until, reason and repositories; "repos" is not one of them.',
+      'p.yml:3:5: allow-alerts: an entry takes id, for, until, by, reason and repositories; "repos" is not one of them.',
     ]);
   });
 });

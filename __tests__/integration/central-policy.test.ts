@@ -50,6 +50,7 @@ interface Entry {
   until?: string;
   reason?: string;
   repositories?: string[];
+  source?: { kind: string; path?: string; line?: number };
 }
 interface Report {
   options: {
@@ -70,10 +71,22 @@ const statusesOf = (run: GateRun, advisory: string) => [
 /** The warnings that call an allow-alerts entry unused. */
 const unusedWarnings = (run: GateRun) => run.warnings.filter((w) => /matches no alert/.test(w));
 
+/** Where an entry of POLICY stands: the central file, at its line. */
+const at = (line: number) => ({ kind: 'policy-file', path: CENTRAL, line });
 const ENTRIES = {
-  webshop: { id: LOG4SHELL, reason: 'log4j pinned by the vendor, SEC-1', repositories: ['acme/webshop'] },
-  opsNodeFetch: { id: NODE_FETCH, reason: 'ops-console only, SEC-2', repositories: ['acme/ops-console'] },
-  opsSysteminformation: { id: SYSTEMINFORMATION, repositories: ['acme/ops-console'] },
+  webshop: {
+    id: LOG4SHELL,
+    reason: 'log4j pinned by the vendor, SEC-1',
+    repositories: ['acme/webshop'],
+    source: at(4),
+  },
+  opsNodeFetch: {
+    id: NODE_FETCH,
+    reason: 'ops-console only, SEC-2',
+    repositories: ['acme/ops-console'],
+    source: at(7),
+  },
+  opsSysteminformation: { id: SYSTEMINFORMATION, repositories: ['acme/ops-console'], source: at(11) },
 };
 const POLICY = `version: 1
 fail-on-severity: high

@@ -28,7 +28,8 @@ describe('an allow-alerts mapping in a policy file keeps its until and reason, w
       { ...PUSH, files: { 'p.yml': policy } },
     );
     // Read back through the input syntax, the id would have lost its until: Log4Shell allowed for ever.
-    expect(report(run.files).options.allowAlerts).toEqual([{ id, until: '2020-01-31', reason: 'vendor fix' }]);
+    const source = { kind: 'policy-file', path: 'p.yml', line: 2 };
+    expect(report(run.files).options.allowAlerts).toEqual([{ id, until: '2020-01-31', reason: 'vendor fix', source }]);
     expect(run.outputs['allowed-count']).toBe('0');
     expect(run.outputs.result).toBe('fail');
     expect(errorText(run)).toContain(ADVISORIES.log4shell);

@@ -27,7 +27,12 @@ describe('a policy file in the workspace', () => {
     };
     expect(report.options.failOnSeverity).toBe('high');
     expect(report.options.allowAlerts).toEqual([
-      { id: 'GHSA-jfh8-c2jp-5v3q', until: '2099-12-31', reason: 'vendor fix pending, SEC-123' },
+      {
+        id: 'GHSA-jfh8-c2jp-5v3q',
+        until: '2099-12-31',
+        reason: 'vendor fix pending, SEC-123',
+        source: { kind: 'policy-file', path: '.github/security-gate.yml', line: 5 },
+      },
     ]);
     expect(report.options.configFile).toBe('.github/security-gate.yml');
     expect(report.options.sources).toMatchObject({

@@ -3,9 +3,14 @@ import {
   appliesIn,
   byRepository,
   entryMatches,
+  expiringEntries,
   isExpired,
+  maxAllowProblem,
+  parseAllowLines,
   parseAllowList,
   repositoryProblem,
+  reviewAllowList,
+  type AllowSubject,
 } from '../../src/policy/allowlist.js';
 import type { Alert, AllowEntry } from '../../src/model.js';
 
@@ -13,7 +18,10 @@ function alert(advisory: string, aliases: string[] = []): Pick<Alert, 'advisory'
   return { advisory, aliases };
 }
 
-const FORM = '"<advisory-id> [until YYYY-MM-DD] [# reason]"';
+const FORM = '"<advisory-id> [for <package>] [until YYYY-MM-DD] [by <owner>] [# reason]"';
+const OWNER_FORM = 'expected @user, @org/team or an e-mail address (security@acme.example)';
+const PACKAGE_FORM =
+  'expected a package URL or a name, version optional (pkg:npm/lodash, lodash@4.17.20, pkg:maven/org.apache.commons/commons-text)';
 
 describe('parseAllowList', () => {
   test.each<[string, string, AllowEntry[]]>([
@@ -58,6 +66,27 @@ describe('parseAllowList', () => {
     ],
     ['an empty reason as no reason', 'GHSA-1 #   ', [{ id: 'GHSA-1' }]],
     [
+      'for, until, by and a reason, in that order',
+      'GHSA-1 for pkg:npm/lodash@4.17.20 until 2026-12-31 by @acme/security # SEC-1',
+      [{ id: 'GHSA-1', for: 'pkg:npm/lodash@4.17.20', until: '2026-12-31', by: '@acme/security', reason: 'SEC-1' }],
+    ],
+    ['for alone', 'GHSA-1 for lodash', [{ id: 'GHSA-1', for: 'lodash' }]],
+    ['by alone, a user', 'GHSA-1 by @octocat', [{ id: 'GHSA-1', by: '@octocat' }]],
+    ['by an e-mail address', 'GHSA-1 by security@acme.example', [{ id: 'GHSA-1', by: 'security@acme.example' }]],
+    [
+      'for and by, keywords in any case',
+      'GHSA-1 FOR org.apache.commons:commons-text By @acme/app-sec',
+      [{ id: 'GHSA-1', for: 'org.apache.commons:commons-text', by: '@acme/app-sec' }],
+    ],
+    [
+      'two owned entries on a line, one reason',
+      'GHSA-1 by @a, GHSA-2 for pkg:npm/@babel/core@7.0.0 by @b # both',
+      [
+        { id: 'GHSA-1', by: '@a', reason: 'both' },
+        { id: 'GHSA-2', for: 'pkg:npm/@babel/core@7.0.0', by: '@b', reason: 'both' },
+      ],
+    ],
+    [
       'duplicate ids, both kept',
       'GHSA-1\nghsa-1 until 2026-01-01',
       [{ id: 'GHSA-1' }, { id: 'ghsa-1', until: '2026-01-01' }],
@@ -99,6 +128,73 @@ describe('parseAllowList', () => {
       'GHSA-1 until 2026-1-5',
       ['allow-alerts line 1: "2026-1-5" is not a date in the form YYYY-MM-DD'],
     ],
+    [
+      'until after by',
+      'GHSA-1 by @a until 2026-01-01',
+      [
+        `allow-alerts line 1: "GHSA-1 by @a until 2026-01-01" gives "until" after "by"; the keywords go in this order: ${FORM}`,
+      ],
+    ],
+    [
+      'for after until',
+      'GHSA-1 until 2026-01-01 for x',
+      [
+        `allow-alerts line 1: "GHSA-1 until 2026-01-01 for x" gives "for" after "until"; the keywords go in this order: ${FORM}`,
+      ],
+    ],
+    [
+      'a keyword twice',
+      'GHSA-1 by @a by @b',
+      [`allow-alerts line 1: "GHSA-1 by @a by @b" gives "by" twice; expected ${FORM}`],
+    ],
+    [
+      'for without a package',
+      'GHSA-1 for',
+      [`allow-alerts line 1: "GHSA-1 for" has no package after "for"; expected ${FORM}`],
+    ],
+    [
+      'for followed by a keyword',
+      'GHSA-1 for until 2026-01-01',
+      [`allow-alerts line 1: "GHSA-1 for until 2026-01-01" has no package after "for"; expected ${FORM}`],
+    ],
+    [
+      'by without an owner',
+      'GHSA-1 by',
+      [`allow-alerts line 1: "GHSA-1 by" has no owner after "by"; expected ${FORM}`],
+    ],
+    ['for without an id', 'for lodash', [`allow-alerts line 1: "for lodash" is not ${FORM}`]],
+    ['by without an id', 'by @a', [`allow-alerts line 1: "by @a" is not ${FORM}`]],
+    ['a word where a keyword goes', 'GHSA-1 owner @a', [`allow-alerts line 1: "GHSA-1 owner @a" is not ${FORM}`]],
+    [
+      'for a pattern',
+      'GHSA-1 for pkg:npm/@acme/*',
+      [`allow-alerts line 1: "GHSA-1 for pkg:npm/@acme/*": for "pkg:npm/@acme/*" is not a package; ${PACKAGE_FORM}`],
+    ],
+    [
+      'for a package URL without a name',
+      'GHSA-1 for pkg:npm',
+      [`allow-alerts line 1: "GHSA-1 for pkg:npm": for "pkg:npm" is not a package; ${PACKAGE_FORM}`],
+    ],
+    [
+      'by a name without @',
+      'GHSA-1 by acme',
+      [`allow-alerts line 1: "GHSA-1 by acme": by "acme" is not an owner; ${OWNER_FORM}`],
+    ],
+    [
+      'by a team without a slug',
+      'GHSA-1 by @acme/',
+      [`allow-alerts line 1: "GHSA-1 by @acme/": by "@acme/" is not an owner; ${OWNER_FORM}`],
+    ],
+    [
+      'by a login ending in -',
+      'GHSA-1 by @acme-',
+      [`allow-alerts line 1: "GHSA-1 by @acme-": by "@acme-" is not an owner; ${OWNER_FORM}`],
+    ],
+    [
+      'by an address without a dot in its domain',
+      'GHSA-1 by sec@acme',
+      [`allow-alerts line 1: "GHSA-1 by sec@acme": by "sec@acme" is not an owner; ${OWNER_FORM}`],
+    ],
   ])('reports %s with its line and the expected form', (_case, text, errors) => {
     expect(parseAllowList(text).errors).toEqual(errors);
   });
@@ -110,6 +206,17 @@ describe('parseAllowList', () => {
       `allow-alerts line 1: "bad entry" is not ${FORM}`,
       'allow-alerts line 3: "2026-02-30" is not a real date',
     ]);
+  });
+});
+
+test('parseAllowLines gives each entry, and each error, its line', () => {
+  expect(parseAllowLines('GHSA-1\n\nGHSA-2, GHSA-3 by x\nGHSA-4 for lodash')).toEqual({
+    entries: [
+      { entry: { id: 'GHSA-1' }, line: 1 },
+      { entry: { id: 'GHSA-2' }, line: 3 },
+      { entry: { id: 'GHSA-4', for: 'lodash' }, line: 4 },
+    ],
+    errors: [{ line: 3, message: `allow-alerts line 3: "GHSA-3 by x": by "x" is not an owner; ${OWNER_FORM}` }],
   });
 });
 
@@ -139,6 +246,11 @@ describe('allowEntryOf: an entry given field by field keeps each field, whatever
     ],
     ['an empty reason as none', { id: 'GHSA-1', reason: '  ' }, { id: 'GHSA-1' }],
     [
+      'for and by, trimmed',
+      { id: 'GHSA-1', for: ' pkg:maven/org.apache.commons/commons-text ', by: ' @acme/security ' },
+      { id: 'GHSA-1', for: 'pkg:maven/org.apache.commons/commons-text', by: '@acme/security' },
+    ],
+    [
       'repositories, trimmed',
       { id: 'GHSA-1', repositories: [' acme/webshop', 'acme/web-* '] },
       { id: 'GHSA-1', repositories: ['acme/webshop', 'acme/web-*'] },
@@ -151,6 +263,9 @@ describe('allowEntryOf: an entry given field by field keeps each field, whatever
     [{ id: ' ' }, 'an entry needs an id (the advisory id)'],
     [{ id: 'GHSA-1', until: '2026-02-30' }, 'until: "2026-02-30" is not a real date'],
     [{ id: 'GHSA-1', until: '2026-12-31 # x' }, 'until: "2026-12-31 # x" is not a date in the form YYYY-MM-DD'],
+    [{ id: 'GHSA-1', by: 'acme-security' }, `entry GHSA-1: by: "acme-security" is not an owner; ${OWNER_FORM}`],
+    [{ id: 'GHSA-1', for: 'lodash 4.17.20' }, `entry GHSA-1: for: "lodash 4.17.20" is not a package; ${PACKAGE_FORM}`],
+    [{ id: 'GHSA-1', for: ' ' }, `entry GHSA-1: for: "" is not a package; ${PACKAGE_FORM}`],
     [
       { id: 'GHSA-1', repositories: [] },
       'repositories: lists no repository; name one (owner/name), or leave repositories out to allow in every repository.',
@@ -241,5 +356,147 @@ describe('the repositories a policy file entry names', () => {
       allowAlerts: [{ id: 'GHSA-2' }, entry('acme/*')],
       allowAlertsElsewhere: [entry('acme/other'), entry('beta/*')],
     });
+  });
+});
+
+describe('entryMatches with for: the same package, the same version when for gives one', () => {
+  const on = (pkg: string, advisory = 'GHSA-1'): AllowSubject => ({ advisory, aliases: ['CVE-1'], package: pkg });
+  test.each<[string, string, string, boolean]>([
+    ['its package URL, any version', 'pkg:npm/lodash', 'pkg:npm/lodash@4.17.20', true],
+    ['its package URL and version', 'pkg:npm/lodash@4.17.20', 'pkg:npm/lodash@4.17.20', true],
+    ['another version', 'pkg:npm/lodash@4.17.21', 'pkg:npm/lodash@4.17.20', false],
+    ['a name alone, any ecosystem', 'lodash', 'pkg:npm/lodash@4.17.20', true],
+    ['name@version', 'lodash@4.17.20', 'pkg:npm/lodash@4.17.20', true],
+    ['name@version against name@version', 'lodash@4.17.20', 'lodash@4.17.20', true],
+    [
+      'a version spelled with v and build metadata',
+      'pkg:golang/golang.org/x/net@v0.7.0+x',
+      'pkg:golang/golang.org/x/net@0.7.0',
+      true,
+    ],
+    ['another ecosystem', 'pkg:pypi/lodash', 'pkg:npm/lodash@4.17.20', false],
+    ['another name', 'pkg:npm/lodash-es', 'pkg:npm/lodash@4.17.20', false],
+    ['a scoped npm name', 'pkg:npm/@babel/core@7.0.0', 'pkg:npm/%40babel/core@7.0.0', true],
+    ['Maven coordinates', 'org.apache.commons:commons-text', 'pkg:maven/org.apache.commons/commons-text@1.9', true],
+    ['a Maven artifact alone', 'commons-text@1.9', 'pkg:maven/org.apache.commons/commons-text@1.9', true],
+    ['another Maven group', 'pkg:maven/com.acme/commons-text', 'pkg:maven/org.apache.commons/commons-text@1.9', false],
+    [
+      'PyPI names by PEP 503, versions by PEP 440',
+      'pkg:pypi/Typing_Extensions@3.2',
+      'pkg:pypi/typing-extensions@3.2.0',
+      true,
+    ],
+    ['a subject without a version, for with one', 'lodash@4.17.20', 'pkg:npm/lodash', false],
+  ])('%s: %p', (_case, pkg, subject, matches) => {
+    expect(entryMatches({ id: 'GHSA-1', for: pkg }, on(subject))).toBe(matches);
+  });
+
+  test('the advisory must match too; an alias serves', () => {
+    expect(entryMatches({ id: 'GHSA-2', for: 'lodash' }, on('pkg:npm/lodash@1.0.0'))).toBe(false);
+    expect(entryMatches({ id: 'cve-1', for: 'lodash' }, on('pkg:npm/lodash@1.0.0'))).toBe(true);
+  });
+
+  test('a subject whose package is not known, or cannot be read, is named by no entry with for', () => {
+    expect(entryMatches({ id: 'GHSA-1', for: 'lodash' }, { advisory: 'GHSA-1', aliases: [] })).toBe(false);
+    expect(entryMatches({ id: 'GHSA-1', for: 'lodash' }, on(''))).toBe(false);
+    expect(entryMatches({ id: 'GHSA-1' }, { advisory: 'GHSA-1', aliases: [] })).toBe(true);
+  });
+});
+
+describe('expiringEntries: 0 to 7 days left, soonest first', () => {
+  test('of entries ending yesterday to in 8 days, and without an end', () => {
+    const entries: AllowEntry[] = [
+      { id: 'in-8', until: '2026-12-09' },
+      { id: 'in-7', until: '2026-12-08' },
+      { id: 'today', until: '2026-12-01' },
+      { id: 'yesterday', until: '2026-11-30' },
+      { id: 'none' },
+      { id: 'in-3', until: '2026-12-04' },
+    ];
+    expect(expiringEntries(entries, '2026-12-01').map(({ entry, daysLeft }) => [entry.id, daysLeft])).toEqual([
+      ['today', 0],
+      ['in-3', 3],
+      ['in-7', 7],
+    ]);
+  });
+
+  test('across a month and a leap day, today given as a timestamp', () => {
+    const [found] = expiringEntries([{ id: 'x', until: '2028-03-02' }], '2028-02-27T23:59:59.999Z');
+    expect(found?.daysLeft).toBe(4);
+  });
+});
+
+describe('maxAllowProblem: an entry must end within max-allow-days of the run', () => {
+  test.each<[string, AllowEntry, string | null]>([
+    ['ending on the last day allowed', { id: 'GHSA-1', until: '2027-01-01' }, null],
+    ['ending earlier', { id: 'GHSA-1', until: '2026-12-05' }, null],
+    ['expired (it allows nothing)', { id: 'GHSA-1', until: '2020-01-01' }, null],
+    [
+      'ending a day later',
+      { id: 'GHSA-1', until: '2027-01-02' },
+      'entry GHSA-1 ends on 2027-01-02, more than max-allow-days (31) after today (2026-12-01, UTC): its until can be 2027-01-01 at the latest.',
+    ],
+    [
+      'without an end',
+      { id: 'GHSA-1', for: 'lodash' },
+      'entry GHSA-1 for lodash has no until date, and max-allow-days is 31: every entry must end, on 2027-01-01 (UTC) at the latest.',
+    ],
+  ])('%s', (_case, entry, problem) => {
+    expect(maxAllowProblem(entry, 31, '2026-12-01')).toBe(problem);
+  });
+});
+
+describe('reviewAllowList: expired, coming due, unused', () => {
+  const alert = (advisory: string, pkg: string, status: 'gating' | 'allowed' | 'below-threshold') => ({
+    advisory,
+    aliases: [],
+    status,
+    package: pkg,
+  });
+  const judged = [
+    alert('GHSA-used', 'pkg:npm/lodash@4.17.20', 'allowed'),
+    alert('GHSA-below', 'pkg:npm/ws@7.0.0', 'below-threshold'),
+    alert('GHSA-old', 'pkg:npm/qs@6.7.0', 'gating'),
+  ];
+  const entries: AllowEntry[] = [
+    { id: 'GHSA-used', for: 'lodash', until: '2026-12-03', by: '@acme/security' },
+    { id: 'GHSA-below' },
+    { id: 'GHSA-old', until: '2026-11-01' },
+    { id: 'GHSA-used', for: 'pkg:npm/lodash@1.0.0' },
+    { id: 'GHSA-none' },
+  ];
+
+  test('every alert read: an entry that names nothing read is unused, with its warning', () => {
+    const review = reviewAllowList(entries, judged, '2026-12-01', true);
+    expect(review.unused).toEqual([entries[3], entries[4]]);
+    expect(review.expiring).toEqual([{ entry: entries[0], daysLeft: 2 }]);
+    expect(review.warnings).toEqual([
+      {
+        kind: 'expired-allow',
+        message:
+          'allow-alerts entry GHSA-old expired: its until date 2026-11-01 has passed, so it suppresses nothing. 1 alert it matches fails the gate again.',
+      },
+      {
+        kind: 'unmatched-allow',
+        message:
+          'allow-alerts entry GHSA-used for pkg:npm/lodash@1.0.0 matches no alert of this repository: it can be removed, or the id may be mistyped.',
+      },
+      {
+        kind: 'unmatched-allow',
+        message:
+          'allow-alerts entry GHSA-none matches no alert of this repository: it can be removed, or the id may be mistyped.',
+      },
+      {
+        kind: 'expiring-allow',
+        message:
+          'allow-alerts entry GHSA-used for lodash (owner @acme/security) ends on 2026-12-03 (2 days left): renew it on purpose with a later until, or fix what it allows.',
+      },
+    ]);
+  });
+
+  test('the alerts not all read: nothing is unused, and no warning says so', () => {
+    const review = reviewAllowList(entries, judged, '2026-12-01', false);
+    expect(review.unused).toBeNull();
+    expect(review.warnings.map((w) => w.kind)).toEqual(['expired-allow', 'expiring-allow']);
   });
 });

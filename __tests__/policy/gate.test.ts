@@ -300,8 +300,8 @@ describe('evaluateAlerts: warnings', () => {
     expect(warn([], allow)).toHaveLength(2);
   });
 
-  test('gives no warning for active, matching entries', () => {
-    expect(warn([makeAlert({ advisory: 'GHSA-1' })], [{ id: 'GHSA-1', until: '2026-06-01' }])).toEqual([]);
+  test('gives no warning for active, matching entries more than 7 days from their end', () => {
+    expect(warn([makeAlert({ advisory: 'GHSA-1' })], [{ id: 'GHSA-1', until: '2026-06-09' }])).toEqual([]);
   });
 });
 

@@ -190,7 +190,7 @@ describe('renderSummary: counts and gating alerts', () => {
     });
     const page = renderSummary(makeResult({ alerts: [allowed] }));
     expect(page).toMatch(/<details><summary>Allowed by <code>allow-alerts<\/code> \(1\)<\/summary>\n\n\| Advisory/);
-    expect(page).toContain('| 🟠 high | 2024-12-31 | no fix yet |');
+    expect(page).toContain('| 🟠 high | 2024-12-31 | — | no fix yet |');
     expect(page).toContain('</details>');
   });
 });
@@ -222,7 +222,7 @@ describe('renderSummary: a VEX mark and what the statement says, in the row of e
       allowed('GHSA-c', undefined, null),
     ];
     const rows = tableOf(renderSummary(makeResult({ alerts })), 'Advisory').slice(1);
-    expect(rows.map((row) => row[4])).toEqual([
+    expect(rows.map((row) => row[5])).toEqual([
       'no fix yet VEX: affected — Upgrade to 4.17.21',
       'VEX: under investigation',
       '—',
@@ -357,6 +357,7 @@ describe('renderSummary: hostile service text renders as itself, and only as tex
       expect.any(String),
       '🟠 high',
       'no end date',
+      '—', // owner: the entry names none
       seen(`${shown(h, 200)} VEX: not affected — ${shown(h, 120)}`),
     ]);
     expect(tableOf(page, 'Setting')[1]).toEqual(['set-pr-scanning', 'true', `❌ failed: ${shown(h, 300)}`]);
@@ -637,7 +638,8 @@ describe('renderSummary: posture, time saved, schedule, settings', () => {
       '<b>Time saved',
       '### Scan schedule',
       '### Settings',
-      '### Warnings',
+      // Its only warning is an entry that matches no alert: said among the exceptions.
+      '### Exceptions (`allow-alerts`)',
       // What to do ends a failing page.
       '### What to do',
     ];

@@ -4,10 +4,11 @@
 // start-up; the service's schemas (in a chunk loaded after validation) use zod's full API.
 import { isAbsolute, win32 } from 'node:path';
 import * as z from 'zod/mini';
-import { allowEntryOf, parseAllowList } from '../policy/allowlist.js';
+import { allowEntryOf, parseAllowLines } from '../policy/allowlist.js';
 import {
   SCOPES,
   type AllowEntry,
+  type AllowSource,
   type DenyEntry,
   type EpssMode,
   type FeedSource,
@@ -16,6 +17,7 @@ import {
 } from '../model.js';
 import { privatePatternProblem, readDenyEntry } from '../packages/package-patterns.js';
 import { parseGraceDays } from './grace-days.js';
+import type { Position } from './positions.js';
 import { didYouMean } from './suggest.js';
 
 /** Adds an issue with `message` to the current input and returns zod's "no value". */
@@ -258,7 +260,9 @@ export const cweList = optional(null, (value, fail): string[] => {
 /** An `allow-alerts` entry a policy file gives as a mapping: its fields as the file holds them. */
 export interface AllowMapping {
   id: string;
+  for?: string;
   until?: string;
+  by?: string;
   reason?: string;
   /** `owner/name` patterns, checked where they stand in the file (policy-file.ts). */
   repositories?: readonly string[];
@@ -272,32 +276,53 @@ export interface AllowMapping {
 export type InputValue = string | readonly (string | AllowMapping)[];
 
 /**
+ * Where an entry of `allow-alerts` was given, from the item it came in (0 for a string) and its line
+ * in that item's text (1 for a mapping): its source, and its place in the policy file when it is
+ * from one. Absent: not said (a value read alone, to compare settings).
+ */
+export interface AllowPlaces {
+  origin: (item: number, line: number) => AllowSource | undefined;
+  at: (item: number, line: number) => Position | undefined;
+}
+const NOWHERE: AllowPlaces = { origin: () => undefined, at: () => undefined };
+
+/**
  * `allow-alerts`: text in the input's syntax goes through the policy's own parser (its errors name
  * the input and line); a policy file's sequence is read item by item, a mapping made into its entry
- * directly.
+ * directly. Each entry says where it was given, as `origin` tells.
  */
-export const allowList = z.pipe(
-  z.custom<InputValue>((value) => typeof value === 'string' || Array.isArray(value)),
-  z.transform((raw: InputValue, payload): AllowEntry[] => {
-    const entries: AllowEntry[] = [];
-    const errors: string[] = [];
-    const items = typeof raw === 'string' ? [raw] : raw;
-    items.forEach((item, i) => {
-      const where = typeof raw === 'string' ? 'allow-alerts' : `allow-alerts item ${i + 1}`;
-      if (typeof item === 'string') {
-        const parsed = parseAllowList(item, where);
-        entries.push(...parsed.entries);
-        errors.push(...parsed.errors);
-        return;
-      }
-      const entry = allowEntryOf(item);
-      if (typeof entry === 'string') errors.push(`${where}: ${entry}`);
-      else entries.push(entry);
-    });
-    for (const message of errors) payload.issues.push({ code: 'custom', message, input: raw });
-    return errors.length > 0 ? z.NEVER : entries;
-  }),
-);
+export const allowList = ({ origin, at }: AllowPlaces = NOWHERE) =>
+  z.pipe(
+    z.custom<InputValue>((value) => typeof value === 'string' || Array.isArray(value)),
+    z.transform((raw: InputValue, payload): AllowEntry[] => {
+      const entries: AllowEntry[] = [];
+      let failed = false;
+      const items = typeof raw === 'string' ? [raw] : raw;
+      const placed = (entry: AllowEntry, item: number, line: number) => {
+        const source = origin(item, line);
+        entries.push(source ? { ...entry, source } : entry);
+      };
+      // An error is put where its entry stands in a policy file (else at the key).
+      const fail = (message: string, item: number, line: number) => {
+        failed = true;
+        const position = at(item, line);
+        payload.issues.push({ code: 'custom', message, input: raw, ...(position ? { params: { position } } : {}) });
+      };
+      items.forEach((item, i) => {
+        const where = typeof raw === 'string' ? 'allow-alerts' : `allow-alerts item ${i + 1}`;
+        if (typeof item === 'string') {
+          const parsed = parseAllowLines(item, where);
+          for (const { entry, line } of parsed.entries) placed(entry, i, line);
+          for (const { message, line } of parsed.errors) fail(message, i, line);
+          return;
+        }
+        const entry = allowEntryOf(item);
+        if (typeof entry === 'string') fail(`${where}: ${entry}`, i, 1);
+        else placed(entry, i, 1);
+      });
+      return failed ? z.NEVER : entries;
+    }),
+  );
 
 /** A positive number of seconds, fractions allowed, up to `max`. */
 export const seconds = (max: number, fallback: number) =>

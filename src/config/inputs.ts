@@ -18,12 +18,14 @@ import {
   success,
   THRESHOLDS,
   UNKNOWN_LICENSES,
+  type AllowEntry,
   type InputSource,
   type Outcome,
   type RunOptions,
 } from '../model.js';
 import {
   type AllowMapping,
+  type AllowPlaces,
   type InputValue,
   allowList,
   apiUrl,
@@ -48,8 +50,8 @@ import {
   workspaceFile,
   workspacePaths,
 } from './fields.js';
-import { byRepository } from '../policy/allowlist.js';
-import { atPosition } from './positions.js';
+import { byRepository, maxAllowProblem } from '../policy/allowlist.js';
+import { atPosition, type Position } from './positions.js';
 
 export type { AllowMapping, InputValue };
 
@@ -63,6 +65,8 @@ export interface RunContext {
   pullRequestAuthor?: string | null;
   /** GITHUB_REPOSITORY: where a policy file's `allow-alerts` entry that names repositories applies. */
   repository?: string | null;
+  /** The run's clock, whose UTC date max-allow-days counts from; default: now. */
+  now?: Date;
 }
 
 // In the contract's order; the keys are the input names.
@@ -76,7 +80,7 @@ const FIELDS = {
   'app-id': text,
   'fail-on-severity': oneOf(THRESHOLDS, 'critical'),
   'ignore-unreachable': bool(false),
-  'allow-alerts': allowList,
+  'allow-alerts': allowList(),
   'fail-on-critical-issues': bool(false),
   'posture-days': integer(1, 366, 30),
   'on-api-error': oneOf(ON_API_ERROR, 'fail'),
@@ -116,6 +120,8 @@ const FIELDS = {
   'osv-url': apiBase(OSV_URL, 'OSV is asked with none'),
   'deny-packages': denyList,
   'private-packages': privateList,
+  // No exception forever (contract: "The way out"): every allow-alerts entry ends within this many days.
+  'max-allow-days': integer(1, 3650, null),
   // At most 50 files (contract: "VEX statements"); each read at the base commit on a change.
   'vex-files': workspacePaths(50),
   'vex-output': workspaceFile,
@@ -142,6 +148,11 @@ export interface PolicyFile {
   name: string;
   values: Record<string, InputValue>;
   positions: Record<string, { line: number; column: number }>;
+  /**
+   * Where each item of `allow-alerts` stands (one for a scalar value): its first line and column, and
+   * whether it is a literal block (`|`), whose lines are the file's lines from there.
+   */
+  allowItems?: { line: number; column: number; literal: boolean }[];
 }
 
 /** The inputs as given, merged with a policy file: input > file > default. */
@@ -199,12 +210,56 @@ function withheldSecretsMessage(missing: TokenInput[], context: RunContext): str
   );
 }
 
-function schema(context: RunContext, licenseIdProblem: ((id: string) => string | null) | null) {
+/** Entries of the workflow's input come from the input; a policy file's, from its lines. */
+function allowPlaces(inputs: CollectedInputs): AllowPlaces {
+  const file = inputs.file;
+  if (inputs.sources['allow-alerts'] !== 'file' || file === null)
+    return { origin: () => ({ kind: 'input' }), at: () => undefined };
+  const at = (item: number, line: number): Position => {
+    const place = file.allowItems?.[item];
+    if (place === undefined) return file.positions['allow-alerts'] ?? { line: 1, column: 1 };
+    return place.literal ? { line: place.line + line - 1, column: place.column } : place;
+  };
+  return { origin: (item, line) => ({ kind: 'policy-file', path: file.name, line: at(item, line).line }), at };
+}
+
+/** The place of an entry that came from the policy file: its line, and the column of the item that starts there. */
+function entryPosition(inputs: CollectedInputs, line: number): Position {
+  const item = inputs.file?.allowItems?.find((place) => place.line === line);
+  return { line, column: item?.column ?? 1 };
+}
+
+/** max-allow-days against every entry (a central file's entries for other repositories too): one issue each. */
+function checkAllowDays(
+  v: { 'allow-alerts': AllowEntry[]; 'max-allow-days': number | null },
+  ctx: { addIssue: (issue: z.core.$ZodRawIssue) => void },
+  today: string,
+  positionOf: (line: number) => Position,
+): void {
+  const max = v['max-allow-days'];
+  // Either may have failed its own check (the cross-field rules run all the same): nothing to weigh then.
+  if (typeof max !== 'number' || !Array.isArray(v['allow-alerts'])) return;
+  for (const entry of v['allow-alerts']) {
+    const message = maxAllowProblem(entry, max, today);
+    if (message === null) continue;
+    const source = entry.source;
+    const position = source?.kind === 'policy-file' ? positionOf(source.line) : undefined;
+    ctx.addIssue({ code: 'custom', path: ['allow-alerts'], message, params: { position }, input: entry });
+  }
+}
+
+function schema(
+  context: RunContext,
+  licenseIdProblem: ((id: string) => string | null) | null,
+  collected: CollectedInputs,
+) {
   const inputs = z.object({
     ...FIELDS,
+    'allow-alerts': allowList(allowPlaces(collected)),
     'allow-licenses': licenseList(licenseIdProblem),
     'deny-licenses': licenseList(licenseIdProblem),
   });
+  const today = (context.now ?? new Date()).toISOString().slice(0, 10);
   return z.pipe(
     inputs.check(
       z.superRefine(
@@ -241,6 +296,7 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
               'is required when repository-id is empty: the action needs app-id to resolve the repository, or give repository-id.';
             ctx.addIssue({ code: 'custom', path: ['app-id'], message });
           }
+          checkAllowDays(v, ctx, today, (line) => entryPosition(collected, line));
         },
         // Cross-field rules run even when single inputs failed, so every error is reported at once.
         { when: () => true },
@@ -257,6 +313,7 @@ function schema(context: RunContext, licenseIdProblem: ((id: string) => string |
       failOnSeverity: v['fail-on-severity'],
       ignoreUnreachable: v['ignore-unreachable'],
       ...byRepository(v['allow-alerts'], context.repository ?? null),
+      maxAllowDays: v['max-allow-days'],
       failOnCriticalIssues: v['fail-on-critical-issues'],
       postureDays: v['posture-days'],
       onApiError: v['on-api-error'],
@@ -340,7 +397,7 @@ export function parseInputs(
   checks: ParseChecks = {},
 ): Outcome<Config, string[]> {
   // Parsed once: zod's interpreter is cheaper here than compiling a fast path (it saves start-up).
-  const parsed = schema(context, checks.licenseIdProblem ?? null).safeParse(inputs.values, { jitless: true });
+  const parsed = schema(context, checks.licenseIdProblem ?? null, inputs).safeParse(inputs.values, { jitless: true });
   if (parsed.success) return success({ ...parsed.data, sources: inputs.sources, basePolicy: null, replacedLists: [] });
   const order = (issue: z.core.$ZodIssue) => INPUT_NAMES.indexOf(String(issue.path[0] ?? 'api-token-id'));
   const errors = [...parsed.error.issues]
@@ -351,13 +408,21 @@ export function parseInputs(
         name === undefined || issue.message.startsWith(String(name))
           ? issue.message
           : `${String(name)}: ${issue.message}`;
+      // An issue about one entry of the policy file says that entry's place; any other, its key's.
       const at =
-        name === undefined || inputs.sources[String(name)] !== 'file'
+        placeOf(issue) ??
+        (name === undefined || inputs.sources[String(name)] !== 'file'
           ? undefined
-          : inputs.file?.positions[String(name)];
+          : inputs.file?.positions[String(name)]);
       return at && inputs.file ? atPosition(inputs.file.name, at, message) : message;
     });
   return failure(errors);
+}
+
+/** The place in the policy file an issue carries (an allow-alerts entry's), or undefined. */
+function placeOf(issue: z.core.$ZodIssue): Position | undefined {
+  const position: unknown = issue.code === 'custom' ? issue.params?.position : undefined;
+  return position && typeof position === 'object' ? (position as Position) : undefined;
 }
 
 /**

@@ -30,7 +30,7 @@ export const MAX_POLICY_BYTES = 1024 * 1024;
 
 /** Inputs that take a list: a YAML sequence is accepted for them too. */
 const LISTS = new Set(LIST_INPUTS);
-const ALLOW_KEYS = new Set(['id', 'until', 'reason', 'repositories']);
+const ALLOW_KEYS = new Set(['id', 'for', 'until', 'by', 'reason', 'repositories']);
 /** Inputs that name a file the action writes: from a policy file, a path that stays in the workspace. */
 const PATH_INPUTS = new Set(['report-file', 'sarif-file']);
 /** `OWNER/REPO/PATH@REF`: a file in another repository. */
@@ -149,7 +149,7 @@ function unknownKey(key: string, known: KnownInputs): string {
 /**
  * Pure: the policy file's text as inputs. Its top-level keys are input names (and `version: 1`);
  * values are scalars, list inputs also take a sequence, and an `allow-alerts` entry may be a
- * mapping `{id, until, reason}`. Errors name the file, the key, the line and the column. `known`:
+ * mapping `{id, for, until, by, reason}`. Errors name the file, the key, the line and the column. `known`:
  * the inputs of the release reading it (tests give an earlier one's).
  */
 export function parsePolicyFile(text: string, name: string, known: KnownInputs = THIS_RELEASE): PolicyFileRead {
@@ -166,12 +166,16 @@ export function parsePolicyFile(text: string, name: string, known: KnownInputs =
   const last = text.replace(/\r?\n$/, '').length;
   for (const problem of doc.errors) {
     const offset = Math.min(problem.pos[0], last);
-    error(at({ range: [offset, offset] }), `not valid YAML: ${problem.message.split('\n')[0]}`);
+    error(
+      at({ range: [offset, offset] }),
+      `not valid YAML: ${problem.message.split('\n')[0]}${yamlHint(problem.message)}`,
+    );
   }
   if (errors.length > 0) return failure(errors);
 
   const values: Record<string, InputValue> = {};
   const positions: Record<string, { line: number; column: number }> = {};
+  let allowItems: PolicyFile['allowItems'];
   const root = doc.contents;
   if (root === null || (isScalar(root) && root.value === null)) return success({ name, values, positions });
   if (!isMap(root)) {
@@ -202,16 +206,41 @@ export function parsePolicyFile(text: string, name: string, known: KnownInputs =
       continue;
     }
     positions[key] = position;
+    if (key === 'allow-alerts') allowItems = itemPlaces(pair.value, at);
     const value = inputValue(key, pair.value, text, (node, message) => error(at(node), `${key}: ${message}`));
     const outside = typeof value === 'string' && PATH_INPUTS.has(key) ? pathProblem(value.trim()) : null;
     if (outside) error(at(pair.value), `${key}: "${value}" ${outside}`);
     else if (value !== null) values[key] = value;
   }
-  if (errors.length === 0) return success({ name, values, positions });
+  const file: PolicyFile = { name, values, positions, ...(allowItems ? { allowItems } : {}) };
+  if (errors.length === 0) return success(file);
   // What could be read still counts, so that the other inputs are not reported as missing too.
-  return Object.keys(values).length > 0
-    ? { ...failure(errors), partial: { name, values, positions } }
-    : failure(errors);
+  return Object.keys(values).length > 0 ? { ...failure(errors), partial: file } : failure(errors);
+}
+
+/**
+ * Where each item of `allow-alerts` stands (a scalar value is one item), so that an entry's source
+ * says its line: a literal block's lines are the file's from the line after its `|`.
+ */
+function itemPlaces(
+  node: Node | null,
+  at: (node: { range?: [number, number, number?] | null } | null | undefined) => Position,
+): NonNullable<PolicyFile['allowItems']> {
+  const place = (item: Node | null) => {
+    const block = isScalar(item) && (item.type === 'BLOCK_LITERAL' || item.type === 'BLOCK_FOLDED');
+    const { line, column } = at(item);
+    return block
+      ? { line: line + 1, column: 1, literal: item.type === 'BLOCK_LITERAL' }
+      : { line, column, literal: false };
+  };
+  return isSeq(node) ? (node.items as (Node | null)[]).map(place) : [place(node)];
+}
+
+/** A YAML error a policy file often makes, and what to write instead; '' for any other. */
+function yamlHint(message: string): string {
+  return /reserved character @/.test(message)
+    ? ' (a value that starts with @, such as an owner, is quoted: by: "@acme/security")'
+    : '';
 }
 
 /**
@@ -320,7 +349,7 @@ function listItem(
     for (const pair of node.items as Pair<Node, Node | null>[]) {
       const field = isScalar(pair.key) ? String(pair.key.value) : '';
       if (!ALLOW_KEYS.has(field)) {
-        error(pair.key, `an entry takes id, until, reason and repositories; "${field}" is not one of them.`);
+        error(pair.key, `an entry takes id, for, until, by, reason and repositories; "${field}" is not one of them.`);
         return null;
       }
       if (field === 'repositories') {
@@ -333,7 +362,7 @@ function listItem(
         error(pair.value ?? pair.key, `${field} needs a value.`);
         return null;
       }
-      fields[field as 'id' | 'until' | 'reason'] = scalarText(pair.value, source);
+      fields[field as 'id' | 'for' | 'until' | 'by' | 'reason'] = scalarText(pair.value, source);
     }
     if (!fields.id?.trim()) {
       error(node, 'an entry needs an id (the advisory id).');
@@ -346,7 +375,7 @@ function listItem(
   error(
     node,
     key === 'allow-alerts'
-      ? 'expected an advisory id, or a mapping {id, until, reason, repositories}.'
+      ? 'expected an advisory id, or a mapping {id, for, until, by, reason, repositories}.'
       : 'expected a value.',
   );
   return null;

@@ -90,6 +90,7 @@ export const INPUT_SINCE: Readonly<Record<string, Release>> = {
   'osv-url': '1.2.0',
   'deny-packages': '1.2.0',
   'private-packages': '1.2.0',
+  'max-allow-days': '1.2.0',
 };
 
 /** Every output of action.yml, with the release that brought it: a new output adds its line here. */
@@ -103,6 +104,7 @@ export const OUTPUT_SINCE: Readonly<Record<string, Release>> = {
   'too-new-count': '1.2.0',
   'malicious-count': '1.2.0',
   'denied-count': '1.2.0',
+  'allow-expiring': '1.2.0',
 };
 
 /**

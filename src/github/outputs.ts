@@ -44,6 +44,8 @@ export function actionOutputs(result: GateResult, files: WrittenFiles): Record<s
     'too-new-count': result.counts?.tooNew == null ? '' : String(result.counts.tooNew),
     'malicious-count': result.counts?.malicious == null ? '' : String(result.counts.malicious),
     'denied-count': result.counts?.denied == null ? '' : String(result.counts.denied),
+    // From the inputs and the run's date alone: said whatever was read.
+    'allow-expiring': String(result.allowExpiring.length),
     'report-file': files.reportFile ?? '',
     'sarif-file': files.sarifFile ?? '',
   };

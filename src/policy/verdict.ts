@@ -24,7 +24,7 @@ import {
   type VerdictRule,
   type VexMark,
 } from '../model.js';
-import { entryMatches, isExpired } from './allowlist.js';
+import { entryLabel, entryMatches, isExpired } from './allowlist.js';
 import { graceOf, type Grace } from './grace.js';
 import { formatPercent } from '../numbers.js';
 import { highestEpss } from './epss.js';
@@ -244,8 +244,8 @@ function allowed(facts: Facts, policy: VerdictPolicy): Decision | null {
   if (!sparable(facts, 'allowed')) return null;
   const entry = policy.allow.find((e) => entryMatches(e, facts.alert));
   if (entry === undefined) return null;
-  const until = entry.until ? ` until ${entry.until}` : '';
-  const reason = `allowed by allow-alerts entry ${entry.id}${until}${entry.reason ? `: ${entry.reason}` : ''}`;
+  const [until, by] = [entry.until ? ` until ${entry.until}` : '', entry.by ? ` by ${entry.by}` : ''];
+  const reason = `allowed by allow-alerts entry ${entryLabel(entry)}${until}${by}${entry.reason ? `: ${entry.reason}` : ''}`;
   return { rule: 'allowed', reason, allowedBy: entry };
 }
 

@@ -2,6 +2,7 @@
 // They are the only parts that grow with the data, so they are filled row by row within a byte budget.
 import {
   exploitedThenWorst,
+  type AllowEntry,
   type AlertStatus,
   type EvaluatedAlert,
   type GateResult,
@@ -24,7 +25,10 @@ const GATING_HEADER = [
   '| Severity | Advisory | Package | Fix | Score | Reachability | Summary | Declared in |',
   '|---|---|---|---|--:|---|---|---|',
 ];
-const ALLOWED_HEADER = ['| Advisory | Package | Fix | Severity | Until | Reason |', '|---|---|---|---|---|---|'];
+const ALLOWED_HEADER = [
+  '| Advisory | Package | Fix | Severity | Until | Owner | Reason |',
+  '|---|---|---|---|---|---|---|',
+];
 
 /** What the reachability words mean. */
 const REACHABILITY_TERMS =
@@ -133,9 +137,20 @@ function allowedRow(e: EvaluatedAlert): string {
     fixCell(e),
     severityLabel(e.severity),
     entry?.until ? escapeCell(entry.until, 20) : 'no end date',
+    entry?.by ? codeCell(entry.by, 100) : '—',
     [entry?.reason ? escapeCell(entry.reason, 200) : null, vexRowNote(e.vex)].filter(Boolean).join(' ') || '—',
   ];
   return `| ${cells.join(' | ')} |`;
+}
+
+/**
+ * "allowed by `allow-alerts` until 2026-12-31 by `@acme/security`": what the verdict made of a finding
+ * or a version an entry allowed. The owner as code: a team named in a comment is not notified.
+ */
+export function allowedWords(entry: AllowEntry | undefined): string {
+  const until = entry?.until ? ` until ${entry.until}` : '';
+  const by = entry?.by ? ` by ${codeCell(entry.by, 100)}` : '';
+  return `allowed by \`allow-alerts\`${until}${by}`;
 }
 
 /** A table of as many rows as fit, then how many were left out. */

@@ -19,7 +19,7 @@ import { catalogLine, listedFindings } from './known-exploited.js';
 import { RULE_WORDS } from './rule-words.js';
 import { code, codeCell, escapeText, truncate } from './markdown.js';
 import { epssLine } from './epss.js';
-import { advisoryCell, boundedTable, FIXED_LABEL, fixedOnly, packageCell } from './summary-alerts.js';
+import { advisoryCell, allowedWords, boundedTable, FIXED_LABEL, fixedOnly, packageCell } from './summary-alerts.js';
 import { fixCell } from './fix-words.js';
 import { supplyLine } from './summary-supply.js';
 import { introducedLine } from './summary-introduced.js';
@@ -194,7 +194,7 @@ function statusText(e: EvaluatedAlert): string {
     case 'due':
       return `⏳ due ${e.dueOn ?? '—'}`;
     case 'allowed':
-      return 'allowed by `allow-alerts`';
+      return allowedWords(e.allowedBy);
     case 'below-threshold':
       return e.disposition.reason;
     case 'unreachable':

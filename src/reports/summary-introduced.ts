@@ -10,7 +10,7 @@ import { kevMark } from './known-exploited.js';
 import { fixCell } from './fix-words.js';
 import { codeCell, escapeCell, linkCell } from './markdown.js';
 import { RULE_WORDS } from './rule-words.js';
-import { boundedTable } from './summary-alerts.js';
+import { allowedWords, boundedTable } from './summary-alerts.js';
 import { vexRowNote } from './vex-marks.js';
 
 const HEADER = [
@@ -26,7 +26,7 @@ function statusCell(f: EvaluatedFinding): string {
     case 'gating':
       return RULE_WORDS[f.disposition.rule].gatingCell ?? '❌ fails the gate';
     case 'allowed':
-      return `allowed by \`allow-alerts\`${f.allowedBy?.until ? ` until ${f.allowedBy.until}` : ''}`;
+      return allowedWords(f.allowedBy);
     default:
       return f.disposition.flagged
         ? '⚠️ would fail the gate (`pr-introduced: warn`)'

@@ -147,7 +147,8 @@ function broughtInSteps(findings: EvaluatedFinding[], licenses: LicenseFinding[]
 
 /** The entries to copy, in the form of the place they go: the policy file's mapping, or the input's line syntax. */
 function allowEntries(result: GateResult, ids: string[]): string[] {
-  const until = daysAfter(result.generatedAt, ALLOW_DAYS);
+  // Within max-allow-days, or the entry to copy would be refused.
+  const until = daysAfter(result.generatedAt, Math.min(ALLOW_DAYS, result.options.maxAllowDays ?? ALLOW_DAYS));
   const shown = ids.slice(0, MAX_ENTRIES);
   const reason = 'why it is accepted, and the ticket that tracks the fix';
   const lines = result.options.configFile

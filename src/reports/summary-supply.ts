@@ -7,7 +7,7 @@ import type { ByteBudget } from './budget.js';
 import { formatNumber, plural } from './format.js';
 import { codeCell, escapeCell, linkCell } from './markdown.js';
 import { RULE_WORDS, durationWords } from './rule-words.js';
-import { boundedTable } from './summary-alerts.js';
+import { allowedWords, boundedTable } from './summary-alerts.js';
 import { deniedMark, hasMark, osvRecordUrl, tooNewMark } from './supply-marks.js';
 
 const HEADER = ['| Package | Found in | Scope | Marks | Status |', '|---|---|---|---|---|'];
@@ -15,8 +15,7 @@ const MAX_MANIFESTS = 3;
 
 function supplyStatusCell(e: EvaluatedSupplyChainEntry): string {
   if (e.status === 'gating') return RULE_WORDS[e.disposition.rule].gatingCell ?? '❌ fails the gate';
-  if (e.status === 'allowed')
-    return `allowed by \`allow-alerts\`${e.allowedBy?.until ? ` until ${e.allowedBy.until}` : ''}`;
+  if (e.status === 'allowed') return allowedWords(e.allowedBy);
   if (e.disposition.flagged) {
     const mode = e.malicious?.length ? '`malicious: warn`' : '`pr-introduced: warn`';
     return `⚠️ would fail the gate (${mode})`;

@@ -17,6 +17,7 @@ import { replacedListsText } from './replaced-lists.js';
 import { RULE_WORDS } from './rule-words.js';
 import { allowedSection, existingSection, gatingSection, notGatingLine } from './summary-alerts.js';
 import { dueSection, resolvedSection, restsOnSection } from './summary-change.js';
+import { exceptionsSection, SAID_AS_EXCEPTIONS } from './summary-exceptions.js';
 import { introducedSection } from './summary-introduced.js';
 import { supplySection } from './summary-supply.js';
 import { nextStepsSection } from './summary-next-steps.js';
@@ -64,10 +65,11 @@ export function renderSummary(result: GateResult, options: SummaryOptions = {}):
           scheduleSection(result.schedule, now),
         ]),
     settingsSection(result.settings),
+    exceptionsSection(result),
     listSection(
       'Warnings',
       '⚠️',
-      result.warnings.map((w) => w.message),
+      result.warnings.filter((w) => !SAID_AS_EXCEPTIONS.includes(w.kind)).map((w) => w.message),
     ),
     listSection(
       'Errors',

@@ -6,7 +6,7 @@ import type { VexInput } from '../config/vex-files.js';
 import type { PullRequestChange } from '../github/changes.js';
 import type { BaseFileView, EpssScores, GateResult, KevCatalog, Outcome, RunError, SettingChange } from '../model.js';
 import { plural } from '../numbers.js';
-import { allowListWarnings } from '../policy/index.js';
+import { reviewAllowList, subjectPackage } from '../policy/allowlist.js';
 import { knownExploitedWarning } from '../policy/known-exploited.js';
 import type { evaluateLicenses } from '../policy/licenses.js';
 import { verdictPolicy } from '../policy/verdict-policy.js';
@@ -139,13 +139,22 @@ export function assembleResult(input: AssembleInput): GateResult {
   found.trace(`verdict ${verdict.result}: ${verdict.reasons.join(' ') || 'no reason given'}`);
   // On the statuses as they end up: an expired entry's alert that the change resolved does not gate again.
   // A malicious version an entry spared was allowed by it too (its MAL- ids are what the entry names).
-  const malicious = (supply ?? []).map((e) => ({ advisory: '', aliases: e.malicious ?? [], status: e.status }));
+  // Each with its package, which an entry's `for` names.
+  const malicious = (supply ?? []).map((e) => ({
+    advisory: '',
+    aliases: e.malicious ?? [],
+    status: e.status,
+    package: subjectPackage(e),
+  }));
   const listed = [
     ...alerts,
-    ...(introduced?.findings ?? []).map((f) => ({ ...f, aliases: f.cves ?? [] })),
+    ...(introduced?.findings ?? []).map((f) => ({ ...f, aliases: f.cves ?? [], package: subjectPackage(f) })),
     ...malicious,
   ];
-  found.warnings.unshift(...allowListWarnings(config.allowAlerts, listed, now.toISOString().slice(0, 10)));
+  // An entry is called unused only when every alert was read: one may name an alert of a page not read.
+  const allRead = !withoutService && reads.alerts.totalCount !== null && reads.alerts.errors.length === 0;
+  const allow = reviewAllowList(config.allowAlerts, listed, now.toISOString().slice(0, 10), allRead);
+  found.warnings.unshift(...allow.warnings);
   const result = finalResult(verdict, found.errors);
   const counted = {
     change: changed.judge !== null,
@@ -182,5 +191,7 @@ export function assembleResult(input: AssembleInput): GateResult {
     timeSaved: read.timeSaved,
     schedule: read.schedule,
     warnings: found.warnings,
+    allowExpiring: allow.expiring,
+    allowUnused: allow.unused,
   };
 }

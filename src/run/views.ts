@@ -33,6 +33,7 @@ import {
   type Warning,
 } from '../model.js';
 import { plural } from '../numbers.js';
+import { expiringEntries, expiringWarning } from '../policy/allowlist.js';
 import { severityCounts } from '../policy/index.js';
 import type { SupplyGathered } from '../policy/supply-chain.js';
 import { sparesAlert } from '../policy/vex.js';
@@ -300,6 +301,7 @@ export function baseResult(
   errors: RunError[],
   settings: SettingChange[],
 ): GateResult {
+  const expiring = expiringEntries(config.allowAlerts, now.toISOString());
   return {
     schemaVersion: SCHEMA_VERSION,
     tool: toolOf(null), // the commit is the runner's to tell: evaluate() gives it
@@ -316,7 +318,8 @@ export function baseResult(
     timeSaved: null,
     schedule: null,
     settings,
-    warnings: [],
+    // Entries coming due are said whatever else the run could do (assembleResult says them among its own).
+    warnings: expiring.map(expiringWarning),
     errors,
     change: null,
     nextDue: null,
@@ -328,6 +331,9 @@ export function baseResult(
     vex: null,
     supplyChain: null,
     fixes: null,
+    allowExpiring: expiring,
+    // Nothing is called unused unless every alert was read (assembleResult says when).
+    allowUnused: null,
   };
 }
 
