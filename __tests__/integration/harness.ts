@@ -13,8 +13,9 @@ import {
   MAIN_REPO,
   simulatorInputs,
   type ExpectedSeverity,
+  serviceAdvisoryFacts,
 } from '../../simulator/data.js';
-import { startFakeGitHub, type FakeGitHub } from '../../simulator/github.js';
+import { advisoryRecord, startFakeGitHub, type FakeGitHub } from '../../simulator/github.js';
 import { epssData } from '../../simulator/epss.js';
 import { KEV_PATH, kevCatalog } from '../../simulator/kev.js';
 import { actionDefaults, runAction, type ActionRunOptions } from '../../simulator/run-action.js';
@@ -194,12 +195,19 @@ export function useFakeGitHub(): { readonly github: FakeGitHub } {
 
 export function useSimulator(options: SimulatorOptions = {}): Harness {
   let sim: Simulator | undefined;
+  // GitHub for a run that names none (GITHUB_API_URL): it serves the service's advisories, which the
+  // Fix column reads, as github.com would; a test that watches GitHub gives its own.
+  let github: FakeGitHub | undefined;
+  const seedAdvisories = (fake: FakeGitHub) => {
+    for (const [id, facts] of serviceAdvisoryFacts()) fake.advisories.set(id, advisoryRecord(id, facts));
+  };
   beforeAll(async () => {
     await bundleReady();
-    sim = await startSimulator(options);
+    [sim, github] = await Promise.all([startSimulator(options), startFakeGitHub()]);
+    seedAdvisories(github);
   }, 40_000);
   afterAll(async () => {
-    await sim?.close();
+    await Promise.all([sim?.close(), github?.close()]);
   });
   beforeEach(() => {
     if (!sim) return;
@@ -208,6 +216,10 @@ export function useSimulator(options: SimulatorOptions = {}): Harness {
     sim.state = defaultData();
     sim.kevCatalog = 'kevCatalog' in options ? structuredClone(options.kevCatalog) : kevCatalog();
     sim.epss = options.epss ?? epssData();
+    if (github) {
+      github.reset();
+      seedAdvisories(github);
+    }
   });
 
   const harness: Harness = {
@@ -219,7 +231,8 @@ export function useSimulator(options: SimulatorOptions = {}): Harness {
     async gate(inputs = {}, { bare = false, ...runOptions } = {}) {
       const all = { ...(bare ? {} : harness.defaults()), ...inputs };
       const started = Date.now();
-      const run = await runAction({ ...runOptions, inputs: all });
+      const env = { GITHUB_API_URL: github?.url ?? '', ...runOptions.env };
+      const run = await runAction({ ...runOptions, env, inputs: all });
       const ms = Date.now() - started;
       let files: Record<string, string>;
       try {
