@@ -1,7 +1,8 @@
 // Each format's reader on a real file of that format (__tests__/fixtures/lockfiles/). The npm, yarn
 // and pnpm files were written by the tools themselves (npm 11 with --lockfile-version 1, 2 and 3,
 // yarn 1.22.22, yarn 4.18.1, pnpm 8.15.9 and 9.15.9) for one small project: debug, ms (a range two
-// packages share), an alias `old-debug: npm:debug@2.6.9`, a `file:` folder, and development packages.
+// packages share), an alias `old-debug: npm:debug@2.6.9`, a `file:` folder, and development packages
+// (npm as configured here, without `resolved` URLs; yarn 1's `resolved` URLs on its default host).
 // The others follow their tools' output byte for byte in form (the tools cannot run here): pip-compile
 // --generate-hashes, Poetry 1.1 and 2.1, pipenv, uv, Go, Cargo, Bundler, Composer, NuGet. Expected
 // rows are read off the files by hand: name, version, scope, package URL per the purl spec.
