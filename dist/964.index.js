@@ -1,0 +1,2 @@
+export const id=964;export const ids=[964];export const modules={6964:(o,s,t)=>{t.r(s);t.d(s,{isMaliciousId:()=>isMaliciousId,maliciousIds:()=>maliciousIds,osvVulnerabilityUrl:()=>osvVulnerabilityUrl});const isMaliciousId=o=>o.slice(0,4).toUpperCase()==="MAL-";function maliciousIds(o){const s=new Map;for(const[t,i]of o){const o=i.filter(isMaliciousId);if(o.length>0)s.set(t,o)}return s}const osvVulnerabilityUrl=o=>`https://osv.dev/vulnerability/${encodeURIComponent(o)}`}};
+//# sourceMappingURL=964.index.js.map
