@@ -40,7 +40,7 @@ describe('batches and queries', () => {
     expect(query.match(/fragment advisory on SecurityAdvisory/g)).toHaveLength(1);
     expect(query).toMatch(/identifiers \{ type value \}/);
     expect(query).toMatch(
-      /vulnerabilities\(first: 100\) \{ nodes \{ package \{ ecosystem name \} firstPatchedVersion \{ identifier \} \} \}/,
+      /vulnerabilities\(first: 100\) \{ nodes \{ package \{ ecosystem name \} vulnerableVersionRange firstPatchedVersion \{ identifier \} \} \}/,
     );
   });
 });
@@ -57,6 +57,7 @@ describe('the answer', () => {
       nodes: [
         {
           package: { ecosystem: 'MAVEN', name: 'org.apache.logging.log4j:log4j-core' },
+          vulnerableVersionRange: '>= 2.0-beta9, < 2.15.0',
           firstPatchedVersion: { identifier: '2.15.0' },
         },
         { package: { ecosystem: 'MAVEN', name: 'org.apache.logging.log4j:log4j-api' }, firstPatchedVersion: null },
@@ -113,8 +114,13 @@ describe('the answer', () => {
       ghsaId: 'GHSA-jfh8-c2jp-5v3q',
       cves: ['CVE-2021-44228'],
       vulnerabilities: [
-        { ecosystem: 'MAVEN', name: 'org.apache.logging.log4j:log4j-core', firstPatched: '2.15.0' },
-        { ecosystem: 'MAVEN', name: 'org.apache.logging.log4j:log4j-api', firstPatched: null },
+        {
+          ecosystem: 'MAVEN',
+          name: 'org.apache.logging.log4j:log4j-core',
+          range: '>= 2.0-beta9, < 2.15.0',
+          firstPatched: '2.15.0',
+        },
+        { ecosystem: 'MAVEN', name: 'org.apache.logging.log4j:log4j-api', range: null, firstPatched: null },
       ],
     };
     expect(Object.fromEntries(read)).toEqual({
@@ -208,7 +214,7 @@ describe('read from the fake GitHub', () => {
         {
           ghsaId: ghsa(1),
           cves: [cves[3]],
-          vulnerabilities: [{ ecosystem: 'PIP', name: 'django', firstPatched: '4.0' }],
+          vulnerabilities: [{ ecosystem: 'PIP', name: 'django', range: '< 4', firstPatched: '4.0' }],
         },
       ],
     });

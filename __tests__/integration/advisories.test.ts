@@ -227,7 +227,11 @@ describe('matched by what the entry names: with KEV and EPSS off', () => {
       'allow-alerts': `${A.log4jRecursion} # a GHSA id`,
     });
 
-    expect(advisoryRequests(fake.github)).toEqual([]);
+    // The one advisory read is the fix's, after the verdict ("The fix"): GHSA ids only, never a CVE lookup.
+    const asked = advisoryRequests(fake.github);
+    expect(asked.map((r) => r.path)).toEqual(['/graphql']);
+    expect(idsAskedIn(asked[0]!).filter((id) => !id.startsWith('GHSA-'))).toEqual([]);
+    expect(idsAskedIn(asked[0]!)).toEqual(expect.arrayContaining(findingsOf(report).map((f) => f.advisory)));
     expect(outcome(run)).toEqual({ exitCode: 1, result: 'fail' });
     const status = Object.fromEntries(findingsOf(report).map((f) => [f.advisory, { status: f.status, cves: f.cves }]));
     expect(status).toMatchObject({

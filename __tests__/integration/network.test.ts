@@ -133,7 +133,13 @@ describe('GitHub Enterprise Server', () => {
     const run = await h.gate({ 'api-url': `https://127.0.0.1:${h.sim.port}`, 'comment-on-pr': 'always' }, { env });
     expect(run.outputs.result).toBe('fail');
     expect(github.requests.length).toBeGreaterThan(0);
-    expect(github.requests.every((r) => r.path.startsWith('/api/v3/repos/acme/webshop/issues/'))).toBe(true);
+    // The comment under /api/v3, and the gating alerts' fixes at GHES's GraphQL endpoint, /api/graphql.
+    expect(
+      github.requests.every(
+        (r) => r.path.startsWith('/api/v3/repos/acme/webshop/issues/') || r.path === '/api/graphql',
+      ),
+    ).toBe(true);
+    expect(github.requests.filter((r) => r.path === '/api/graphql')).toHaveLength(1);
     expect(github.comments).toHaveLength(1);
     expect(github.comments[0]!.body).toContain('https://ghe.example.com/acme/webshop/actions/runs/7');
     expect(github.comments[0]!.body).not.toContain('https://github.com/acme/webshop/actions');

@@ -7,6 +7,8 @@ const h = useSimulator();
 const fake = useFakeGitHub();
 
 const env = () => ({ GITHUB_API_URL: fake.github.url, GITHUB_RUN_ID: '99' });
+// The comment's requests; a failing run also reads its alerts' fixes from GitHub ("The fix").
+const commentRequests = () => fake.github.requests.filter((r) => r.path.includes('/issues/'));
 
 describe('comment-on-pr', () => {
   test('always: creates one sticky comment, then updates the same one on the next run', async () => {
@@ -17,11 +19,11 @@ describe('comment-on-pr', () => {
     expect(comment?.body.startsWith(`${COMMENT_MARKER}\n## Security gate`)).toBe(true);
     expect(comment?.body).toContain('**Failed**');
     expect(comment?.body).toContain('/actions/runs/99');
-    expect(fake.github.requests[0]?.authorization).toMatch(/^token /);
+    expect(commentRequests()[0]?.authorization).toMatch(/^token /);
 
     await h.gate({ 'comment-on-pr': 'always' }, { env: env() });
     expect(fake.github.comments).toHaveLength(1);
-    expect(fake.github.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'GET', 'PATCH']);
+    expect(commentRequests().map((r) => r.method)).toEqual(['GET', 'POST', 'GET', 'PATCH']);
   });
 
   test('on-failure: a passing run writes nothing, but turns an earlier failure comment into a pass', async () => {
@@ -43,12 +45,12 @@ describe('comment-on-pr', () => {
     expect(run.warnings.join('\n')).toMatch(/PR comment was not written.*may not write/);
   });
 
-  test('never (the default) and non-PR events call GitHub not at all', async () => {
+  test('never (the default) and non-PR events ask nothing of the comment API', async () => {
     await h.gate({}, { env: env() });
     await h.gate(
       { 'comment-on-pr': 'always' },
       { env: env(), eventName: 'push', event: { repository: { id: 123456789 } } },
     );
-    expect(fake.github.requests).toHaveLength(0);
+    expect(commentRequests()).toHaveLength(0);
   });
 });

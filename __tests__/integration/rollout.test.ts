@@ -239,7 +239,7 @@ describe('the blocked developer first', () => {
     serve(fake.github, pr);
     const { run } = await runOn(h, fake.github, pr);
     expect(lastSection(run.summary)).toMatch(
-      /^What to do\n\n- \*\*This pull request brings in\*\* `org\.apache\.logging\.log4j:log4j-core 2\.14\.1`/,
+      /^What to do\n\n- \*\*The fix\*\*: upgrade `org\.apache\.logging\.log4j:log4j-core` to `2\.16\.0` in `java\/pom\.xml`.*\n- \*\*This pull request brings in\*\* `org\.apache\.logging\.log4j:log4j-core 2\.14\.1`/,
     );
   });
 

@@ -157,9 +157,9 @@ describe('the job summary', () => {
     expect(githubReferences(r.scanned)).toEqual([]);
     // the text is still there for a reader, in its row, and every row keeps its cells
     const [header, ...rows] = (r.tables.find((t) => t[0]?.[0] === 'Severity') ?? []).map((row) => row.map(seen));
-    expect(header).toHaveLength(7);
+    expect(header).toHaveLength(8);
     expect(rows).toHaveLength(gating.length);
-    const summaryOf = (id: string) => rows.find((row) => row[1] === id)?.[5];
+    const summaryOf = (id: string) => rows.find((row) => row[1] === id)?.[6];
     expect(summaryOf(log4shell.metadata.id)).toBe(
       seen(
         '| <script>alert(1)</script> @acme/team ::set-output name=x::y ::set-output name=y::z ##[set-output name=w]v',

@@ -44,7 +44,7 @@ const NOT_AFFECTED = { status: 'not_affected', justification: 'vulnerable_code_n
 /** The rows of a page's gating table (its header is the contract's), as a reader sees them, bold dropped. */
 function gatingRowsOf(page: string): string[] {
   const lines = plain(page).split('\n');
-  const start = lines.findIndex((l) => l.startsWith('| Severity | Advisory | Package | Score |'));
+  const start = lines.findIndex((l) => l.startsWith('| Severity | Advisory | Package | Fix | Score |'));
   if (start < 0) return [];
   const end = lines.findIndex((l, i) => i > start && !l.startsWith('|'));
   return lines.slice(start + 2, end < 0 ? undefined : end).map((l) => l.replaceAll('**', ''));

@@ -249,7 +249,7 @@ describe("renderComment: the pull request's story", () => {
       render(page)
         .tables.find((t) => t[0]?.[0] === 'Severity')?.[1]
         ?.map(seen);
-    expect(gating(renderComment(result, RUN))?.[5]).toBe('Prototype pollution VEX: affected — Upgrade to 4.17.21');
+    expect(gating(renderComment(result, RUN))?.[6]).toBe('Prototype pollution VEX: affected — Upgrade to 4.17.21');
     expect(gating(renderComment(result, RUN))).toEqual(gating(renderSummary(result)));
   });
 

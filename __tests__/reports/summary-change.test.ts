@@ -264,10 +264,10 @@ describe('renderSummary: the tables of resolved and coming-due alerts', () => {
       'Inside their grace period (`grace-days`): each fails the gate from its due date (UTC) on.',
     );
     expect(tableOf(page, 'Advisory', 'Package')).toEqual([
-      ['Advisory', 'Package', 'Severity', 'Due', 'Days left'],
-      ['GHSA-soon-crit', alerts[2]!.package, '🔴 critical', '2024-06-20', '13'],
-      ['GHSA-soon-high', alerts[1]!.package, '🟠 high', '2024-06-20', '13'],
-      ['GHSA-late', alerts[0]!.package, '🟠 high', '2024-07-01', '24'],
+      ['Advisory', 'Package', 'Fix', 'Severity', 'Due', 'Days left'],
+      ['GHSA-soon-crit', alerts[2]!.package, '—', '🔴 critical', '2024-06-20', '13'],
+      ['GHSA-soon-high', alerts[1]!.package, '—', '🟠 high', '2024-06-20', '13'],
+      ['GHSA-late', alerts[0]!.package, '—', '🟠 high', '2024-07-01', '24'],
     ]);
   });
 
@@ -291,7 +291,7 @@ describe('renderSummary: the tables of resolved and coming-due alerts', () => {
     ];
     const page = renderSummary(withAlerts(alerts));
     const gating = tableOf(page, 'Severity');
-    expect(gating.find((row) => row[1] === 'GHSA-overdue')?.[5]).toBe('Overdue since 2024-05-31. Bad');
+    expect(gating.find((row) => row[1] === 'GHSA-overdue')?.[6]).toBe('Overdue since 2024-05-31. Bad');
     expect(gating.find((row) => row[1] === 'GHSA-changed')?.[2]).toBe('pkg:npm/a@1 (changed by this pull request)');
     expect(tableOf(page, 'Advisory', 'Package').map((row) => row[1])).toEqual([
       'Package',
@@ -304,7 +304,7 @@ describe('renderSummary: the tables of resolved and coming-due alerts', () => {
 
   it('an alert without an overdue date or change reads as before', () => {
     const page = renderSummary(withAlerts([makeEvaluated({ summary: 'Plain', package: 'pkg:npm/p@1' })]));
-    expect(tableOf(page, 'Severity')[1]?.slice(2)).toEqual(['pkg:npm/p@1', '7.5', '1 reachable', 'Plain', '—']);
+    expect(tableOf(page, 'Severity')[1]?.slice(2)).toEqual(['pkg:npm/p@1', '—', '7.5', '1 reachable', 'Plain', '—']);
   });
 
   it.each([20_000, 100_000])(
@@ -395,6 +395,7 @@ describe('renderSummary: hostile text in the parts about the change renders as i
     expect(dueTable?.[1]).toEqual([
       'GHSA-2',
       seen(`${shown(`pkg:npm/y@1 ${h}`, 120) || '—'} (changed by this pull request)`),
+      '—',
       '🟠 high',
       '2024-06-20',
       '13',

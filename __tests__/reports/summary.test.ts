@@ -149,7 +149,7 @@ describe('renderSummary: counts and gating alerts', () => {
       makeEvaluated({ severity: 'unknown', score: null, advisory: 'GHSA-unk', reachability: null }),
     ];
     const rows = gatingRows(renderSummary(makeResult({ alerts: gating })));
-    expect(rows.map((r) => r.split(' | ').slice(0, 1).concat(r.split(' | ').slice(3, 5)))).toEqual([
+    expect(rows.map((r) => r.split(' | ').slice(0, 1).concat(r.split(' | ').slice(4, 6)))).toEqual([
       ['| 🔴 critical', '9.8', '2 reachable'],
       ['| 🟠 high', '7.1', 'needs review'],
       ['| 🟡 medium', '—', 'unreachable only'],
@@ -206,7 +206,7 @@ describe('renderSummary: a VEX mark and what the statement says, in the row of e
       makeEvaluated({ advisory: 'GHSA-c', summary: 'No statement' }),
     ];
     const rows = tableOf(renderSummary(makeResult({ alerts })), 'Severity').slice(1);
-    expect(rows.map((row) => row[5])).toEqual([
+    expect(rows.map((row) => row[6])).toEqual([
       'Prototype pollution VEX: affected — Upgrade to 4.17.21',
       'ReDoS VEX: under investigation',
       'No statement',
@@ -222,7 +222,7 @@ describe('renderSummary: a VEX mark and what the statement says, in the row of e
       allowed('GHSA-c', undefined, null),
     ];
     const rows = tableOf(renderSummary(makeResult({ alerts })), 'Advisory').slice(1);
-    expect(rows.map((row) => row[5])).toEqual([
+    expect(rows.map((row) => row[6])).toEqual([
       'no fix yet VEX: affected — Upgrade to 4.17.21',
       'VEX: under investigation',
       '—',
@@ -235,7 +235,7 @@ describe('renderSummary: a VEX mark and what the statement says, in the row of e
       renderSummary(makeResult({ alerts: [makeEvaluated({ summary: 's', vex })] })),
       'Severity',
     ).slice(1);
-    expect(row?.[5]).toBe(`s VEX: affected — ${'x'.repeat(119)}…`);
+    expect(row?.[6]).toBe(`s VEX: affected — ${'x'.repeat(119)}…`);
   });
 
   it('in the table of what the pull request brings in; a finding the statement spares says so once, in its status', () => {
@@ -276,7 +276,7 @@ describe('renderSummary: a VEX mark and what the statement says, in the row of e
     ];
     const page = renderSummary(makeResult({ introduced: { mode: 'fail', findings } }));
     const rows = tableOf(page, 'Severity').slice(1);
-    expect(rows.map((row) => row[5])).toEqual([
+    expect(rows.map((row) => row[6])).toEqual([
       '❌ fails the gate VEX: affected — Upgrade to 4.17.21',
       'VEX document urn:vex statements[0]',
     ]);
@@ -347,6 +347,7 @@ describe('renderSummary: hostile service text renders as itself, and only as tex
       '🟠 high',
       shown(`GHSA-1 ${h}`, 80),
       shown(`pkg:npm/x@1 ${h}`, 120),
+      '—', // fix: not asked
       '7.5',
       '1 reachable',
       seen(`${shown(h, 200)} VEX: affected — ${shown(h, 120)}`),
@@ -355,6 +356,7 @@ describe('renderSummary: hostile service text renders as itself, and only as tex
     expect(tableOf(page, 'Advisory')[1]).toEqual([
       'GHSA-2',
       expect.any(String),
+      '—', // fix: not asked
       '🟠 high',
       'no end date',
       '—', // owner: the entry names none

@@ -40,6 +40,15 @@ test('--comment --out DIR keeps summary.md, report.json, results.sarif, log.txt 
     /^<!-- security-gate:sticky-comment -->\n## Security gate: ❌ Fails: 4 critical alerts already on main/,
   );
   expect(stdout).toContain('── PR comment');
+  // The way out, in the default run: the Fix column, the failure message's upgrade, and an owned exception.
+  for (const page of [summary!, comment!]) {
+    expect(page).toMatch(/^\| Severity \| Advisory \| Package \| Fix \|/m);
+    expect(page).toContain('| `pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1` | `2.15.0` |');
+  }
+  expect(summary).toMatch(/\| `2\.16\.0` \| 🔴 critical \| 2099-12-31 \| `@acme\/security` \|/);
+  expect(log).toMatch(
+    /What to do: upgrade org\.apache\.logging\.log4j:log4j-core to 2\.15\.0 in services\/catalog\/pom\.xml;/,
+  );
   for (const name of names) expect(stdout).toContain(join(out, name));
 }, 30_000);
 
@@ -90,7 +99,7 @@ test('--bad-pr runs pull request #57 on acme/clean-lib, its compare and advisori
   for (const page of [summary, comment]) {
     expect(page).toMatch(/^### Brought in by this pull request \(5\)$/m);
     expect(page).toMatch(
-      /\| 🔴 critical \| \[GHSA-jfh8-c2jp-5v3q\]\([^)]*\) \| `org\.apache\.logging\.log4j:log4j-core@2\.14\.1` \| `java\/pom\.xml` \| runtime \| ❌ fails the gate \|/,
+      /\| 🔴 critical \| \[GHSA-jfh8-c2jp-5v3q\]\([^)]*\) \| `org\.apache\.logging\.log4j:log4j-core@2\.14\.1` \| `2\.15\.0` \| `java\/pom\.xml` \| runtime \| ❌ fails the gate \|/,
     );
   }
   expect(stdout).toMatch(
