@@ -298,3 +298,36 @@ describe('the other ecosystems', () => {
     expect(entries.every((e) => e.ecosystem === 'nuget')).toBe(true);
   });
 });
+
+describe("gradle.lockfile (beyond the contract's list: Maven modules locked by Gradle)", () => {
+  test('group:artifact:version per line; test configurations only are development; comments and empty= skipped', () => {
+    const entries = parsed('gradle', 'gradle/gradle.lockfile');
+    expect(rows(entries)).toEqual([
+      ['com.google.guava:failureaccess', '1.0.1', 'runtime', 'pkg:maven/com.google.guava/failureaccess@1.0.1'],
+      ['com.google.guava:guava', '30.1-jre', 'runtime', 'pkg:maven/com.google.guava/guava@30.1-jre'],
+      ['junit:junit', '4.13.2', 'development', 'pkg:maven/junit/junit@4.13.2'],
+      [
+        'org.apache.logging.log4j:log4j-api',
+        '2.14.1',
+        'runtime',
+        'pkg:maven/org.apache.logging.log4j/log4j-api@2.14.1',
+      ],
+      [
+        'org.apache.logging.log4j:log4j-core',
+        '2.14.1',
+        'runtime',
+        'pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1',
+      ],
+      ['org.hamcrest:hamcrest-core', '1.3', 'development', 'pkg:maven/org.hamcrest/hamcrest-core@1.3'],
+    ]);
+    expect(entries.every((e) => e.ecosystem === 'maven')).toBe(true);
+  });
+
+  test('a line that is not a module is named with its file and line', () => {
+    const outcome = parseLockfile('gradle', '# x\ncom.acme:lib=runtimeClasspath\n', 'app/gradle.lockfile');
+    expect(outcome).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^app\/gradle\.lockfile:2:1: not a line of a Gradle lockfile/),
+    });
+  });
+});

@@ -13,7 +13,8 @@ export type LockfileFormat =
   | 'cargo'
   | 'gemfile'
   | 'composer'
-  | 'nuget';
+  | 'nuget'
+  | 'gradle';
 
 const BY_NAME = new Map<string, LockfileFormat>([
   ['package-lock.json', 'npm'],
@@ -28,6 +29,7 @@ const BY_NAME = new Map<string, LockfileFormat>([
   ['Gemfile.lock', 'gemfile'],
   ['composer.lock', 'composer'],
   ['packages.lock.json', 'nuget'],
+  ['gradle.lockfile', 'gradle'],
 ]);
 
 /** `requirements.txt`, `requirements-dev.txt`, `requirements_test.txt`… */

@@ -4,6 +4,7 @@ import { parseComposerLock } from './composer.js';
 import type { LockfileFormat } from './detect.js';
 import type { Parsed } from './entry.js';
 import { parseGemfileLock } from './gemfile.js';
+import { parseGradleLockfile } from './gradle.js';
 import { parseGoSum, type GoMod } from './go.js';
 import { parseNpmLock } from './npm.js';
 import { parseNugetLock } from './nuget.js';
@@ -26,6 +27,7 @@ const PARSERS: Record<Exclude<LockfileFormat, 'go'>, (text: string, path: string
   gemfile: parseGemfileLock,
   composer: parseComposerLock,
   nuget: parseNugetLock,
+  gradle: parseGradleLockfile,
 };
 
 /** A lockfile's entries, or why it does not parse (naming `path` and where); a go.sum with its go.mod when there is one. */
