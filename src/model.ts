@@ -21,7 +21,7 @@ export type CommentMode = (typeof COMMENT_MODES)[number];
 /** `on-api-error`. */
 export const ON_API_ERROR = ['fail', 'warn'] as const;
 /** `pr-changes`. */
-export const PR_CHANGES = ['auto', 'off'] as const;
+export const PR_CHANGES = ['auto', 'lockfiles', 'off'] as const;
 /** `pr-introduced`: what the vulnerabilities and license violations a pull request brings in do. */
 export const PR_INTRODUCED = ['fail', 'warn', 'off'] as const;
 export type PrIntroducedMode = (typeof PR_INTRODUCED)[number];
@@ -1030,6 +1030,11 @@ export interface ChangeView {
   state: 'read' | 'off' | 'unavailable';
   /** Entries of the compare (added and removed) when read. */
   entries: number | null;
+  /**
+   * Read from the lockfiles themselves, not GitHub's compare (contract: "Without GitHub's dependency
+   * graph"): the files compared and why; null when read from GitHub or not read.
+   */
+  lockfiles?: { files: string[]; why: string } | null;
   /** Why nothing could be resolved, and what to do (state `unavailable`). */
   reason: string | null;
 }
@@ -1057,6 +1062,8 @@ export interface DependencyChange {
   license: string | null;
   /** GitHub's scope: `runtime`, `development` or `unknown`; null when not given. */
   scope: string | null;
+  /** Read from a lockfile (no license known: unknown-licenses does not apply), not GitHub's compare. */
+  fromLockfile?: true;
 }
 
 /** A vulnerability GitHub lists on a compare entry. */

@@ -4,7 +4,7 @@
 // What "absent" and "cannot be read" mean is decided here once, for the policy file and every other
 // file the verdict rests on.
 import { failure, success, type Outcome } from '../model.js';
-import { checkCommit, failedRead, readFileAtRef, type ContentsOptions } from './contents.js';
+import { checkCommit, failedRead, readFileAtRef, type CommitCheck, type ContentsOptions } from './contents.js';
 
 /** The repository and the commit a change's base files are read at. */
 export interface BaseCommit {
@@ -35,7 +35,13 @@ export function baseCommitOf(base: string | null, repository: string | null, wha
  */
 export type AtBase = { kind: 'file'; text: string } | { kind: 'absent' } | { kind: 'failed'; reason: string };
 
-export async function readAtBase(path: string, at: BaseCommit, options: ContentsOptions): Promise<AtBase> {
+export async function readAtBase(
+  path: string,
+  at: BaseCommit,
+  options: ContentsOptions,
+  /** The commit's check, shared by the reads of one commit (asked once however many files are absent). */
+  checks: Map<string, Promise<CommitCheck>> = new Map(),
+): Promise<AtBase> {
   const { owner, repo, commit } = at;
   // No token is no token (contract: "An empty token is no token"): never a public read passed off as the base's copy.
   if (!options.token)
@@ -47,7 +53,10 @@ export async function readAtBase(path: string, at: BaseCommit, options: Contents
     case 'file':
       return read;
     case 'not-found': {
-      const check = await checkCommit({ owner, repo, sha: commit }, { ...options, readBody: undefined });
+      const key = `${owner}/${repo}@${commit}`;
+      if (!checks.has(key))
+        checks.set(key, checkCommit({ owner, repo, sha: commit }, { ...options, readBody: undefined }));
+      const check = await checks.get(key)!;
       if (check.kind === 'readable') return { kind: 'absent' };
       return failed(
         `GitHub answered 404, and does not show the base commit readable with github-token (${check.reason.replace(/\.$/, '')}), so the file cannot be told absent. Give the job contents: read.`,

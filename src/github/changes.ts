@@ -5,6 +5,7 @@
 // the verdict's to say (pr-introduced), so every failure here is a reason, with its kind.
 import { z } from 'zod';
 import type { ChangeVulnerability, DependencyChange, Severity } from '../model.js';
+import type { GitHubAdvisory } from './advisory-query.js';
 import { githubGet, type GitHubGetOptions } from './rest.js';
 
 const text = z
@@ -76,9 +77,28 @@ export type NotReadCause = 'not-enabled' | 'no-token' | 'not-asked' | 'failed';
 
 /** What the read of the change gave. */
 export type ChangeRead =
-  | { state: 'read'; changes: DependencyChange[] }
+  | { state: 'read'; changes: DependencyChange[]; lockfiles?: LockfileSource; osv?: OsvAnswers }
   | { state: 'off' }
   | { state: 'unavailable'; reason: string; cause: NotReadCause };
+
+/**
+ * A change read from the lockfiles themselves (contract: "Without GitHub's dependency graph"): which
+ * files, and why they were read rather than GitHub's compare.
+ */
+export interface LockfileSource {
+  /** Repository-relative paths of the lockfiles compared, in path order. */
+  files: string[];
+  /** Why: the compare answered 403/404, or pr-changes is lockfiles. */
+  why: string;
+}
+
+/** What OSV said of the versions a change read from the lockfiles adds (run/osv-vulnerabilities.ts). */
+export interface OsvAnswers {
+  /** Every vulnerability id of each package version asked, by its OSV query key: the malicious check reads these too. */
+  ids: ReadonlyMap<string, readonly string[]>;
+  /** Each advisory as its OSV record gives it, by the id its findings carry (GHSA when it has one). */
+  advisories: ReadonlyMap<string, GitHubAdvisory[]>;
+}
 
 /** A pull request or merge group, and what its change read gave. */
 export interface PullRequestChange {

@@ -22,6 +22,9 @@ const ECOSYSTEM_SYNONYMS = new Map<string, string>([
   ['rust', 'cargo'],
   ['erlang', 'hex'],
   ['actions', 'githubactions'],
+  // OSV's names (the lockfiles' vulnerabilities).
+  ['packagist', 'composer'],
+  ['github actions', 'githubactions'],
 ]);
 
 /** Lower-cased, synonyms folded (`pip` is `pypi`); null when none is given. */

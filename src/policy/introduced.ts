@@ -86,7 +86,10 @@ function findingOf(
     packageUrl: change.packageUrl,
     manifests: [change.manifest],
     scope: change.scope,
-    url: `${serverUrl}/advisories/${encodeURIComponent(v.advisory)}`,
+    // GitHub's page of a GHSA id; OSV's of an id only OSV has (a change read from the lockfiles).
+    url: /^GHSA-/i.test(v.advisory)
+      ? `${serverUrl}/advisories/${encodeURIComponent(v.advisory)}`
+      : `https://osv.dev/vulnerability/${encodeURIComponent(v.advisory)}`,
     locations: [],
   };
 }
@@ -140,6 +143,8 @@ export function introducedLicenses(
   );
   return addedNotMoved(changes).flatMap((entry) => {
     const { id, change } = entry;
+    // A lockfile names no license: nothing to judge, and not unknown either (contract: "The change").
+    if (change.fromLockfile && change.license === null) return [];
     if (
       known(id).some(
         (p) =>

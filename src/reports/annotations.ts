@@ -18,6 +18,7 @@ import { formatNumber, plural } from './format.js';
 import { flaggedAsKnownExploited, kevNote, kevPhrase } from './known-exploited.js';
 import { plainLine, firstReference } from './plain.js';
 import { reachabilityLabel } from './summary-alerts.js';
+import { listedBy } from './summary-introduced.js';
 import { hasMark, osvRecordUrl, supplyMarks } from './supply-marks.js';
 
 /** GitHub shows at most 10 error annotations per step; the rest are dropped silently. */
@@ -124,11 +125,11 @@ type Placed = [finding: EvaluatedFinding, location: ManifestLocation];
 const placedFindings = (findings: EvaluatedFinding[]): Placed[] =>
   findings.flatMap((f) => f.locations.map((location): Placed => [f, location]));
 
-function findingAnnotation([f, location]: Placed): Annotation {
+function findingAnnotation([f, location]: Placed, who: string): Annotation {
   const kev = f.knownExploited === null ? null : kevPhrase(f.knownExploited);
   const message = [
     ...(kev === null ? [] : [kev]),
-    'GitHub lists this vulnerability on a package the change adds, which the service has not scanned yet',
+    `${who} lists this vulnerability on a package the change adds, which the service has not scanned yet`,
     ...fixNote(f),
     ...(f.disposition.gates ? [] : [`Does not fail the gate: ${plainLine(f.disposition.reason, MAX_TITLE)}`]),
     plainLine(f.summary, MAX_SUMMARY) || 'No summary given',
@@ -187,7 +188,7 @@ export function buildAnnotations(result: GateResult, max = MAX_ERROR_ANNOTATIONS
   // Only the annotations shown are built: 100,000 gating alerts must not mean 100,000 messages.
   const lists = [
     { count: supply.length, build: (i: number) => entryAnnotation(supply[i]!) },
-    { count: introduced.length, build: (i: number) => findingAnnotation(introduced[i]!) },
+    { count: introduced.length, build: (i: number) => findingAnnotation(introduced[i]!, listedBy(result)) },
     { count: gating.length, build: (i: number) => alertAnnotation(gating[i]!) },
     { count: licenses.length, build: (i: number) => licenseAnnotation(licenses[i]!) },
   ];
@@ -226,7 +227,7 @@ export function buildWarningAnnotations(result: GateResult, max = MAX_WARNING_AN
   const introduced = [
     ...placedEntries(result, false).map((placed) => () => entryAnnotation(placed)),
     ...placedFindings(result.introduced?.findings.filter((f) => !f.disposition.gates) ?? []).map(
-      (placed) => () => findingAnnotation(placed),
+      (placed) => () => findingAnnotation(placed, listedBy(result)),
     ),
   ];
   const warn = result.knownExploited?.mode === 'warn';

@@ -13,7 +13,7 @@ import { epssLine } from './epss.js';
 import { catalogLine, listedFindings } from './known-exploited.js';
 import { code, safeHref } from './markdown.js';
 import { changedSection, dueSection, resolvedSection } from './summary-change.js';
-import { introducedSection } from './summary-introduced.js';
+import { introducedSection, listedBy } from './summary-introduced.js';
 import { supplySection } from './summary-supply.js';
 import { nextStepsSection } from './summary-next-steps.js';
 import { vexSection } from './summary-vex.js';
@@ -82,7 +82,7 @@ export function renderComment(result: GateResult, runUrl: string | null, where: 
     verdict,
     // What the pull request brings in: first after the verdict (contract).
     supplySection(result.supplyChain, COMMENT_MAX_ALERTS, budget),
-    introducedSection(result.introduced, COMMENT_MAX_ALERTS, budget),
+    introducedSection(result.introduced, COMMENT_MAX_ALERTS, budget, listedBy(result)),
     policy,
     catalog,
     files,

@@ -32,8 +32,8 @@ const findingLevel = (f: EvaluatedFinding): Level =>
 
 function findingRule(f: EvaluatedFinding): ReportingDescriptor {
   const summary = plainLine(f.summary, 1024) || `Vulnerable dependency: ${f.advisory}`;
-  const text = `${summary}\n\nBrought in by a pull request: GitHub lists this advisory on a package the change adds.\n\n${f.url}`;
-  const markdown = `**${escapeText(summary)}**\n\nBrought in by a pull request: GitHub lists this advisory on ${code(`${f.name}@${f.version}`)}, which the change adds.\n\n${link(f.advisory, f.url)}`;
+  const text = `${summary}\n\nBrought in by a pull request: the advisory is listed on a package the change adds.\n\n${f.url}`;
+  const markdown = `**${escapeText(summary)}**\n\nBrought in by a pull request: the advisory is listed on ${code(`${f.name}@${f.version}`)}, which the change adds.\n\n${link(f.advisory, f.url)}`;
   const score = securitySeverity(f.severity, null);
   return {
     id: f.advisory,

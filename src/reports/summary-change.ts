@@ -64,13 +64,21 @@ function changeName(change: ChangeView): string {
   return `${what}${range}`;
 }
 
+/** The lockfiles compared, the first few by name. */
+function lockfileNames(files: readonly string[]): string {
+  const shown = files.slice(0, 5).map((file) => code(file));
+  return files.length > shown.length ? `${shown.join(', ')} and ${files.length - shown.length} more` : shown.join(', ');
+}
+
 function changeLine(change: ChangeView | null): string {
   const title = "- **The change's dependencies**";
   if (change === null)
     return `${title}: not a pull request or merge group; the gate judges the repository as last scanned.`;
   switch (change.state) {
     case 'read':
-      return `${title}: read from GitHub's dependency review for ${changeName(change)}, ${plural(change.entries ?? 0, 'entry', 'entries')}.`;
+      return change.lockfiles
+        ? `${title}: read from the lockfiles themselves for ${changeName(change)}, ${plural(change.entries ?? 0, 'entry', 'entries')}: ${lockfileNames(change.lockfiles.files)}, each compared with its copy at the base commit; their vulnerabilities from OSV. Why: ${escapeText(truncate(change.lockfiles.why, 300))}.`
+        : `${title}: read from GitHub's dependency review for ${changeName(change)}, ${plural(change.entries ?? 0, 'entry', 'entries')}.`;
     case 'off':
       return `${title}: not read (\`pr-changes\` is off), so no alert is resolved by ${changeName(change)}.`;
     case 'unavailable':

@@ -2,7 +2,7 @@
 // the pull request"): listed first after the verdict, each vulnerability with its advisory linked on
 // GitHub, the package and version, the manifests that add it, GitHub's scope, its marks, and what the
 // verdict made of it; and one line on it in "What the verdict rests on".
-import type { EvaluatedFinding, IntroducedView } from '../model.js';
+import type { EvaluatedFinding, GateResult, IntroducedView } from '../model.js';
 import type { ByteBudget } from './budget.js';
 import { formatNumber, plural, severityLabel } from './format.js';
 import { withEpssMark } from './epss.js';
@@ -57,12 +57,17 @@ function findingRow(f: EvaluatedFinding): string {
 }
 
 /** The findings' table, or null when nothing is brought in (or it was not judged). */
-export function introducedSection(view: IntroducedView | null, maxRows: number, budget: ByteBudget): string | null {
+export function introducedSection(
+  view: IntroducedView | null,
+  maxRows: number,
+  budget: ByteBudget,
+  who = 'GitHub',
+): string | null {
   if (view === null || view.findings.length === 0) return null;
   const gating = view.findings.filter((f) => f.disposition.gates).length;
   const title = `### Brought in by this pull request (${formatNumber(view.findings.length)})`;
   const intro =
-    'Vulnerabilities GitHub lists on packages this pull request adds, which the service has not scanned yet' +
+    `Vulnerabilities ${who} lists on packages this pull request adds, which the service has not scanned yet` +
     (view.mode === 'warn'
       ? ': `pr-introduced` is warn, so they do not fail the gate.'
       : `: ${gating === 0 ? 'none fails' : `${formatNumber(gating)} ${gating === 1 ? 'fails' : 'fail'}`} the gate.`);
@@ -84,3 +89,6 @@ export function introducedLine(view: IntroducedView | null): string | null {
     view.mode === 'warn' ? 'listed, not gated' : `${formatNumber(gating)} ${gating === 1 ? 'fails' : 'fail'} the gate`;
   return `${title}: ${plural(n, 'vulnerability', 'vulnerabilities')} on the packages it adds, ${effect}.`;
 }
+
+/** Who lists the vulnerabilities brought in: OSV when the change was read from the lockfiles, else GitHub. */
+export const listedBy = (result: Pick<GateResult, 'change'>): string => (result.change?.lockfiles ? 'OSV' : 'GitHub');

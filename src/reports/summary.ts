@@ -18,7 +18,7 @@ import { RULE_WORDS } from './rule-words.js';
 import { allowedSection, existingSection, gatingSection, notGatingLine } from './summary-alerts.js';
 import { dueSection, resolvedSection, restsOnSection } from './summary-change.js';
 import { exceptionsSection, SAID_AS_EXCEPTIONS } from './summary-exceptions.js';
-import { introducedSection } from './summary-introduced.js';
+import { introducedSection, listedBy } from './summary-introduced.js';
 import { supplySection } from './summary-supply.js';
 import { nextStepsSection } from './summary-next-steps.js';
 import { vexSection } from './summary-vex.js';
@@ -85,7 +85,7 @@ export function renderSummary(result: GateResult, options: SummaryOptions = {}):
   const budget = new ByteBudget(maxBytes - byteLength(joinSections(fixed)) - 8);
   const alerts = [
     supplySection(result.supplyChain, maxAlerts, budget),
-    introducedSection(result.introduced, maxAlerts, budget),
+    introducedSection(result.introduced, maxAlerts, budget, listedBy(result)),
     gatingAlertsSection(result, maxAlerts, budget),
     existingSection(result.alerts, maxAlerts, budget),
     resolvedSection(result.alerts, maxAlerts, budget),

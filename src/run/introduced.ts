@@ -8,7 +8,7 @@ import { readAdvisories, type GitHubAdvisory } from '../github/advisories.js';
 import type { PullRequestChange } from '../github/changes.js';
 import type { RunnerContext } from '../github/context.js';
 import { readWorkspaceLines } from '../github/workspace.js';
-import { cveId, type Alert, type IntroducedFinding, type ManifestLocation, type Outcome } from '../model.js';
+import { cveId, success, type Alert, type IntroducedFinding, type ManifestLocation, type Outcome } from '../model.js';
 import { repoRelativePath } from '../packages/locations.js';
 import { lineFound, lineSearch } from '../packages/manifest-lines.js';
 import { introducedFindings } from '../policy/introduced.js';
@@ -54,8 +54,15 @@ export async function gatherIntroduced(
     ...added.map(({ manifest, name }) => ({ manifest, name })),
   ];
   const readFor = cveUses(config, vex);
+  // A change read from the lockfiles brings its advisories from OSV: GitHub is not asked for them.
+  const known = new Map(
+    [...(change.read.osv?.advisories ?? [])].map(([id, list]): [string, Outcome<GitHubAdvisory[]>] => [
+      id,
+      success(list),
+    ]),
+  );
   const [advisories, lineOf] = await Promise.all([
-    readFor.length === 0 ? new Map<string, Outcome<GitHubAdvisory[]>>() : withCves(findings, config, context),
+    readFor.length === 0 ? known : withCves(findings, config, context, known),
     manifestLines(asked, context.workspace),
   ]);
   for (const finding of findings)
@@ -126,12 +133,12 @@ async function withCves(
   findings: IntroducedFinding[],
   config: Config,
   context: RunnerContext,
+  known: Map<string, Outcome<GitHubAdvisory[]>>,
 ): Promise<Map<string, Outcome<GitHubAdvisory[]>>> {
-  if (findings.length === 0) return new Map();
-  const read = await readAdvisories(
-    findings.map((f) => f.advisory),
-    githubReadOptions(config, context),
-  );
+  const unknown = findings.map((f) => f.advisory).filter((id) => !known.has(id));
+  const read =
+    unknown.length === 0 ? new Map(known) : await readAdvisories(unknown, githubReadOptions(config, context));
+  for (const [id, advisories] of known) read.set(id, advisories);
   for (const finding of findings) {
     const advisories = read.get(finding.advisory);
     if (advisories?.ok) finding.cves = [...new Set(advisories.value.flatMap((a) => a.cves))];

@@ -138,7 +138,11 @@ function logCatalog(catalog: Outcome<KevCatalog>): void {
 
 function logChange({ read, base, head }: PullRequestChange): void {
   const commits = `${base?.slice(0, 7) ?? '?'}...${head?.slice(0, 7) ?? '?'}`;
-  if (read.state === 'read')
+  if (read.state === 'read' && read.lockfiles)
+    log.info(
+      `The change's dependencies (${commits}): ${plural(read.changes.length, 'entry', 'entries')} read from ${plural(read.lockfiles.files.length, 'lockfile')} (${read.lockfiles.why}): ${read.lockfiles.files.join(', ')}`,
+    );
+  else if (read.state === 'read')
     log.info(`The change's dependencies (${commits}): ${plural(read.changes.length, 'entry', 'entries')} read`);
   else if (read.state === 'off') log.info("pr-changes is off: the change's dependencies are not read");
   else log.info(`The change's dependencies (${commits}) could not be read: ${read.reason}`);
@@ -151,7 +155,7 @@ function logChange({ read, base, head }: PullRequestChange): void {
  */
 const readsChange = (config: Config, context: RunnerContext) =>
   context.change !== null &&
-  config.prChanges === 'auto' &&
+  config.prChanges !== 'off' &&
   !('reason' in compareTarget(context.change, { repository: context.repository, token: config.githubToken }));
 
 /**
@@ -161,18 +165,38 @@ const readsChange = (config: Config, context: RunnerContext) =>
 export async function readPullRequestChange(config: Config, context: RunnerContext): Promise<PullRequestChange | null> {
   if (context.change === null) return null;
   const { base, head } = context.change;
-  const read: ChangeRead =
-    config.prChanges === 'off'
-      ? { state: 'off' }
-      : await readChange(
-          { base, head },
-          { ...githubReadOptions(config, context), repository: context.repository },
-        ).catch((error: unknown) => ({
-          state: 'unavailable' as const,
-          reason: `the change could not be read (${error instanceof Error ? error.message : String(error)}).`,
-          cause: 'failed' as const,
-        }));
+  const read: ChangeRead = await readEither(config, context, { base, head }).catch((error: unknown) => ({
+    state: 'unavailable' as const,
+    reason: `the change could not be read (${error instanceof Error ? error.message : String(error)}).`,
+    cause: 'failed' as const,
+  }));
   return { ...context.change, read };
+}
+
+/**
+ * GitHub's compare, or the lockfiles themselves (contract: "Without GitHub's dependency graph"): under
+ * pr-changes: lockfiles always, under auto when the compare answers 403 or 404 (the dependency graph
+ * is off). The lockfiles' reader is loaded only then.
+ */
+async function readEither(
+  config: Config,
+  context: RunnerContext,
+  commits: { base: string | null; head: string | null },
+): Promise<ChangeRead> {
+  if (config.prChanges === 'off') return { state: 'off' };
+  const fromLockfiles = async (why: string) =>
+    (await import('./lockfile-change.js')).readLockfileChange(config, context, commits, why);
+  const target = compareTarget(commits, { repository: context.repository, token: config.githubToken });
+  if (config.prChanges === 'lockfiles')
+    return 'reason' in target && target.cause === 'not-asked'
+      ? { state: 'unavailable', reason: target.reason, cause: target.cause }
+      : fromLockfiles('pr-changes is lockfiles');
+  const read = await readChange(commits, { ...githubReadOptions(config, context), repository: context.repository });
+  if (read.state !== 'unavailable' || read.cause !== 'not-enabled') return read;
+  const status = /HTTP (\d{3})/.exec(read.reason)?.[1] ?? '403 or 404';
+  return fromLockfiles(
+    `GitHub's dependency review compare answered HTTP ${status} (the dependency graph is not enabled, or github-token may not read it)`,
+  );
 }
 
 /** A license policy is set: the licenses are read and decide the verdict too. */

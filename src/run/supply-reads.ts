@@ -34,7 +34,7 @@ export async function gatherSupply(
   const ageChecked = config.minReleaseAgeMs !== null && config.prIntroduced !== 'off';
   const [ages, malicious] = await Promise.all([
     ageChecked ? readAges(config, asked, now) : null,
-    config.malicious === 'off' ? null : readMalicious(config, asked),
+    config.malicious === 'off' ? null : readMalicious(config, asked, change.read.osv?.ids),
   ]);
   const reads: SupplyReads = {
     publishTime: ages?.lookup ?? null,
@@ -98,8 +98,15 @@ async function readAges(
   };
 }
 
-/** The MAL- ids of each entry from OSV at osv-url (its module loaded only then). */
-async function readMalicious(config: Config, entries: readonly SupplyChainEntry[]): Promise<Answered<string[]>> {
+/**
+ * The MAL- ids of each entry from OSV at osv-url (its module loaded only then); from `known` when the
+ * change was read from the lockfiles, whose vulnerabilities were asked of OSV for the same versions.
+ */
+async function readMalicious(
+  config: Config,
+  entries: readonly SupplyChainEntry[],
+  known?: ReadonlyMap<string, readonly string[]>,
+): Promise<Answered<string[]>> {
   const [{ osvQueryBatch }, { osvPackageVersion }, { osvPackageKey }, { isMaliciousId }] = await Promise.all([
     import('../feeds/osv/querybatch.js'),
     import('../feeds/osv/ecosystems.js'),
@@ -112,10 +119,13 @@ async function readMalicious(config: Config, entries: readonly SupplyChainEntry[
   };
   const queries = entries.map(queryOf).filter((query) => query !== null);
   // OSV allows a batch 35 s: a request timeout below that would fail a read OSV is still answering.
-  const read = await osvQueryBatch(config.osvUrl, queries, {
-    timeoutMs: Math.max(config.requestTimeoutMs, 35_000),
-    maxRetries: config.maxRetries,
-  });
+  const read =
+    known === undefined
+      ? await osvQueryBatch(config.osvUrl, queries, {
+          timeoutMs: Math.max(config.requestTimeoutMs, 35_000),
+          maxRetries: config.maxRetries,
+        })
+      : { ok: true as const, value: known };
   if (!read.ok) return { lookup: null, error: read.error };
   return {
     error: null,

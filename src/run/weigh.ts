@@ -258,6 +258,7 @@ export function weighChange(
     state,
     entries,
     reason,
+    lockfiles: (read.state === 'read' && read.lockfiles) || null,
   });
   if (read.state === 'off') return { view: view('off', null, null), judge: null };
   if (read.state === 'unavailable') return { view: view('unavailable', null, read.reason), judge: null };

@@ -1,0 +1,68 @@
+// The workspace's lockfiles (contract: "Without GitHub's dependency graph: the lockfiles themselves"):
+// every file of a lockfile format anywhere in the checkout, `node_modules/`, `vendor/` and `.git/`
+// skipped, links not followed (a link may lead out of the workspace, or in a circle). Bounded: at most
+// MAX_LOCKFILES files of at most MAX_LOCKFILE_BYTES each, and a bounded walk; a workspace beyond a
+// bound is a failure that names it, never a change read from some of its lockfiles.
+import { lstat, opendir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { failure, success, type Outcome } from '../model.js';
+import { lockfileFormat, type LockfileFormat } from '../packages/lockfiles/detect.js';
+
+/** Lockfiles read at most (contract). */
+export const MAX_LOCKFILES = 200;
+/** Bytes of one lockfile at most (contract). */
+export const MAX_LOCKFILE_BYTES = 64 * 1024 * 1024;
+/** Directories walked at most: far beyond a real checkout without its dependencies, a bound on one that is not. */
+const MAX_DIRECTORIES = 100_000;
+
+/** Directories never walked: installed dependencies and git's own. */
+const SKIPPED = new Set(['node_modules', 'vendor', '.git']);
+
+/** A lockfile of the workspace: its repository-relative path (`/`-separated) and its format. */
+export interface LockfilePath {
+  path: string;
+  format: LockfileFormat;
+}
+
+/** The workspace's lockfiles, in path order, or why they cannot be read as the contract bounds them. */
+export async function findLockfiles(workspace: string): Promise<Outcome<LockfilePath[]>> {
+  const found: LockfilePath[] = [];
+  const pending = [''];
+  let directories = 0;
+  while (pending.length > 0) {
+    const dir = pending.pop()!;
+    if (++directories > MAX_DIRECTORIES)
+      return failure(
+        `the workspace has more than ${MAX_DIRECTORIES.toLocaleString('en-US')} directories to look for lockfiles in.`,
+      );
+    let entries;
+    try {
+      entries = await opendir(join(workspace, dir));
+    } catch (error) {
+      return failure(
+        `the workspace's directory ${dir || '.'} cannot be read (${(error as { code?: string }).code ?? error}).`,
+      );
+    }
+    for await (const entry of entries) {
+      const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (!SKIPPED.has(entry.name)) pending.push(path);
+        continue;
+      }
+      if (!entry.isFile()) continue;
+      const format = lockfileFormat(path);
+      if (format === null) continue;
+      if (found.length === MAX_LOCKFILES)
+        return failure(
+          `the workspace holds more than ${MAX_LOCKFILES} lockfiles (the ${MAX_LOCKFILES + 1}th: ${path}), more than the action reads.`,
+        );
+      const { size } = await lstat(join(workspace, path));
+      if (size > MAX_LOCKFILE_BYTES)
+        return failure(
+          `the lockfile ${path} is ${size.toLocaleString('en-US')} bytes, more than the 64 MiB the action reads.`,
+        );
+      found.push({ path, format });
+    }
+  }
+  return success(found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
+}
