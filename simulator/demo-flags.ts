@@ -35,6 +35,12 @@ export const DEMO_USAGE = `npm run demo -- [flags]
   --deny          deny-packages "pkg:npm/event-stream # …": --bad-pr's pull request also adds
                   event-stream 3.3.6 (the 2018 flatmap-stream compromise), which fails as denied
                   Each of --too-new, --malicious and --deny combines with the others and with --fork
+  --no-graph      a pull request on acme/clean-lib whose repository has no dependency graph
+                  (GitHub's compare answers 403): the gate reads the change from the lockfiles
+                  themselves, the workspace's java/gradle.lockfile against its copy at the base
+                  commit (a fake GitHub serves it), which adds log4j-core 2.14.1; OSV (the
+                  simulator's copy) lists its vulnerabilities, and it fails on Log4Shell. Not with
+                  --fix-pr, --bad-pr, --fork, --ratchet, --too-new, --malicious or --deny
   --grace         grace-days "critical=0, high=30, medium=90" with fail-on-severity high, some
                   alerts created days ago: those inside their grace period are due, not gating
   --policy        the settings from a policy file instead: writes .github/security-gate.yml
@@ -83,6 +89,8 @@ export interface DemoFlags {
   tooNew: boolean;
   malicious: boolean;
   deny: boolean;
+  /** --no-graph: a pull request whose repository has no dependency graph; its change is in its lockfiles. */
+  noGraph: boolean;
   /** --epss's value (a threshold or show); null without it. */
   epss: string | null;
   latencyMs: number;
@@ -109,6 +117,7 @@ const OPTIONS = {
   'too-new': { type: 'boolean' },
   malicious: { type: 'boolean' },
   deny: { type: 'boolean' },
+  'no-graph': { type: 'boolean' },
   epss: { type: 'string' },
   latency: { type: 'string' },
   today: { type: 'string' },
@@ -131,6 +140,12 @@ export function readDemoFlags(args: string[]): DemoCommand {
       kind: 'refused',
       reason:
         '--fix-pr is another pull request than --bad-pr, --fork, --ratchet, --too-new, --malicious and --deny: choose one',
+    };
+  if (values['no-graph'] && (values['fix-pr'] || values['bad-pr'] || values.fork || values.ratchet || supplyChain))
+    return {
+      kind: 'refused',
+      reason:
+        '--no-graph is another pull request than --fix-pr, --bad-pr, --fork, --ratchet, --too-new, --malicious and --deny: choose one',
     };
   if (values.fork && values.ratchet)
     return {
@@ -163,12 +178,17 @@ export function readDemoFlags(args: string[]): DemoCommand {
     grace: values.grace ?? false,
     // What a pull request brings in is its author's to see: --bad-pr shows the PR comment too.
     comment:
-      (values.comment ?? false) || (values['bad-pr'] ?? false) || (values.ratchet ?? false) || Boolean(supplyChain),
+      (values.comment ?? false) ||
+      (values['bad-pr'] ?? false) ||
+      (values.ratchet ?? false) ||
+      (values['no-graph'] ?? false) ||
+      Boolean(supplyChain),
     kev: values.kev ?? false,
     vex: values.vex ?? false,
     tooNew: values['too-new'] ?? false,
     malicious: values.malicious ?? false,
     deny: values.deny ?? false,
+    noGraph: values['no-graph'] ?? false,
     epss: values.epss ?? null,
     latencyMs,
     todayMs,

@@ -22,7 +22,7 @@ import { advisoryRecord, startFakeGitHub } from './github.js';
 import { EPSS_API_PATH, epssInputs } from './epss.js';
 import { KEV_PATH, kevInputs } from './kev.js';
 import { DEMO_USAGE, readDemoFlags } from './demo-flags.js';
-import { badPullRequest, DEMO_DENY_ENTRY, withSupplyChainAdds } from './pull-requests.js';
+import { badPullRequest, DEMO_DENY_ENTRY, noGraphPullRequest, withSupplyChainAdds } from './pull-requests.js';
 import { DEPS_DEV_PATH } from './deps-dev.js';
 import { OSV_PATH } from './osv.js';
 import { readableLog } from './readable-log.js';
@@ -53,6 +53,7 @@ const {
   tooNew,
   malicious,
   deny,
+  noGraph,
   epss,
   latencyMs,
   todayMs,
@@ -136,7 +137,7 @@ const VEX_FILE = `${JSON.stringify(
  * request brings in is all that can fail it), else acme/webshop for --fix-pr and --grace (its
  * alerts), else --kev's.
  */
-const onCleanRepo = clean || badPr || fork || (supplyChain && !ratchet);
+const onCleanRepo = clean || badPr || fork || noGraph || (supplyChain && !ratchet);
 // --ratchet: acme/ops-console, whose high alerts are a backlog the pull request did not cause.
 const onKevRepo = ((kev || epss !== null) && !onCleanRepo && !fixPr && !grace) || ratchet;
 const target = onCleanRepo ? CLEAN_REPO : onKevRepo ? KEV_REPO : MAIN_REPO;
@@ -145,6 +146,9 @@ const bad =
   badPr || fork || ratchet || supplyChain
     ? withSupplyChainAdds(badPullRequest(), { tooNew, malicious, denied: deny })
     : null;
+
+/** --no-graph's pull request: its change in its lockfiles, the repository's dependency graph off. */
+const noGraphPr = noGraph ? noGraphPullRequest() : null;
 
 /** Settings given as inputs; with --policy they come from the file instead (an input would win over it). */
 const settings: Record<string, string> = policy
@@ -305,7 +309,7 @@ const github = await startFakeGitHub();
 try {
   const repository = target.name;
   const repositoryNumericId = Number(target.externalId);
-  const change = bad ?? { number: fixPr ? FIX_PR.number : 42, base: FIX_PR.base, head: FIX_PR.head };
+  const change = bad ?? noGraphPr ?? { number: fixPr ? FIX_PR.number : 42, base: FIX_PR.base, head: FIX_PR.head };
   const { number: pullRequest, base, head } = change;
   // Unless --fix-pr or --bad-pr, the pull request changes no dependency.
   github.compares.set(
@@ -317,12 +321,22 @@ try {
   for (const [id, record] of bad?.advisories ?? []) github.advisories.set(id, record);
   // A pull request is judged by the policy file as it stands at its base: GitHub has it there too.
   github.commits.add(`${repository}@${base}`);
+  // --no-graph: the compare answers 403 (no dependency graph); the lockfiles' base copies are GitHub's.
+  if (noGraphPr) {
+    github.failRoute.compare = 403;
+    for (const [path, text] of Object.entries(noGraphPr.baseFiles))
+      github.files.set(`${repository}/${path}@${base}`, { text });
+  }
   if (policy) github.files.set(`${repository}/${POLICY_PATH}@${base}`, { text: POLICY_FILE });
   // --vex: the document is committed on the base branch, where a pull request's documents are read.
   if (vex) github.files.set(`${repository}/${VEX_PATH}@${base}`, { text: VEX_FILE });
   console.log(
     `Simulator on ${sim.url}, fake GitHub on ${github.url}; running dist/index.js for pull request #${pullRequest} on ${repository}`,
   );
+  if (noGraphPr)
+    console.log(
+      `The repository has no dependency graph (GitHub's compare answers 403); the pull request changes ${Object.keys(noGraphPr.files).join(', ')}, adding org.apache.logging.log4j:log4j-core 2.14.1`,
+    );
   if (bad) {
     console.log("The pull request adds (GitHub's dependency review compare; the service has scanned none of it):");
     for (const e of bad.changes) {
@@ -348,6 +362,7 @@ try {
     // The workspace is the pull request's head: --bad-pr's manifests, and the policy file.
     files: {
       ...bad?.files,
+      ...noGraphPr?.files,
       ...(policy ? { [POLICY_PATH]: POLICY_FILE } : {}),
       ...(vex ? { [VEX_PATH]: VEX_FILE } : {}),
     },
@@ -375,7 +390,7 @@ try {
       ...(epss === null ? {} : epssInputs(sim.url, epss)),
       // The simulator's copies of deps.dev's and OSV's APIs (the defaults are the real ones).
       ...(tooNew ? { 'release-age-url': `${sim.url}${DEPS_DEV_PATH}` } : {}),
-      ...(malicious ? { 'osv-url': `${sim.url}${OSV_PATH}` } : {}),
+      ...(malicious || noGraph ? { 'osv-url': `${sim.url}${OSV_PATH}` } : {}),
       ...settings,
       'set-pr-scanning': 'true',
       'dry-run': 'true',

@@ -339,3 +339,40 @@ export function withSupplyChainAdds(
     files: { ...pr.files, 'package.json': packageJson },
   };
 }
+
+/**
+ * A pull request on a repository whose dependency graph is off (GitHub's compare answers 403): the
+ * bad pull request's event, its change only in its lockfiles (contract: "Without GitHub's dependency
+ * graph"). Its Gradle lockfile adds log4j-core 2.14.1 (and log4j-api) to what the base locks; OSV
+ * knows log4j-core's advisories (simulator/osv.ts imports GitHub's).
+ */
+export interface NoGraphPullRequest extends Omit<BadPullRequest, 'changes' | 'advisories'> {
+  /** The lockfiles as the base commit has them, by repository path (the fake GitHub's contents API serves them). */
+  baseFiles: Record<string, string>;
+}
+
+const GRADLE_HEADER = [
+  '# This is a Gradle generated file for dependency locking.',
+  '# Manual edits can break the build and are not advised.',
+  '# This file is expected to be part of source control.',
+];
+const GRADLE_BASE = [
+  'com.google.guava:failureaccess:1.0.1=compileClasspath,runtimeClasspath',
+  'com.google.guava:guava:32.0.0-jre=compileClasspath,runtimeClasspath',
+  'junit:junit:4.13.2=testCompileClasspath,testRuntimeClasspath',
+];
+const gradleLockfile = (modules: string[]) =>
+  `${[...GRADLE_HEADER, ...[...modules].sort(), 'empty=annotationProcessor,testAnnotationProcessor'].join('\n')}\n`;
+
+/** A fresh copy of the pull request without a dependency graph. */
+export function noGraphPullRequest(): NoGraphPullRequest {
+  const log4j = ['log4j-api', 'log4j-core'].map(
+    (artifact) => `org.apache.logging.log4j:${artifact}:2.14.1=compileClasspath,runtimeClasspath`,
+  );
+  return {
+    ...BAD_PR,
+    compareKey: `${BAD_PR.repository}/${BAD_PR.base}...${BAD_PR.head}`,
+    files: { 'java/gradle.lockfile': gradleLockfile([...GRADLE_BASE, ...log4j]) },
+    baseFiles: { 'java/gradle.lockfile': gradleLockfile(GRADLE_BASE) },
+  };
+}

@@ -195,7 +195,7 @@ async function readEither(
   if (read.state !== 'unavailable' || read.cause !== 'not-enabled') return read;
   const status = /HTTP (\d{3})/.exec(read.reason)?.[1] ?? '403 or 404';
   return fromLockfiles(
-    `GitHub's dependency review compare answered HTTP ${status} (the dependency graph is not enabled, or github-token may not read it)`,
+    `GitHub's dependency review compare answered HTTP ${status}: the dependency graph is not enabled, or github-token may not read it`,
   );
 }
 
