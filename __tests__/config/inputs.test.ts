@@ -234,7 +234,7 @@ describe('enumerations are case-insensitive and never silently defaulted', () =>
     ['comment-on-pr', 'allways', 'never, on-failure, always', 'always'],
     ['unknown-licenses', 'ingore', 'warn, fail, ignore', 'ignore'],
     ['known-exploited', 'of', 'off, warn, fail', 'off'],
-    ['pr-changes', 'atuo', 'auto, off', 'auto'],
+    ['pr-changes', 'atuo', 'auto, lockfiles, off', 'auto'],
     ['pr-introduced', 'warm', 'fail, warn, off', 'warn'],
   ])('%s: the near miss %s is refused with the values (%s) and a suggestion, %s', (name, value, allowed, suggested) => {
     expect(errors({ [name]: value })).toEqual([

@@ -130,6 +130,7 @@ describe('a pull request that fixes the critical alerts', () => {
       state: 'read',
       entries: fixPullRequestChanges(h.sim.state).length,
       reason: null,
+      lockfiles: null,
     });
     expect(report.counts?.resolved).toBe(gating.length);
     // One GET of the compare of the event's base and head, with github-token; nothing to say in a notice.

@@ -3,7 +3,13 @@
 // every read of the service and the settings changes concurrently, each logged as it came.
 import type { Config } from '../config/inputs.js';
 import type { RunnerContext } from '../github/context.js';
-import { compareTarget, readChange, type ChangeRead, type PullRequestChange } from '../github/changes.js';
+import {
+  compareTarget,
+  ENABLE_CHANGE,
+  readChange,
+  type ChangeRead,
+  type PullRequestChange,
+} from '../github/changes.js';
 import * as log from '../github/log.js';
 import type { VerdictFiles } from '../github/verdict-file.js';
 import type { EpssReader } from '../feeds/epss/read.js';
@@ -193,10 +199,8 @@ async function readEither(
       : fromLockfiles('pr-changes is lockfiles');
   const read = await readChange(commits, { ...githubReadOptions(config, context), repository: context.repository });
   if (read.state !== 'unavailable' || read.cause !== 'not-enabled') return read;
-  const status = /HTTP (\d{3})/.exec(read.reason)?.[1] ?? '403 or 404';
-  return fromLockfiles(
-    `GitHub's dependency review compare answered HTTP ${status}: the dependency graph is not enabled, or github-token may not read it`,
-  );
+  // Why, in the compare's own words (which commits, which status), without its advice: the lockfiles' read says what follows.
+  return fromLockfiles(read.reason.replace(ENABLE_CHANGE, '').trim().replace(/\.$/, ''));
 }
 
 /** A license policy is set: the licenses are read and decide the verdict too. */
