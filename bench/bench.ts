@@ -1,6 +1,6 @@
 // `npm run bench`: each scenario beside its floor, measured in the same run, as a ratio. Speed is
 // measured here, not in timed tests.
-//   npm run bench [-- --pairs 21] [--runs 3] [--only startup,latency,scale,memory,kev,epss,pr-scale,manifests,supply] [--phases] [--record]
+//   npm run bench [-- --pairs 21] [--runs 3] [--only startup,latency,scale,memory,kev,epss,pr-scale,manifests,supply,lockfiles] [--phases] [--record]
 // - start-up: dist/index.js on an invalid input vs a minified ncc bundle of @actions/core + zod alone
 //   that validates two inputs and fails (bench/startup-floor.ts), paired runs, median ratio;
 // - latency: 3,000 alerts, 50 ms per response, server page cap 100, vs the start-up floor + 3 round
@@ -46,6 +46,7 @@ import { DEPS_DEV_PATH, depsDevKey } from '../simulator/deps-dev.js';
 import { OSV_PATH } from '../simulator/osv.js';
 import { readPublishTimes, releaseQuery } from '../src/feeds/release-age/read.js';
 import { osvQueryBatch } from '../src/feeds/osv/querybatch.js';
+import { boundedBy } from '../src/feeds/bounded.js';
 import { inputEnv, runAction } from '../simulator/run-action.js';
 import { startSimulator, type Simulator } from '../simulator/server.js';
 import type { ScaAlert, ScaPackage } from '../simulator/wire.js';
@@ -901,12 +902,98 @@ async function supply(): Promise<{ lines: string[]; ok: boolean }> {
   }
 }
 
+// ---------- lockfiles ----------
+
+/** Entries and files of the lockfiles scenario (contract: "Without GitHub's dependency graph": "Scale"). */
+const LOCKFILE_ENTRIES = 50_000;
+const LOCKFILE_FILES = 100;
+
+/**
+ * A pull request on a repository without a dependency graph (the compare answers 403) whose workspace
+ * holds 100 npm lockfiles of 500 entries each, none at the base (50,000 entries added): the run that
+ * reads the change from the lockfiles, beside its reads alone (the 100 base copies asked of GitHub, 8 at
+ * once, and OSV's querybatch of the 50,000 versions), every response LATENCY_MS late. "In about the time
+ * the reads take": the run's time over the same run with pr-changes off (no change read at all) is
+ * compared with the reads alone. And its peak RSS.
+ */
+async function lockfilesScenario(): Promise<{ lines: string[]; ok: boolean }> {
+  const sim = await startSimulator({ maxPageSize: 1000 });
+  const github = await startFakeGitHub();
+  const dir = await mkdtemp(join(tmpdir(), 'security-gate-bench-'));
+  try {
+    const per = LOCKFILE_ENTRIES / LOCKFILE_FILES;
+    const names = (f: number) => Array.from({ length: per }, (_, i) => `pkg-${f}-${i}`);
+    const files: Record<string, string> = {};
+    for (let f = 0; f < LOCKFILE_FILES; f++) files[`apps/app-${f}/package-lock.json`] = npmLockfile(names(f)).text;
+    const pr = badPullRequest();
+    github.commits.add(`${pr.repository}@${pr.base}`);
+    sim.setLatency(LATENCY_MS);
+    const osv = { 'osv-url': `${sim.url}${OSV_PATH}` };
+    const readsAlone = async () => {
+      const started = performance.now();
+      const limited = boundedBy(8);
+      await Promise.all([
+        ...Object.keys(files).map((path) =>
+          limited(() =>
+            fetch(`${github.url}/repos/${pr.repository}/contents/${path}?ref=${pr.base}`).then((r) => r.text()),
+          ),
+        ),
+        osvQueryBatch(
+          `${sim.url}${OSV_PATH}`,
+          Object.keys(files).flatMap((_, f) =>
+            names(f).map((name) => ({ ecosystem: 'npm' as const, name, version: '1.0.0' })),
+          ),
+          { timeoutMs: 35_000, maxRetries: 0 },
+        ),
+      ]);
+      return performance.now() - started;
+    };
+    const withLockfiles: number[] = [];
+    const off: number[] = [];
+    const floor: number[] = [];
+    const peaks: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      floor.push(await readsAlone());
+      github.failRoute.compare = 403;
+      const file = join(dir, `rss-lockfiles-${i}`);
+      const run = await pullRequestRun(sim, github, [], osv, {
+        files,
+        nodeArgs: ['--import', pathToFileURL(join(HERE, 'rss-probe.mjs')).href],
+        env: { BENCH_RSS_FILE: file },
+      });
+      if (
+        !run.stdout.includes(
+          `${LOCKFILE_ENTRIES.toLocaleString('en-US')} entries read from ${LOCKFILE_FILES} lockfiles`,
+        )
+      )
+        throw new Error(`lockfiles: the change was not read from the lockfiles: ${run.stdout.slice(-2000)}`);
+      withLockfiles.push(run.wallMs);
+      peaks.push(Number(await readFile(file, 'utf8')) / 1024);
+      off.push((await pullRequestRun(sim, github, [], { ...osv, 'pr-changes': 'off' }, { files })).wallMs);
+    }
+    const added = median(withLockfiles) - median(off);
+    const linear = added <= median(floor) * 1.25 + 1_000;
+    const peak = Math.max(...peaks);
+    const bounded = peak <= MANIFEST_MEMORY_TARGET_MIB;
+    const lines = [
+      `| lockfiles: a pull request without a dependency graph adding ${LOCKFILE_ENTRIES.toLocaleString('en-US')} entries over ${LOCKFILE_FILES} npm lockfiles, every response ${LATENCY_MS} ms late; the change read from the lockfiles, added time | +${ms(added)} (${ms(median(withLockfiles))} vs ${ms(median(off))} with pr-changes off; median of ${RUNS}) | the reads alone (${LOCKFILE_FILES} base copies, ${LOCKFILE_ENTRIES / 1000} OSV batches): ${ms(median(floor))} | ${ratio(added / median(floor))} | ≤ 1.25× the reads + 1 s | ${verdict(linear)} |`,
+      `| lockfiles: the same run's peak RSS | ${Math.round(peak)} MiB | — | — | ≤ ${MANIFEST_MEMORY_TARGET_MIB} MiB | ${verdict(bounded)} |`,
+    ];
+    console.log(lines.join('\n'));
+    return { lines, ok: linear && bounded };
+  } finally {
+    github.failRoute.compare = undefined;
+    await rm(dir, { recursive: true, force: true });
+    await Promise.all([sim.close(), github.close()]);
+  }
+}
+
 // ---------- the run ----------
 
 const nodeVersion = spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim();
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${nodeVersion}, ${process.platform}`;
 console.log(`security-gate benchmark on ${machine}`);
-// `--only startup,latency,scale,memory,kev,epss,pr-scale,manifests,supply` runs a part (latency still measures the start-up floor it needs).
+// `--only startup,latency,scale,memory,kev,epss,pr-scale,manifests,supply,lockfiles` runs a part (latency still measures the start-up floor it needs).
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',')) : null;
 const skipped = { lines: [] as string[], ok: true };
@@ -927,6 +1014,7 @@ const p = !only || only.has('pr-scale') ? await prScale() : skipped;
 console.log(p.lines.join('\n'));
 const f = !only || only.has('manifests') ? await manifests() : skipped;
 const sc = !only || only.has('supply') ? await supply() : skipped;
+const lf = !only || only.has('lockfiles') ? await lockfilesScenario() : skipped;
 
 const table = [
   '| scenario | security-gate | floor, same run | ratio | target | |',
@@ -940,6 +1028,7 @@ const table = [
   ...p.lines,
   ...f.lines,
   ...sc.lines,
+  ...lf.lines,
 ].join('\n');
 console.log(`\n${table}`);
 if (process.argv.includes('--record')) {

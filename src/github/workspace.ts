@@ -27,10 +27,18 @@ export async function readWorkspaceFile(
       const text = await readBody(file.createReadStream({ autoClose: false }), maxBytes);
       return text === null ? { ok: false, why: 'too-large' } : { ok: true, text };
     }
-    const buffer = Buffer.alloc(maxBytes + 1);
+    // Sized by the file (one byte more shows it grew), grown only if it grows while read: a limit of
+    // 64 MiB must not mean 64 MiB for each small lockfile.
+    let buffer = Buffer.allocUnsafe(Math.min((await file.stat()).size, maxBytes) + 1);
     let length = 0;
-    for (let read = -1; read !== 0 && length <= maxBytes; length += read)
+    for (let read = -1; read !== 0 && length <= maxBytes; length += read) {
+      if (length === buffer.length) {
+        const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
+        buffer.copy(grown, 0, 0, length);
+        buffer = grown;
+      }
       ({ bytesRead: read } = await file.read(buffer, length, buffer.length - length, null));
+    }
     if (length > maxBytes) return { ok: false, why: 'too-large' };
     return { ok: true, text: buffer.toString('utf8', 0, length) };
   });

@@ -146,7 +146,7 @@ function logChange({ read, base, head }: PullRequestChange): void {
   const commits = `${base?.slice(0, 7) ?? '?'}...${head?.slice(0, 7) ?? '?'}`;
   if (read.state === 'read' && read.lockfiles)
     log.info(
-      `The change's dependencies (${commits}): ${plural(read.changes.length, 'entry', 'entries')} read from ${plural(read.lockfiles.files.length, 'lockfile')} (${read.lockfiles.why}): ${read.lockfiles.files.join(', ')}`,
+      `The change's dependencies (${commits}): ${plural(read.changes.length, 'entry', 'entries')} read from ${plural(read.lockfiles.files.length, 'lockfile')} (${read.lockfiles.why}): ${read.lockfiles.files.slice(0, 10).join(', ')}${read.lockfiles.files.length > 10 ? ` and ${read.lockfiles.files.length - 10} more` : ''}`,
     );
   else if (read.state === 'read')
     log.info(`The change's dependencies (${commits}): ${plural(read.changes.length, 'entry', 'entries')} read`);
