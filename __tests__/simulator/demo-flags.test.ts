@@ -19,6 +19,7 @@ describe('readDemoFlags: the demo command line, read strictly', () => {
         tooNew: false,
         malicious: false,
         deny: false,
+        noGraph: false,
         epss: null,
         latencyMs: 0,
         todayMs: undefined,
@@ -46,6 +47,17 @@ describe('readDemoFlags: the demo command line, read strictly', () => {
       flags: { tooNew: true, malicious: true, deny: true, badPr: false, comment: true },
     });
     expect(readDemoFlags(['--deny', '--fork'])).toMatchObject({ kind: 'run', flags: { deny: true, fork: true } });
+  });
+
+  test('--no-graph: its own pull request, with the comment; refused beside another pull request', () => {
+    expect(readDemoFlags(['--no-graph'])).toMatchObject({ kind: 'run', flags: { noGraph: true, comment: true } });
+    expect(readDemoFlags(['--no-graph', '--kev'])).toMatchObject({ kind: 'run', flags: { noGraph: true, kev: true } });
+    for (const other of ['--fix-pr', '--bad-pr', '--fork', '--ratchet', '--too-new', '--malicious', '--deny'])
+      expect(readDemoFlags(['--no-graph', other])).toEqual({
+        kind: 'refused',
+        reason:
+          '--no-graph is another pull request than --fix-pr, --bad-pr, --fork, --ratchet, --too-new, --malicious and --deny: choose one',
+      });
   });
 
   test('--today: that day at noon UTC', () => {

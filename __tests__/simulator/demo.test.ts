@@ -107,6 +107,23 @@ test('--bad-pr runs pull request #57 on acme/clean-lib, its compare and advisori
   );
 }, 30_000);
 
+test('--no-graph: a pull request on a repository without a dependency graph, its change read from its Gradle lockfile, fails on Log4Shell', async () => {
+  const { stdout } = await demo('--no-graph');
+  expect(stdout).toMatch(/running dist\/index\.js for pull request #57 on acme\/clean-lib$/m);
+  expect(stdout).toMatch(
+    /^The change's dependencies \(\w{7}\.\.\.\w{7}\): 2 entries read from 1 lockfile \(GitHub's dependency review compare \(\w{7}\.\.\.\w{7}\) answered HTTP 403: .*\): java\/gradle\.lockfile$/m,
+  );
+  expect(stdout).toMatch(/^── exit code 1 /m);
+  const summary = stdout.slice(stdout.indexOf('## Security gate: '), stdout.indexOf('── PR comment'));
+  expect(summary).toContain('read from the lockfiles themselves for pull request 57');
+  expect(summary).toMatch(
+    /\| 🔴 critical \| \[GHSA-jfh8-c2jp-5v3q\]\([^)]*\) \| `org\.apache\.logging\.log4j:log4j-core@2\.14\.1` \| `2\.15\.0` \| `java\/gradle\.lockfile` \| runtime \| ❌ fails the gate \|/,
+  );
+  expect(stdout).toMatch(
+    /^error {3}Security gate failed: 2 vulnerabilities brought in by this pull request fail the gate/m,
+  );
+}, 30_000);
+
 test.each([
   ['an unknown flag', ['--bad_pr'], "Unknown option '--bad_pr'"],
   ['a stray word', ['clean'], "Unexpected argument 'clean'"],
