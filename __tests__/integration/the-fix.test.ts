@@ -347,6 +347,32 @@ describe('in batches, at most 1,000 advisories a run', () => {
     expect(rowsOf(run.summary, ALLOWED).get(allowed)?.Fix).toBe('not looked up');
     expect(run.stdout).toContain('The fix: 1 alert not looked up (at most 1000 advisories a run).');
   }, 90_000);
+
+  test('1,001 gating advisories, the least severe listed first: the one "not looked up" is the least severe (the last of the gating), not the worst', async () => {
+    // One high alert listed first, then 1,000 critical ones: the high one comes last in the verdict's order.
+    manyAlerts(1001, (i) => (i === 0 ? 'high' : 'critical'));
+    const run = await h.gate(
+      { 'report-file': REPORT, 'max-retries': '0', 'fail-on-severity': 'high' },
+      { ...CLEAN_PUSH, env: env() },
+    );
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs['gating-count']).toBe('1001');
+    const queries = graphqlRequests(fake.github);
+    expect(queries).toHaveLength(10);
+    const asked = queries.flatMap(idsAskedIn);
+    expect(new Set(asked).size).toBe(1000);
+    expect({ highAsked: asked.includes(madeUpGhsa(0)) }).toEqual({ highAsked: false });
+    const report = reportOf(run);
+    expect(report.verdict.gating.at(-1)).toBe('alert_0');
+    const notLookedUp = report.alerts.filter((a) => a.fixNote === 'not-looked-up');
+    expect(notLookedUp.map((a) => [a.id, a.fix])).toEqual([['alert_0', null]]);
+    expect(report.fixes).toEqual({ asked: 1000, notLookedUp: 1, error: null });
+    // The summary's gating table (the worst first) shows a version in every row it has room for.
+    const rows = rowsOf(run.summary, GATING);
+    expect(rows.size).toBeGreaterThan(0);
+    for (const [advisory, row] of rows)
+      expect({ advisory, fix: row.Fix }).toEqual({ advisory, fix: expect.stringMatching(/^1\.0\.\d+$/) });
+  }, 90_000);
 });
 
 describe('a read that fails is a warning; the verdict never depends on it', () => {
