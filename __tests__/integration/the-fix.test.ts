@@ -7,7 +7,17 @@ import { beforeEach, describe, expect, test } from '@jest/globals';
 import { serviceAdvisoryFacts } from '../../simulator/data.js';
 import { advisoryRecord, type FakeGitHub, type GlobalAdvisory } from '../../simulator/github.js';
 import { BAD_PR_ADVISORIES as A, badPullRequest } from '../../simulator/pull-requests.js';
-import { CLEAN, plain, PUSH, useFakeGitHub, useSimulator, type GateOptions, type GateRun } from './harness.js';
+import {
+  CLEAN,
+  expected,
+  plain,
+  PUSH,
+  useFakeGitHub,
+  useSimulator,
+  webshopAlerts,
+  type GateOptions,
+  type GateRun,
+} from './harness.js';
 import {
   cleanLibAlerts,
   findingsOf,
@@ -55,6 +65,8 @@ interface Report {
   result: string;
   alerts: ReportedAlert[];
   fixes: { asked: number; notLookedUp: number; error: string | null } | null;
+  /** The gating alerts' ids, in the verdict's order (worst first). */
+  verdict: { gating: string[] };
   introduced: { findings: { advisory: string; version: string; fix?: Fix | null }[] } | null;
 }
 const reportOf = (run: GateRun) => JSON.parse(run.files[REPORT]!) as Report;
@@ -140,15 +152,42 @@ describe('the Fix column, the JSON report and the failure message', () => {
     expect(report.fixes).toEqual({ asked: asked.length, notLookedUp: 0, error: null });
   });
 
-  test('an alert coming due: its fix in the Coming due table', async () => {
-    const run = await push({ 'fail-on-severity': 'high', 'grace-days': 'critical=0, high=3650' });
+  test("an alert coming due: its fix in the Coming due table; the comment's gating and due tables carry the Fix column too", async () => {
+    // A pull request (the comment is written on one), its change not read: the service's alerts alone.
+    const run = await h.gate(
+      {
+        'report-file': REPORT,
+        'max-retries': '0',
+        'fail-on-severity': 'high',
+        'grace-days': 'critical=0, high=3650',
+        'comment-on-pr': 'always',
+        'pr-changes': 'off',
+      },
+      { env: env() },
+    );
+    expect(run.exitCode).toBe(1);
     const due = reportOf(run).alerts.filter((a) => a.status === 'due');
     expect(due.length).toBeGreaterThan(0);
     for (const alert of due)
       expect(alert.fix).toEqual({ version: PATCHED.get(alert.advisory), advisory: alert.advisory });
-    const rows = rowsOf(run.summary, DUE);
-    expect(rows.size).toBeGreaterThan(0);
-    for (const [advisory, row] of rows) expect(row.Fix).toBe(cellOf(PATCHED.get(advisory) ?? null));
+    expect(fake.github.comments).toHaveLength(1);
+    const comment = fake.github.comments[0]!.body;
+    for (const [where, page] of [
+      ['summary', run.summary],
+      ['comment', comment],
+    ] as const) {
+      const dueRows = rowsOf(page, DUE);
+      // The high jwt-go alert is due (high=3650): GitHub publishes no fix for it.
+      expect({ where, jwt: dueRows.get(JWT_GO)?.Fix }).toEqual({ where, jwt: 'none published' });
+      const gatingRows = rowsOf(page, GATING);
+      expect({ where, log4shell: gatingRows.get(LOG4SHELL)?.Fix }).toEqual({ where, log4shell: '2.15.0' });
+      for (const [advisory, row] of [...dueRows, ...gatingRows])
+        expect({ where, advisory, fix: row.Fix }).toEqual({
+          where,
+          advisory,
+          fix: cellOf(PATCHED.get(advisory) ?? null),
+        });
+    }
   });
 
   test('what a pull request brings in: the Fix column of the summary and the comment, fix on each finding', async () => {
@@ -220,20 +259,53 @@ describe('which advisory, which entry', () => {
     expect(annotation(MINIMIST)).not.toContain('Fixed in');
     expect(run.errors.join('\n')).not.toContain('minimist to');
   });
+
+  test("one package listed for two ranges: the entry whose range holds the alert's version", async () => {
+    const TWO_RANGES = madeUpGhsa(3);
+    const record = advisoryRecord(TWO_RANGES, {
+      cve: null,
+      severity: 'critical',
+      summary: 'One package, two branches',
+      affects: { ecosystem: 'maven', name: 'org.example:core', range: '>= 2.13.0, < 2.15.0', patched: '2.15.0' },
+    });
+    // The older branch's entry first, so that the first entry of the package is not the answer for both.
+    record.vulnerabilities = [
+      {
+        ...record.vulnerabilities[0]!,
+        vulnerable_version_range: '>= 2.0.0, < 2.12.2',
+        first_patched_version: '2.12.2',
+      },
+      ...record.vulnerabilities,
+    ];
+    fake.github.advisories.set(TWO_RANGES, record);
+    cleanLibAlerts(h.sim.state.alerts).push(
+      serviceAlert('alert_branch_new', TWO_RANGES, 'pkg:maven/org.example/core@2.14.1', 'critical'),
+      serviceAlert('alert_branch_old', TWO_RANGES, 'pkg:maven/org.example/core@2.10.0', 'critical'),
+    );
+    const run = await h.gate({ 'report-file': REPORT, 'max-retries': '0' }, { ...CLEAN_PUSH, env: env() });
+    const fixOf = (id: string) => reportOf(run).alerts.find((a) => a.id === id)?.fix;
+    expect(fixOf('alert_branch_new')).toEqual({ version: '2.15.0', advisory: TWO_RANGES });
+    expect(fixOf('alert_branch_old')).toEqual({ version: '2.12.2', advisory: TWO_RANGES });
+    // One advisory, asked once.
+    expect(graphqlRequests(fake.github).flatMap(idsAskedIn)).toEqual([TWO_RANGES]);
+  });
 });
 
 describe('in batches, at most 1,000 advisories a run', () => {
-  /** `n` critical alerts on acme/clean-lib, each of its own advisory on its own package, each known to GitHub. */
-  function manyAlerts(n: number) {
+  /**
+   * `n` alerts on acme/clean-lib (critical unless `severityOf` says otherwise), in this order, each of
+   * its own advisory on its own package, each known to GitHub.
+   */
+  function manyAlerts(n: number, severityOf: (i: number) => 'critical' | 'high' = () => 'critical') {
     const list = cleanLibAlerts(h.sim.state.alerts);
     for (let i = 0; i < n; i++) {
       const ghsa = madeUpGhsa(i);
-      list.push(serviceAlert(`alert_${i}`, ghsa, `npm:pkg-${i}@1.0.0`, 'critical'));
+      list.push(serviceAlert(`alert_${i}`, ghsa, `npm:pkg-${i}@1.0.0`, severityOf(i)));
       fake.github.advisories.set(
         ghsa,
         advisoryRecord(ghsa, {
           cve: null,
-          severity: 'critical',
+          severity: severityOf(i),
           summary: `pkg-${i}`,
           affects: { ecosystem: 'npm', name: `pkg-${i}`, range: '< 1.0.1', patched: `1.0.${i + 1}` },
         }),
@@ -254,20 +326,52 @@ describe('in batches, at most 1,000 advisories a run', () => {
     expect(report.fixes).toEqual({ asked: 300, notLookedUp: 0, error: null });
   }, 60_000);
 
-  test('1,001 advisories: 1,000 asked in 10 GraphQL requests, the last "not looked up"', async () => {
+  test('1,001 advisories, the first listed allowed: the 1,000 gating asked in 10 GraphQL requests; the allowed one "not looked up", in its row and in the log', async () => {
     manyAlerts(1001);
-    const run = await h.gate({ 'report-file': REPORT, 'max-retries': '0' }, { ...CLEAN_PUSH, env: env() });
+    const allowed = madeUpGhsa(0);
+    const run = await h.gate(
+      { 'report-file': REPORT, 'max-retries': '0', 'allow-alerts': `${allowed} # vendored` },
+      { ...CLEAN_PUSH, env: env() },
+    );
     expect(run.exitCode).toBe(1);
     const queries = graphqlRequests(fake.github);
     expect(queries).toHaveLength(10);
-    expect(new Set(queries.flatMap(idsAskedIn)).size).toBe(1000);
+    const asked = queries.flatMap(idsAskedIn);
+    expect(new Set(asked).size).toBe(1000);
+    expect({ allowedAsked: asked.includes(allowed) }).toEqual({ allowedAsked: false });
     const report = reportOf(run);
     const notLookedUp = report.alerts.filter((a) => a.fixNote === 'not-looked-up');
-    expect(notLookedUp).toHaveLength(1);
-    expect(notLookedUp[0]!.fix).toBeNull();
-    expect(queries.flatMap(idsAskedIn)).not.toContain(notLookedUp[0]!.advisory);
+    expect(notLookedUp.map((a) => [a.advisory, a.status, a.fix])).toEqual([[allowed, 'allowed', null]]);
     expect(report.alerts.filter((a) => a.fix?.version)).toHaveLength(1000);
     expect(report.fixes).toEqual({ asked: 1000, notLookedUp: 1, error: null });
+    expect(rowsOf(run.summary, ALLOWED).get(allowed)?.Fix).toBe('not looked up');
+    expect(run.stdout).toContain('The fix: 1 alert not looked up (at most 1000 advisories a run).');
+  }, 90_000);
+
+  test('1,001 gating advisories, the least severe listed first: the one "not looked up" is the least severe (the last of the gating), not the worst', async () => {
+    // One high alert listed first, then 1,000 critical ones: the high one comes last in the verdict's order.
+    manyAlerts(1001, (i) => (i === 0 ? 'high' : 'critical'));
+    const run = await h.gate(
+      { 'report-file': REPORT, 'max-retries': '0', 'fail-on-severity': 'high' },
+      { ...CLEAN_PUSH, env: env() },
+    );
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs['gating-count']).toBe('1001');
+    const queries = graphqlRequests(fake.github);
+    expect(queries).toHaveLength(10);
+    const asked = queries.flatMap(idsAskedIn);
+    expect(new Set(asked).size).toBe(1000);
+    expect({ highAsked: asked.includes(madeUpGhsa(0)) }).toEqual({ highAsked: false });
+    const report = reportOf(run);
+    expect(report.verdict.gating.at(-1)).toBe('alert_0');
+    const notLookedUp = report.alerts.filter((a) => a.fixNote === 'not-looked-up');
+    expect(notLookedUp.map((a) => [a.id, a.fix])).toEqual([['alert_0', null]]);
+    expect(report.fixes).toEqual({ asked: 1000, notLookedUp: 1, error: null });
+    // The summary's gating table (the worst first) shows a version in every row it has room for.
+    const rows = rowsOf(run.summary, GATING);
+    expect(rows.size).toBeGreaterThan(0);
+    for (const [advisory, row] of rows)
+      expect({ advisory, fix: row.Fix }).toEqual({ advisory, fix: expect.stringMatching(/^1\.0\.\d+$/) });
   }, 90_000);
 });
 
@@ -295,6 +399,38 @@ describe('a read that fails is a warning; the verdict never depends on it', () =
     for (const alert of gating) expect(alert).toMatchObject({ fix: null, fixNote: 'not-available' });
     expect(run.errors.find((e) => e.startsWith('Security gate failed'))).not.toContain('upgrade');
   });
+  test('GitHub answers errors for one advisory only: that row "not available", the others keep their fix', async () => {
+    // A record GitHub fails to render: `errors` for its field, the others answered.
+    fake.github.advisories.set(MINIMIST, { ghsa_id: MINIMIST });
+    const run = await push();
+    expect(run.exitCode).toBe(1);
+    expect(run.warnings.join('\n')).toContain('the verdict does not depend on it');
+    const rows = rowsOf(run.summary, GATING);
+    expect(rows.get(MINIMIST)?.Fix).toBe('not available');
+    expect(rows.get(LOG4SHELL)?.Fix).toBe('2.15.0');
+    for (const [advisory, row] of rows)
+      if (advisory !== MINIMIST)
+        expect({ advisory, fix: row.Fix }).toEqual({ advisory, fix: cellOf(PATCHED.get(advisory) ?? null) });
+    const alerts = reportOf(run).alerts;
+    expect(alerts.find((a) => a.advisory === MINIMIST)).toMatchObject({ fix: null, fixNote: 'not-available' });
+    expect(alerts.find((a) => a.advisory === LOG4SHELL)?.fix).toEqual({ version: '2.15.0', advisory: LOG4SHELL });
+    const failed = run.errors.find((e) => e.startsWith('Security gate failed'));
+    expect(failed).toMatch(/What to do: upgrade /);
+    expect(failed).not.toMatch(/upgrade minimist /);
+  });
+
+  test('a passing run whose fix read fails still passes (exit 0); the allowed table says "not available"', async () => {
+    fake.github.failRoute.graphql = 500;
+    const critical = expected(webshopAlerts(h.sim), 'critical').gating.map((a) => a.metadata.id);
+    expect(critical.length).toBeGreaterThan(0);
+    const run = await push({ 'fail-on-severity': 'critical', 'allow-alerts': critical.join(', ') });
+    expect({ exitCode: run.exitCode, result: run.outputs.result }).toEqual({ exitCode: 0, result: 'pass' });
+    expect(graphqlRequests(fake.github).length).toBeGreaterThan(0);
+    expect(run.warnings.join('\n')).toContain('The Fix column says "not available"');
+    const rows = rowsOf(run.summary, ALLOWED);
+    expect([...rows.keys()].sort()).toEqual([...new Set(critical)].sort());
+    for (const row of rows.values()) expect(row.Fix).toBe('not available');
+  });
 });
 
 describe('nothing asked twice, nothing asked for nothing', () => {
@@ -316,5 +452,15 @@ describe('nothing asked twice, nothing asked for nothing', () => {
     expect(fake.github.requests).toEqual([]);
     expect(introducedReportOf(run)).toMatchObject({ result: 'pass' });
     expect(reportOf(run).fixes).toBeNull();
+  });
+
+  test('fail-on-severity none: no GraphQL request, fixes null, every alert fix null', async () => {
+    const run = await push({ 'fail-on-severity': 'none' });
+    expect({ exitCode: run.exitCode, result: run.outputs.result }).toEqual({ exitCode: 0, result: 'pass' });
+    expect(graphqlRequests(fake.github)).toEqual([]);
+    const report = reportOf(run);
+    expect(report.fixes).toBeNull();
+    expect(report.alerts).toHaveLength(webshopAlerts(h.sim).length);
+    for (const alert of report.alerts) expect(alert).toHaveProperty('fix', null);
   });
 });

@@ -5,7 +5,13 @@
 // "not available".
 import { readAdvisories, type GitHubAdvisory } from '../github/advisories.js';
 import * as log from '../github/log.js';
-import type { EvaluatedAlert, EvaluatedFinding, GateResult, Outcome } from '../model.js';
+import {
+  exploitedThenWorst,
+  type EvaluatedAlert,
+  type EvaluatedFinding,
+  type GateResult,
+  type Outcome,
+} from '../model.js';
 import { plural } from '../numbers.js';
 import { parsePackageIdentifier } from '../packages/locations.js';
 import { fixFrom, lookupId } from '../policy/fix.js';
@@ -14,11 +20,20 @@ import type { AdvisoryReadOptions } from '../github/advisories.js';
 /** Advisories asked at most a run (contract). */
 export const MAX_FIX_ADVISORIES = 1_000;
 
-/** What needs a fix, in the order the cap keeps: what the pull request brings in, then gating, due and allowed alerts. */
-function subjectsOf(result: GateResult): Array<EvaluatedAlert | EvaluatedFinding> {
+/**
+ * What needs a fix, in the order the cap keeps, so that the worst are looked up first (the service
+ * lists alerts in its own order): what the pull request brings in (gating first, as the view orders
+ * them), the gating alerts in the verdict's order (worst first), then due and allowed alerts, each
+ * worst first.
+ */
+export function subjectsOf(result: GateResult): Array<EvaluatedAlert | EvaluatedFinding> {
   const findings = result.introduced?.findings ?? [];
-  const alerts = (status: EvaluatedAlert['status']) => result.alerts.filter((e) => e.status === status);
-  return [...findings, ...alerts('gating'), ...alerts('due'), ...alerts('allowed')];
+  const gating = result.verdict.gating;
+  const inVerdict = new Set(gating);
+  // The verdict lists every gating alert; one it did not list still comes after those it did.
+  const rest = (status: EvaluatedAlert['status']) =>
+    result.alerts.filter((e) => e.status === status && !inVerdict.has(e)).sort(exploitedThenWorst);
+  return [...findings, ...gating, ...rest('gating'), ...rest('due'), ...rest('allowed')];
 }
 
 const idOf = (subject: EvaluatedAlert | EvaluatedFinding) => ('name' in subject ? subject.advisory : lookupId(subject));
@@ -36,7 +51,7 @@ export async function withFixes(
   const subjects = subjectsOf(result);
   for (const item of [...result.alerts, ...(result.introduced?.findings ?? [])]) item.fix = null;
   if (subjects.length === 0) return result;
-  // The first 1,000 distinct ids, in the subjects' order.
+  // The first 1,000 distinct ids, in the subjects' order (the worst first).
   const ids = new Map<string, string>();
   for (const subject of subjects) {
     const id = idOf(subject);
