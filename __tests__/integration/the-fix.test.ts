@@ -345,7 +345,7 @@ describe('in batches, at most 1,000 advisories a run', () => {
     expect(report.alerts.filter((a) => a.fix?.version)).toHaveLength(1000);
     expect(report.fixes).toEqual({ asked: 1000, notLookedUp: 1, error: null });
     expect(rowsOf(run.summary, ALLOWED).get(allowed)?.Fix).toBe('not looked up');
-    expect(run.stdout).toContain('The fix: 1 alert not looked up (at most 1000 advisories a run).');
+    expect(run.stdout).toContain('The fix: 1 alert not looked up (at most 1,000 advisories a run).');
   }, 90_000);
 
   test('1,001 gating advisories, the least severe listed first: the one "not looked up" is the least severe (the last of the gating), not the worst', async () => {

@@ -83,7 +83,7 @@ export async function withFixes(
     });
   if (notLookedUp > 0)
     log.info(
-      `The fix: ${plural(notLookedUp, 'alert')} not looked up (at most ${MAX_FIX_ADVISORIES} advisories a run).`,
+      `The fix: ${plural(notLookedUp, 'alert')} not looked up (at most ${MAX_FIX_ADVISORIES.toLocaleString('en-US')} advisories a run).`,
     );
   log.info(
     `The fix: ${plural(subjects.length, 'alert or finding', 'alerts and findings')}, ${plural(wanted.length, 'advisory', 'advisories')} (${unknown.length} asked of GitHub)`,
