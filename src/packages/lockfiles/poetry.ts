@@ -17,14 +17,14 @@ export function parsePoetryLock(text: string, path: string): Parsed {
     if (typeof name !== 'string' || typeof version !== 'string')
       return atKey(path, `package ${index + 1}`, 'no name or no version');
     if (sourceType(source) === 'directory') continue;
-    entries.add(name, version, scopeOf(table));
+    entries.add(name, version, groupsScope(table));
   }
   return success(entries.list());
 }
 
 const sourceType = (source: unknown) => (isRecord(source) ? source['type'] : null);
 
-function scopeOf(table: Record<string, unknown>): Scope {
+function groupsScope(table: Record<string, unknown>): Scope {
   const { category, groups } = table;
   if (category === 'main') return 'runtime';
   if (category === 'dev') return 'development';
