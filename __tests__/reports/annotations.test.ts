@@ -5,7 +5,7 @@ import {
   MAX_ERROR_ANNOTATIONS,
   MAX_WARNING_ANNOTATIONS,
 } from '../../src/reports/annotations.js';
-import type { EvaluatedAlert, GateResult, ManifestLocation } from '../../src/model.js';
+import type { EvaluatedAlert, EvaluatedFinding, GateResult, ManifestLocation } from '../../src/model.js';
 import { makeEvaluated, makeKevEntry, makeKevView, makeResult, type EvaluatedOverrides } from '../fixtures/result.js';
 
 function annotate(overrides: EvaluatedOverrides) {
@@ -474,4 +474,54 @@ describe('buildWarningAnnotations: under known-exploited: warn, the alerts fail 
       else expect(annotations.at(-1)).toEqual({ title, message });
     },
   );
+});
+
+describe('buildWarningAnnotations: beyond the cap, what the pull request brings in is counted as findings', () => {
+  const finding = (i: number): EvaluatedFinding => ({
+    advisory: `GHSA-warn-${i}`,
+    cves: [],
+    severity: 'high',
+    summary: 'S',
+    name: `pkg-${i}`,
+    ecosystem: 'npm',
+    version: '1.0.0',
+    packageUrl: `pkg:npm/pkg-${i}@1.0.0`,
+    manifests: ['package-lock.json'],
+    scope: 'runtime',
+    url: `https://github.com/advisories/GHSA-warn-${i}`,
+    locations: [{ path: 'package-lock.json', startLine: i + 1, endLine: i + 1, package: `pkg-${i}@1.0.0` }],
+    status: 'gating',
+    disposition: {
+      gates: false,
+      rule: 'introduced',
+      grounds: ['introduced'],
+      reason: 'pr-introduced is warn',
+      flagged: false,
+    },
+    knownExploited: null,
+    epss: null,
+    vex: null,
+  });
+  const LIMIT = 'GitHub shows at most 10 warning annotations per step: see the job summary or the JSON report.';
+
+  test.each<[number, number, string]>([
+    [12, 0, `3 more findings on what this pull request brings in. ${LIMIT}`],
+    [
+      10,
+      3,
+      `1 more finding on what this pull request brings in, and 3 more alerts known exploited or coming due. ${LIMIT}`,
+    ],
+  ])('%i findings under pr-introduced: warn and %i alerts coming due', (findings, coming, message) => {
+    const due = Array.from({ length: coming }, (_, i) =>
+      makeEvaluated({ id: `due-${i}`, status: 'due', dueOn: '2026-12-31', daysLeft: 30 }),
+    );
+    const result = makeResult({
+      alerts: due,
+      introduced: { mode: 'warn', findings: Array.from({ length: findings }, (_, i) => finding(i)) },
+    });
+    const { annotations, omitted } = buildWarningAnnotations(result);
+    expect(annotations).toHaveLength(10);
+    expect(omitted).toBe(findings + coming - 9);
+    expect(annotations[9]).toEqual({ title: `${findings + coming - 9} more warnings not annotated`, message });
+  });
 });

@@ -259,7 +259,7 @@ export function buildWarningAnnotations(result: GateResult, max = MAX_WARNING_AN
 }
 
 /**
- * The last warning annotation: how many were left out (`introduced` of them vulnerabilities the pull
+ * The last warning annotation: how many were left out (`introduced` of them findings on what the pull
  * request brings in, `exploited` alerts flagged as known exploited, the rest coming due).
  */
 function moreWarnings(left: { introduced: number; exploited: number; existing: number }, omitted: number): Annotation {
@@ -267,9 +267,7 @@ function moreWarnings(left: { introduced: number; exploited: number; existing: n
   const limit = `GitHub shows at most ${MAX_WARNING_ANNOTATIONS} warning annotations per step: see the job summary or the JSON report.`;
   if (existing > 0) {
     const parts = [
-      introduced > 0
-        ? plural(introduced, 'more vulnerability', 'more vulnerabilities') + ' brought in by this pull request'
-        : null,
+      introduced > 0 ? `${plural(introduced, 'more finding')} on what this pull request brings in` : null,
       exploited > 0 ? `${plural(exploited, 'more alert')} known exploited` : null,
       `${plural(existing, 'more alert')} already on the base (existing-alerts: warn)`,
       omitted - introduced - exploited - existing > 0
@@ -278,11 +276,15 @@ function moreWarnings(left: { introduced: number; exploited: number; existing: n
     ].filter((part) => part !== null);
     return { title: `${plural(omitted, 'more warning')} not annotated`, message: `${parts.join('; ')}. ${limit}` };
   }
-  if (introduced > 0)
+  if (introduced > 0) {
+    // Vulnerabilities and versions judged before any advisory alike: findings on what it brings in.
+    const rest = omitted - introduced;
+    const alerts = rest > 0 ? `, and ${plural(rest, 'more alert')} known exploited or coming due` : '';
     return {
       title: `${plural(omitted, 'more warning')} not annotated`,
-      message: `${plural(introduced, 'more vulnerability', 'more vulnerabilities')} brought in by this pull request, and ${plural(omitted - introduced, 'more alert')} known exploited or coming due. ${limit}`,
+      message: `${plural(introduced, 'more finding')} on what this pull request brings in${alerts}. ${limit}`,
     };
+  }
   const coming = omitted - exploited;
   if (exploited === 0)
     return {
