@@ -18,3 +18,31 @@ export function boundedBy(limit: number) {
 }
 
 export type Bounded = ReturnType<typeof boundedBy>;
+
+/**
+ * A gate for calls of a weight (bytes they hold): at most `limit` of weight running at once, the
+ * others queued in order; a call heavier than `limit` runs alone.
+ */
+export function boundedByWeight(limit: number) {
+  let running = 0;
+  const queue: Array<{ weight: number; start: () => void }> = [];
+  const next = () => {
+    while (queue.length > 0 && (running === 0 || running + queue[0]!.weight <= limit)) {
+      const { weight, start } = queue.shift()!;
+      running += weight;
+      start();
+    }
+  };
+  return async <T>(weight: number, call: () => Promise<T>): Promise<T> => {
+    await new Promise<void>((start) => {
+      queue.push({ weight, start });
+      next();
+    });
+    try {
+      return await call();
+    } finally {
+      running -= weight;
+      next();
+    }
+  };
+}

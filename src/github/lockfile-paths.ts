@@ -18,10 +18,11 @@ const MAX_DIRECTORIES = 100_000;
 /** Directories never walked: installed dependencies and git's own. */
 const SKIPPED = new Set(['node_modules', 'vendor', '.git']);
 
-/** A lockfile of the workspace: its repository-relative path (`/`-separated) and its format. */
+/** A lockfile of the workspace: its repository-relative path (`/`-separated), its format and size. */
 export interface LockfilePath {
   path: string;
   format: LockfileFormat;
+  bytes: number;
 }
 
 /** The workspace's lockfiles, in path order, or why they cannot be read as the contract bounds them. */
@@ -61,7 +62,7 @@ export async function findLockfiles(workspace: string): Promise<Outcome<Lockfile
         return failure(
           `the lockfile ${path} is ${size.toLocaleString('en-US')} bytes, more than the 64 MiB the action reads.`,
         );
-      found.push({ path, format });
+      found.push({ path, format, bytes: size });
     }
   }
   return success(found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));

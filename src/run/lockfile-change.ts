@@ -12,7 +12,7 @@ import type { CommitCheck } from '../github/contents.js';
 import type { RunnerContext } from '../github/context.js';
 import { findLockfiles, MAX_LOCKFILE_BYTES, type LockfilePath } from '../github/lockfile-paths.js';
 import { readWorkspaceFile } from '../github/workspace.js';
-import { boundedBy } from '../feeds/bounded.js';
+import { boundedBy, boundedByWeight } from '../feeds/bounded.js';
 import { failure, success, type DependencyChange, type Outcome } from '../model.js';
 import type { GoMod, LockfileCopy } from '../packages/lockfiles/index.js';
 import { githubReadOptions } from './github-reads.js';
@@ -20,6 +20,11 @@ import { readOsvVulnerabilities } from './osv-vulnerabilities.js';
 
 /** Lockfiles read at once (two copies each: the workspace's and GitHub's). */
 const CONCURRENCY = 8;
+/**
+ * Bytes of lockfiles held at once (both copies, while read and parsed), so that memory stays bounded
+ * as for manifests whatever the files weigh: eight of 16 MiB, two of 64 MiB.
+ */
+const BYTES_AT_ONCE = 256 * 1024 * 1024;
 
 /** The formats, as the messages name them. */
 const FORMATS =
@@ -67,6 +72,7 @@ async function readAll(files: LockfilePath[], at: BaseCommit, config: Config, co
   // The readers and their libraries are a chunk of their own: loaded only when a change is read this way.
   const chunk = await import('../packages/lockfiles/index.js');
   const limited = boundedBy(CONCURRENCY);
+  const weighed = boundedByWeight(BYTES_AT_ONCE);
   const options = { ...githubReadOptions(config, context), maxBytes: MAX_LOCKFILE_BYTES };
   const checks = new Map<string, Promise<CommitCheck>>();
   const short = at.commit.slice(0, 7);
@@ -110,5 +116,6 @@ async function readAll(files: LockfilePath[], at: BaseCommit, config: Config, co
     const where = change.error.copy === 'base' ? `its copy at the base commit ${short}` : 'its copy in the workspace';
     return failure(`${path} does not parse (${where}): ${change.error.error}`);
   };
-  return Promise.all(files.map((file) => limited(() => one(file))));
+  // Both copies weigh about the head's size each.
+  return Promise.all(files.map((file) => weighed(2 * file.bytes, () => limited(() => one(file)))));
 }
