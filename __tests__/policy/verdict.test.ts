@@ -17,7 +17,7 @@ import type {
 import { judgeAlerts, judgeFindings, type VerdictPolicy } from '../../src/policy/verdict.js';
 import type { ChangeVerdict } from '../../src/policy/resolution.js';
 import { kevEntry } from '../fixtures/kev.js';
-import { makeAlert, makeVexMark } from '../fixtures/result.js';
+import { makeAlert, makeFinding, makeVexMark } from '../fixtures/result.js';
 
 const NOW = new Date('2024-06-07T12:00:00Z');
 const CVE = 'CVE-2021-44228';
@@ -54,23 +54,8 @@ const decided = (alert: Alert, over: Partial<VerdictPolicy> = {}) => {
   return { status, rule: disposition.rule, grounds: disposition.grounds };
 };
 
-function finding(severity: Severity, over: Partial<IntroducedFinding> = {}): IntroducedFinding {
-  return {
-    advisory: 'GHSA-aaaa-bbbb-cccc',
-    cves: [CVE],
-    severity,
-    summary: 'Prototype pollution',
-    name: 'left-pad',
-    ecosystem: 'npm',
-    version: '1.0.0',
-    packageUrl: 'pkg:npm/left-pad@1.0.0',
-    manifests: ['package-lock.json'],
-    scope: 'runtime',
-    url: 'https://github.com/advisories/GHSA-aaaa-bbbb-cccc',
-    locations: [],
-    ...over,
-  };
-}
+const finding = (severity: Severity, over: Partial<IntroducedFinding> = {}): IntroducedFinding =>
+  makeFinding({ cves: [CVE], severity, ...over });
 
 describe('what a pull request brings in (contract: "Brought in by the pull request")', () => {
   test.each<['fail' | 'warn', Severity, { status: AlertStatus; gates: boolean; flagged: boolean }]>([

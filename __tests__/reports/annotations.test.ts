@@ -6,7 +6,14 @@ import {
   MAX_WARNING_ANNOTATIONS,
 } from '../../src/reports/annotations.js';
 import type { EvaluatedAlert, EvaluatedFinding, GateResult, ManifestLocation } from '../../src/model.js';
-import { makeEvaluated, makeKevEntry, makeKevView, makeResult, type EvaluatedOverrides } from '../fixtures/result.js';
+import {
+  makeEvaluated,
+  makeEvaluatedFinding,
+  makeKevEntry,
+  makeKevView,
+  makeResult,
+  type EvaluatedOverrides,
+} from '../fixtures/result.js';
 
 function annotate(overrides: EvaluatedOverrides) {
   const { annotations } = buildAnnotations(makeResult({ alerts: [makeEvaluated(overrides)] }));
@@ -477,31 +484,22 @@ describe('buildWarningAnnotations: under known-exploited: warn, the alerts fail 
 });
 
 describe('buildWarningAnnotations: beyond the cap, what the pull request brings in is counted as findings', () => {
-  const finding = (i: number): EvaluatedFinding => ({
-    advisory: `GHSA-warn-${i}`,
-    cves: [],
-    severity: 'high',
-    summary: 'S',
-    name: `pkg-${i}`,
-    ecosystem: 'npm',
-    version: '1.0.0',
-    packageUrl: `pkg:npm/pkg-${i}@1.0.0`,
-    manifests: ['package-lock.json'],
-    scope: 'runtime',
-    url: `https://github.com/advisories/GHSA-warn-${i}`,
-    locations: [{ path: 'package-lock.json', startLine: i + 1, endLine: i + 1, package: `pkg-${i}@1.0.0` }],
-    status: 'gating',
-    disposition: {
-      gates: false,
-      rule: 'introduced',
-      grounds: ['introduced'],
-      reason: 'pr-introduced is warn',
-      flagged: false,
-    },
-    knownExploited: null,
-    epss: null,
-    vex: null,
-  });
+  const finding = (i: number): EvaluatedFinding =>
+    makeEvaluatedFinding({
+      advisory: `GHSA-warn-${i}`,
+      severity: 'high',
+      name: `pkg-${i}`,
+      packageUrl: `pkg:npm/pkg-${i}@1.0.0`,
+      locations: [{ path: 'package-lock.json', startLine: i + 1, endLine: i + 1, package: `pkg-${i}@1.0.0` }],
+      disposition: {
+        gates: false,
+        rule: 'introduced',
+        grounds: ['introduced'],
+        reason: 'pr-introduced is warn',
+        flagged: false,
+      },
+    });
+
   const LIMIT = 'GitHub shows at most 10 warning annotations per step: see the job summary or the JSON report.';
 
   test.each<[number, number, string]>([

@@ -4,27 +4,15 @@
 import { describe, expect, test } from '@jest/globals';
 import type { EvaluatedFinding } from '../../src/model.js';
 import { subjectsOf } from '../../src/run/fixes.js';
-import { makeEvaluated, makeResult } from '../fixtures/result.js';
+import { makeEvaluated, makeEvaluatedFinding, makeResult } from '../fixtures/result.js';
 
-const finding = (advisory: string, status: 'gating' | 'below-threshold'): EvaluatedFinding => ({
-  advisory,
-  cves: [],
-  severity: 'critical',
-  summary: advisory,
-  name: 'left-pad',
-  ecosystem: 'npm',
-  version: '1.0.0',
-  packageUrl: 'pkg:npm/left-pad@1.0.0',
-  manifests: ['package-lock.json'],
-  scope: 'runtime',
-  url: `https://github.com/advisories/${advisory}`,
-  locations: [],
-  status,
-  disposition: { gates: status === 'gating', rule: 'introduced', grounds: [], reason: '', flagged: false },
-  knownExploited: null,
-  epss: null,
-  vex: null,
-});
+const finding = (advisory: string, status: 'gating' | 'below-threshold'): EvaluatedFinding =>
+  makeEvaluatedFinding({
+    advisory,
+    summary: advisory,
+    status,
+    disposition: { gates: status === 'gating', rule: 'introduced', grounds: [], reason: '', flagged: false },
+  });
 
 describe('subjectsOf: what the cap keeps first', () => {
   test('findings as the view orders them, the gating alerts worst first (not as the service listed them), then due and allowed, each worst first', () => {
