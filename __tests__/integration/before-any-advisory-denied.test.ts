@@ -9,9 +9,11 @@ import type { Log } from 'sarif';
 import { MAIN_REPO } from '../../simulator/data.js';
 import { malRecord, OSV_MALICIOUS } from '../../simulator/osv.js';
 import { DEMO_DENY_ENTRY } from '../../simulator/pull-requests.js';
-import { PATHS, plain, PUSH, type GateOptions } from './harness.js';
+import { PATHS, plain, PUSH } from './harness.js';
 import {
   added,
+  fromFork,
+  NO_SECRETS,
   counts,
   DAYS_3,
   depsDevRequests,
@@ -440,25 +442,8 @@ describe('the runs around the checks', () => {
     const FRESH = npm('fresh-widget', '1.0.1');
     publishNpm(s.h.sim, FRESH.name, FRESH.version, hoursBefore(14));
     const pr = pullRequestAdding([added(FRESH), added(npm(COLOR.name, COLOR.version)), added(EVENT_STREAM)]);
-    const fork: GateOptions = {
-      eventName: 'pull_request',
-      repository: pr.repository,
-      event: {
-        repository: { id: pr.repositoryId, full_name: pr.repository },
-        pull_request: {
-          number: pr.number,
-          base: { sha: pr.base },
-          head: { sha: pr.head, repo: { full_name: 'contributor/clean-lib', fork: true } },
-        },
-      },
-    };
-    const noSecrets = {
-      'api-url': '',
-      'api-token-id': '',
-      'api-token-secret': '',
-      'organization-id': '',
-      'app-id': '',
-    };
+    const fork = fromFork(pr);
+    const noSecrets = NO_SECRETS;
     const { run, requests } = await s.judge(
       pr,
       {

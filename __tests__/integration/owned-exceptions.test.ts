@@ -16,7 +16,7 @@ import { OSV_MALICIOUS } from '../../simulator/osv.js';
 import { BAD_PR_ADVISORIES as A, badPullRequest } from '../../simulator/pull-requests.js';
 import type { ScaAlert } from '../../simulator/wire.js';
 import { errorText, expected, plain, PATHS, PUSH, webshopAlerts, type GateOptions, type GateRun } from './harness.js';
-import { added, npm, pullRequestAdding, useSupplyHarness } from './supply-fixtures.js';
+import { added, fromFork, NO_SECRETS, npm, pullRequestAdding, useSupplyHarness } from './supply-fixtures.js';
 
 const s = useSupplyHarness();
 
@@ -416,23 +416,8 @@ describe('entries that allowed nothing this run', () => {
 
   test("not when GitHub withheld the secrets (a fork's pull request): the alerts were not read", async () => {
     const pr = badPullRequest();
-    const fork: GateOptions = {
-      event: {
-        repository: { id: pr.repositoryId, full_name: pr.repository },
-        pull_request: {
-          number: pr.number,
-          base: { sha: pr.base },
-          head: { sha: pr.head, repo: { full_name: 'contributor/clean-lib', fork: true } },
-        },
-      },
-    };
-    const noSecrets = {
-      'api-url': '',
-      'api-token-id': '',
-      'api-token-secret': '',
-      'organization-id': '',
-      'app-id': '',
-    };
+    const fork = fromFork(pr);
+    const noSecrets = NO_SECRETS;
     const { run, report } = await s.judge(pr, { ...noSecrets, 'allow-alerts': ENTRIES }, { ...CLOCK, ...fork });
     expect(run.outputs.result).toBe('fail');
     expect((report as unknown as Report).allowUnused ?? null).toBeNull();
