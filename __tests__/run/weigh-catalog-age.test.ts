@@ -4,7 +4,8 @@
 import { describe, expect, test } from '@jest/globals';
 import type { Config } from '../../src/config/inputs.js';
 import { KEV_FEED_URL, success, type Warning } from '../../src/model.js';
-import { catalogReleasedAt, weighCatalog, type Found } from '../../src/run/weigh.js';
+import type { Found } from '../../src/run/weigh.js';
+import { catalogReleasedAt, weighCatalog } from '../../src/run/weigh-feeds.js';
 import { kevCatalog, kevEntry } from '../fixtures/kev.js';
 import { makeConfig } from '../fixtures/result.js';
 

@@ -26,29 +26,17 @@ import {
 import { planSettings } from './settings.js';
 import { runError, type RepositoryRef } from './resolve.js';
 import type { describeSchedule } from './schedule.js';
-import {
-  baseResult,
-  catalogView,
-  countsOf,
-  epssView,
-  nextDueOf,
-  scanOf,
-  supplyChainView,
-  unknownLicenseWarning,
-  viewPosture,
-  vexView,
-} from './views.js';
+import { baseResult, countsOf, nextDueOf, scanOf, unknownLicenseWarning, viewPosture, vexView } from './views.js';
+import { catalogView, epssView, supplyChainView } from './views-feeds.js';
 import {
   settingErrors,
   uncheckedCriticalIssues,
-  weighCatalog,
   weighChange,
-  weighEpss,
   weighIntroduced,
   weighServiceReads,
-  weighSupply,
   type Found,
 } from './weigh.js';
+import { weighCatalog, weighEpss, weighSupply } from './weigh-feeds.js';
 
 export interface AssembleInput {
   config: Config;

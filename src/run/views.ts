@@ -3,22 +3,14 @@
 import type { Config } from '../config/inputs.js';
 import { runOptions } from '../config/inputs.js';
 import {
-  feedSourceName,
   hadGroundOf,
   SCHEMA_VERSION,
   type AlertCounts,
-  type EpssScores,
-  type EpssView,
   type EvaluatedAlert,
   type EvaluatedFinding,
-  type EvaluatedSupplyChainEntry,
-  type SupplyChainView,
   type GateResult,
   type IntroducedView,
-  type KevCatalog,
-  type KnownExploitedView,
   type LicenseReport,
-  type Outcome,
   type Package,
   type Posture,
   type PostureRow,
@@ -35,7 +27,6 @@ import {
 import { plural } from '../numbers.js';
 import { expiringEntries, expiringWarning } from '../policy/allowlist.js';
 import { severityCounts } from '../policy/index.js';
-import type { SupplyGathered } from '../policy/supply-chain.js';
 import { sparesAlert } from '../policy/vex.js';
 import type { VexInput } from '../config/vex-files.js';
 import type { VexIndex, VexSubject } from '../vex/match.js';
@@ -44,6 +35,7 @@ import type { RepositoryRef } from './resolve.js';
 import type { describeSchedule } from './schedule.js';
 import { planSettings } from './settings.js';
 import { toolOf } from '../version.js';
+import { supplyCounts, type SupplyCounted } from './views-feeds.js';
 
 /** What the counts need to know was read: the change, the KEV catalog, the EPSS scores, the VEX documents. */
 export interface CountedReads {
@@ -53,61 +45,6 @@ export interface CountedReads {
   vex: boolean;
   /** The ratchet was on: existing-alerts: warn on a pull request or merge group. */
   ratchet: boolean;
-}
-
-/** The counts before any advisory: each null when its check is off or its read failed (contract: "Outputs"). */
-function supplyCounts(
-  { judged: supply, gathered, listedRead }: SupplyCounted,
-  config: Config,
-): Pick<AlertCounts, 'tooNew' | 'malicious' | 'denied'> {
-  const entries = supply ?? [];
-  const ageRead = gathered?.releaseAge != null && gathered.releaseAge.error === null;
-  const osvRead = gathered?.malicious != null && gathered.malicious.error === null;
-  return {
-    tooNew: ageRead ? entries.filter((e) => e.releaseAge === 'too-new' || e.releaseAge === 'unknown').length : null,
-    malicious: osvRead ? entries.filter((e) => (e.malicious?.length ?? 0) > 0).length : null,
-    // The service's package search is a read the denied count needs (contract): failed, it is empty.
-    denied:
-      config.denyPackages.length > 0 && supply !== null && listedRead
-        ? entries.filter((e) => e.denied !== null).length
-        : null,
-  };
-}
-
-/** What the supply counts rest on: the entries judged, the reads, and whether the service's packages were read (or need not be). */
-export interface SupplyCounted {
-  judged: EvaluatedSupplyChainEntry[] | null;
-  gathered: SupplyGathered | null;
-  listedRead: boolean;
-}
-
-/** What the reports show before any advisory; null when none of its checks is on and nothing is denied. */
-export function supplyChainView(
-  config: Config,
-  supply: EvaluatedSupplyChainEntry[] | null,
-  gathered: SupplyGathered | null,
-): SupplyChainView | null {
-  if (supply === null) return null;
-  const age = gathered?.releaseAge ?? null;
-  const osv = gathered?.malicious ?? null;
-  return {
-    entries: supply,
-    releaseAge:
-      age === null || config.minReleaseAgeMs === null
-        ? null
-        : {
-            minAgeMs: config.minReleaseAgeMs,
-            source: config.releaseAgeUrl,
-            read: age.error === null,
-            error: age.error,
-            notCovered: age.notCovered,
-          },
-    malicious:
-      osv === null || config.malicious === 'off'
-        ? null
-        : { mode: config.malicious, source: config.osvUrl, read: osv.error === null, error: osv.error },
-    private: gathered?.private ?? 0,
-  };
 }
 
 /** The counts, alerts and findings the pull request brings in alike where the contract counts both. */
@@ -186,47 +123,6 @@ export function unknownLicenseWarning(licenses: LicenseReport | null): Warning |
     kind: 'license',
     message: `${plural(unknown.length, 'package')} ${unknown.length === 1 ? 'has' : 'have'} no known license: ${some}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''} (unknown-licenses: warn).`,
   };
-}
-
-/** What the reports say of the EPSS scores; null when epss is off. */
-export function epssView(config: Config, read: Outcome<EpssScores> | null): EpssView | null {
-  if (config.epss === 'off') return null;
-  const [mode, threshold] =
-    typeof config.epss === 'object' ? (['threshold', config.epss.threshold] as const) : (['show', null] as const);
-  const source = feedSourceName(config.epssSource);
-  if (read === null || !read.ok)
-    return {
-      mode,
-      threshold,
-      source,
-      read: false,
-      modelVersion: null,
-      scoreDate: null,
-      asked: null,
-      scored: null,
-      error: read?.error ?? 'not read',
-    };
-  const { modelVersion, scoreDate, asked, scores } = read.value;
-  return { mode, threshold, source, read: true, modelVersion, scoreDate, asked, scored: scores.size, error: null };
-}
-
-/** What the reports say of the catalog; null when known-exploited is off. */
-export function catalogView(config: Config, catalog: Outcome<KevCatalog> | null): KnownExploitedView | null {
-  if (config.knownExploited === 'off') return null;
-  const source = feedSourceName(config.kevSource);
-  const mode = config.knownExploited;
-  if (catalog === null || !catalog.ok)
-    return {
-      mode,
-      source,
-      read: false,
-      version: null,
-      released: null,
-      entries: null,
-      error: catalog?.error ?? 'not read',
-    };
-  const { version, released, entries } = catalog.value;
-  return { mode, source, read: true, version, released, entries: entries.size, error: null };
 }
 
 /** The earliest date (YYYY-MM-DD) on which an alert coming due starts to gate; null when none is due. */
