@@ -65,8 +65,10 @@ async function judge({
   base = {},
   inputs = {},
   compare = 403,
+  links = {},
 }: {
   head: Record<string, string>;
+  links?: Record<string, string>;
   base?: Record<string, string>;
   inputs?: Record<string, string>;
   compare?: number | null;
@@ -77,7 +79,7 @@ async function judge({
     s.github.files.set(`${PR.repository}/${path}@${PR.base}`, { text, token: GITHUB_TOKEN });
   const run = await s.h.gate(
     { 'report-file': REPORT, 'max-retries': '0', ...sourceInputs(s.h.sim), ...inputs },
-    { ...pullRequestOn(PR), files: head, env: { GITHUB_API_URL: s.github.url } },
+    { ...pullRequestOn(PR), files: head, links, env: { GITHUB_API_URL: s.github.url } },
   );
   const osv = s.h.sim.requests;
   return {
@@ -388,6 +390,16 @@ describe('fail closed', () => {
     expect(warning).toContain('What this pull request brings in was not checked');
     expect(warning).toContain('the workspace holds no lockfile');
     expect(warning).toContain('enable the dependency graph');
+  });
+
+  test('a lockfile that is a link: an API error naming it, never a lockfile left unread', async () => {
+    const { run, contents } = await judge({
+      head: { 'locks/real.json': fixture('npm-v3/package-lock.json') },
+      links: { 'package-lock.json': 'locks/real.json' },
+    });
+    expect(run.outputs.result).toBe('error');
+    expect(errorText(run)).toContain('the lockfile package-lock.json is a link, which the action does not follow');
+    expect(contents).toEqual([]);
   });
 
   test('more than 200 lockfiles: an API error naming the limit, and no copy asked of GitHub', async () => {

@@ -1,6 +1,7 @@
 // The workspace's lockfiles (contract: "Without GitHub's dependency graph: the lockfiles themselves"):
 // every file of a lockfile format anywhere in the checkout, `node_modules/`, `vendor/` and `.git/`
-// skipped, links not followed (a link may lead out of the workspace, or in a circle). Bounded: at most
+// skipped, links not followed (a link may lead out of the workspace, or in a circle; a lockfile that is
+// a link is a failure, never a file left unread). Bounded: at most
 // MAX_LOCKFILES files of at most MAX_LOCKFILE_BYTES each, and a bounded walk; a workspace beyond a
 // bound is a failure that names it, never a change read from some of its lockfiles.
 import { lstat, opendir } from 'node:fs/promises';
@@ -50,9 +51,12 @@ export async function findLockfiles(workspace: string): Promise<Outcome<Lockfile
         if (!SKIPPED.has(entry.name)) pending.push(path);
         continue;
       }
-      if (!entry.isFile()) continue;
       const format = lockfileFormat(path);
       if (format === null) continue;
+      // A lockfile that is a link could say anything of where it leads: never read, never skipped.
+      if (entry.isSymbolicLink())
+        return failure(`the lockfile ${path} is a link, which the action does not follow: commit the lockfile itself.`);
+      if (!entry.isFile()) continue;
       if (found.length === MAX_LOCKFILES)
         return failure(
           `the workspace holds more than ${MAX_LOCKFILES} lockfiles (the ${MAX_LOCKFILES + 1}th: ${path}), more than the action reads.`,
