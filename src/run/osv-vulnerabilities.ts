@@ -13,44 +13,27 @@ import { failure, success, type ChangeVulnerability, type DependencyChange, type
 import { privateMatcher } from '../packages/package-patterns.js';
 import { addedVersions, namedVersion } from '../policy/supply-chain.js';
 import type { OsvVuln } from '../feeds/osv/record.js';
-
-/** The OSV query of a change entry or a version brought in, by the same words the malicious check asks with. */
-type QueryOf = (entry: Pick<DependencyChange, 'ecosystem' | 'name' | 'version' | 'packageUrl'>) => string | null;
+import { osvIds } from './osv-ids.js';
 
 /** Sets each added entry's vulnerabilities from OSV (in place); what was read, or why it could not be. */
 export async function readOsvVulnerabilities(
   config: Config,
   changes: DependencyChange[],
 ): Promise<Outcome<OsvAnswers>> {
-  const [{ osvQueryBatch }, { osvVulns }, { osvPackageVersion }, { osvPackageKey }, { isMaliciousId }] =
-    await Promise.all([
-      import('../feeds/osv/querybatch.js'),
-      import('../feeds/osv/vulns.js'),
-      import('../feeds/osv/ecosystems.js'),
-      import('../feeds/osv/queries.js'),
-      import('../feeds/osv/malicious.js'),
-    ]);
-  const osvQuery = (entry: Parameters<QueryOf>[0]) => {
-    const named = namedVersion(entry);
-    return osvPackageVersion(named.ecosystem ?? entry.ecosystem, named.name, entry.version, named.namespace);
-  };
-  const keyOf: QueryOf = (entry) => {
-    const query = osvQuery(entry);
-    return query === null ? null : osvPackageKey(query);
-  };
+  const [osv, { osvVulns }, { isMaliciousId }] = await Promise.all([
+    osvIds(config),
+    import('../feeds/osv/vulns.js'),
+    import('../feeds/osv/malicious.js'),
+  ]);
   const isPrivate = privateMatcher(config.privatePackages);
-  const asked = addedVersions(changes).filter((entry) => !isPrivate(namedVersion(entry)));
-  const queries = asked.map(osvQuery).filter((query) => query !== null);
-  const options = { timeoutMs: config.requestTimeoutMs, maxRetries: config.maxRetries };
-  // OSV allows a batch 35 s: a request timeout below that would fail a read OSV is still answering.
-  const ids = await osvQueryBatch(config.osvUrl, queries, {
-    ...options,
-    timeoutMs: Math.max(options.timeoutMs, 35_000),
-  });
+  const ids = await osv.read(addedVersions(changes).filter((entry) => !isPrivate(namedVersion(entry))));
   if (!ids.ok) return ids;
   // Malicious-package records are the malicious check's (its own rule): not vulnerabilities here.
   const vulnIds = new Set([...ids.value.values()].flat().filter((id) => !isMaliciousId(id)));
-  const records = await osvVulns(config.osvUrl, vulnIds, options);
+  const records = await osvVulns(config.osvUrl, vulnIds, {
+    timeoutMs: config.requestTimeoutMs,
+    maxRetries: config.maxRetries,
+  });
   const failed = [...records.values()].find((read) => !read.ok);
   if (failed && !failed.ok) return failure(failed.error);
   const vulns = new Map([...records].flatMap(([id, read]) => (read.ok ? [[id, read.value] as const] : [])));
@@ -58,7 +41,7 @@ export async function readOsvVulnerabilities(
   for (const vuln of vulns.values()) advisories.set(advisoryId(vuln), [asAdvisory(vuln)]);
   for (const change of changes) {
     if (change.changeType !== 'added' || isPrivate(namedVersion(change))) continue;
-    const key = keyOf(change);
+    const key = osv.keyOf(change);
     change.vulnerabilities = vulnerabilitiesOf(key === null ? [] : (ids.value.get(key) ?? []), vulns);
   }
   return success({ ids: ids.value, advisories });

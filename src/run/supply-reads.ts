@@ -6,8 +6,9 @@
 import type { Config } from '../config/inputs.js';
 import type { PullRequestChange } from '../github/changes.js';
 import * as log from '../github/log.js';
-import type { SupplyChainEntry } from '../model.js';
+import { success, type SupplyChainEntry } from '../model.js';
 import { plural } from '../numbers.js';
+import { osvIds } from './osv-ids.js';
 import { privateMatcher } from '../packages/package-patterns.js';
 import {
   addedVersions,
@@ -107,33 +108,16 @@ async function readMalicious(
   entries: readonly SupplyChainEntry[],
   known?: ReadonlyMap<string, readonly string[]>,
 ): Promise<Answered<string[]>> {
-  const [{ osvQueryBatch }, { osvPackageVersion }, { osvPackageKey }, { isMaliciousId }] = await Promise.all([
-    import('../feeds/osv/querybatch.js'),
-    import('../feeds/osv/ecosystems.js'),
-    import('../feeds/osv/queries.js'),
-    import('../feeds/osv/malicious.js'),
-  ]);
-  const queryOf = (entry: SupplyChainEntry) => {
-    const named = namedVersion(entry);
-    return osvPackageVersion(named.ecosystem ?? entry.ecosystem, named.name, entry.version, named.namespace);
-  };
-  const queries = entries.map(queryOf).filter((query) => query !== null);
-  // OSV allows a batch 35 s: a request timeout below that would fail a read OSV is still answering.
-  const read =
-    known === undefined
-      ? await osvQueryBatch(config.osvUrl, queries, {
-          timeoutMs: Math.max(config.requestTimeoutMs, 35_000),
-          maxRetries: config.maxRetries,
-        })
-      : { ok: true as const, value: known };
+  const [osv, { isMaliciousId }] = await Promise.all([osvIds(config), import('../feeds/osv/malicious.js')]);
+  const read = known === undefined ? await osv.read(entries) : success(known);
   if (!read.ok) return { lookup: null, error: read.error };
   return {
     error: null,
     lookup: (entry) => {
-      const query = queryOf(entry);
+      const key = osv.keyOf(entry);
       // An ecosystem OSV does not know has no record there: nothing found, as for a clean version.
-      if (query === null) return [];
-      return (read.value.get(osvPackageKey(query)) ?? []).filter(isMaliciousId);
+      if (key === null) return [];
+      return (read.value.get(key) ?? []).filter(isMaliciousId);
     },
   };
 }
