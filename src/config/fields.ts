@@ -4,7 +4,7 @@
 // start-up; the service's schemas (in a chunk loaded after validation) use zod's full API.
 import { isAbsolute, win32 } from 'node:path';
 import * as z from 'zod/mini';
-import { allowEntryOf, parseAllowLines } from '../policy/allowlist.js';
+import { allowEntryOf, parseAllowLines, type AllowMapping } from '../policy/allowlist.js';
 import {
   SCOPES,
   type AllowEntry,
@@ -257,16 +257,7 @@ export const cweList = optional(null, (value, fail): string[] => {
   return [...new Set(entries.map((item) => `CWE-${CWE.exec(item)?.[1]}`))];
 });
 
-/** An `allow-alerts` entry a policy file gives as a mapping: its fields as the file holds them. */
-export interface AllowMapping {
-  id: string;
-  for?: string;
-  until?: string;
-  by?: string;
-  reason?: string;
-  /** `owner/name` patterns, checked where they stand in the file (policy-file.ts). */
-  repositories?: readonly string[];
-}
+export type { AllowMapping };
 
 /**
  * An input's value as collected: the string a workflow (or a policy file's scalar) gives; a policy

@@ -146,19 +146,23 @@ export function parseAllowList(text: string, where = 'allow-alerts'): { entries:
   return { entries: entries.map(({ entry }) => entry), errors: errors.map(({ message }) => message) };
 }
 
-/**
- * An entry given field by field (a policy file's mapping `{id, for, until, by, reason, repositories}`),
- * or why it is not one. Each field keeps what it holds: an id with `#`, `,` or the word `until` in it
- * is that id, never read as the input's syntax, so an `until` can never be lost to it.
- */
-export function allowEntryOf(fields: {
+/** An `allow-alerts` entry a policy file gives as a mapping: its fields as the file holds them. */
+export interface AllowMapping {
   id: string;
   for?: string;
   until?: string;
   by?: string;
   reason?: string;
+  /** `owner/name` patterns, checked where they stand in the file (config/policy-file.ts). */
   repositories?: readonly string[];
-}): AllowEntry | string {
+}
+
+/**
+ * An entry given field by field (a policy file's mapping `{id, for, until, by, reason, repositories}`),
+ * or why it is not one. Each field keeps what it holds: an id with `#`, `,` or the word `until` in it
+ * is that id, never read as the input's syntax, so an `until` can never be lost to it.
+ */
+export function allowEntryOf(fields: AllowMapping): AllowEntry | string {
   const id = fields.id.trim();
   if (id === '') return 'an entry needs an id (the advisory id)';
   const entry: AllowEntry = { id };

@@ -65,16 +65,7 @@ export async function gatherIntroduced(
     readFor.length === 0 ? known : withCves(findings, config, context, known),
     manifestLines(asked, context.workspace),
   ]);
-  for (const finding of findings)
-    finding.locations = finding.manifests.map((manifest): ManifestLocation => {
-      const line = lineOf(manifest, finding.name) ?? 1;
-      return {
-        path: repoRelativePath(manifest),
-        startLine: line,
-        endLine: line,
-        package: `${finding.name}@${finding.version}`,
-      };
-    });
+  for (const finding of findings) finding.locations = locationsOf(finding, lineOf);
   const advisoryErrors = [...new Set([...advisories.values()].flatMap((read) => (read.ok ? [] : [read.error])))];
   return { findings, advisoryErrors, advisories, cvesReadFor: inWords(readFor), lineOf };
 }
@@ -96,16 +87,18 @@ export async function locateSupply(
       supply.entries.flatMap((entry) => entry.manifests.map((manifest) => ({ manifest, name: entry.name }))),
       workspace,
     ));
-  for (const entry of supply.entries)
-    entry.locations = entry.manifests.map((manifest): ManifestLocation => {
-      const line = lineOf(manifest, entry.name) ?? 1;
-      return {
-        path: repoRelativePath(manifest),
-        startLine: line,
-        endLine: line,
-        package: `${entry.name}@${entry.version}`,
-      };
-    });
+  for (const entry of supply.entries) entry.locations = locationsOf(entry, lineOf);
+}
+
+/** Where each manifest that brings a package in names it: its first line there, line 1 when none does. */
+function locationsOf(
+  { manifests, name, version }: { manifests: readonly string[]; name: string; version: string },
+  lineOf: (manifest: string, name: string) => number | null,
+): ManifestLocation[] {
+  return manifests.map((manifest) => {
+    const line = lineOf(manifest, name) ?? 1;
+    return { path: repoRelativePath(manifest), startLine: line, endLine: line, package: `${name}@${version}` };
+  });
 }
 
 /**
