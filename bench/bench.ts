@@ -41,7 +41,7 @@ import { compareEntry, startFakeGitHub, type CompareEntry } from '../simulator/g
 import { EPSS_API_PATH, epssInputs } from '../simulator/epss.js';
 import { KEV_PATH, kevInputs, kevText, largeKevCatalog } from '../simulator/kev.js';
 import { npmLockfile, paddedLockfile } from '../simulator/lockfiles.js';
-import { badPullRequest } from '../simulator/pull-requests.js';
+import { badPullRequest, pullRequestEvent } from '../simulator/pull-requests.js';
 import { DEPS_DEV_PATH, depsDevKey } from '../simulator/deps-dev.js';
 import { OSV_PATH } from '../simulator/osv.js';
 import { readPublishTimes, releaseQuery } from '../src/feeds/release-age/read.js';
@@ -646,14 +646,7 @@ async function pullRequestRun(
     inputs: { ...simulatorInputs(sim.url), 'fail-on-severity': 'none', 'max-retries': '0', ...inputs },
     eventName: 'pull_request',
     repository: pr.repository,
-    event: {
-      repository: { id: pr.repositoryId, full_name: pr.repository },
-      pull_request: {
-        number: pr.number,
-        base: { sha: pr.base },
-        head: { sha: pr.head, repo: { full_name: pr.repository, fork: false } },
-      },
-    },
+    event: pullRequestEvent(pr),
     files: options.files,
     nodeArgs: options.nodeArgs,
     env: { GITHUB_API_URL: github.url, ...options.env },

@@ -376,3 +376,21 @@ export function noGraphPullRequest(): NoGraphPullRequest {
     baseFiles: { 'java/gradle.lockfile': gradleLockfile(GRADLE_BASE) },
   };
 }
+
+/**
+ * The `pull_request` event of a pull request, base and head named, as GitHub sends it; `from` is the
+ * repository its head is in (another one: a fork, whose run GitHub gives no secrets).
+ */
+export function pullRequestEvent(
+  pr: Pick<BadPullRequest, 'number' | 'repository' | 'repositoryId' | 'base' | 'head'>,
+  from = pr.repository,
+) {
+  return {
+    repository: { id: pr.repositoryId, full_name: pr.repository },
+    pull_request: {
+      number: pr.number,
+      base: { sha: pr.base },
+      head: { sha: pr.head, repo: { full_name: from, fork: from !== pr.repository } },
+    },
+  };
+}

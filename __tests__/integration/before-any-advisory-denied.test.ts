@@ -12,8 +12,6 @@ import { DEMO_DENY_ENTRY } from '../../simulator/pull-requests.js';
 import { PATHS, plain, PUSH } from './harness.js';
 import {
   added,
-  fromFork,
-  NO_SECRETS,
   counts,
   DAYS_3,
   depsDevRequests,
@@ -36,6 +34,7 @@ import {
   utcMinute,
   type Inputs,
 } from './supply-fixtures.js';
+import { FORK, NO_SECRETS, pullRequestOn } from './introduced-fixtures.js';
 
 const s = useSupplyHarness();
 
@@ -442,7 +441,7 @@ describe('the runs around the checks', () => {
     const FRESH = npm('fresh-widget', '1.0.1');
     publishNpm(s.h.sim, FRESH.name, FRESH.version, hoursBefore(14));
     const pr = pullRequestAdding([added(FRESH), added(npm(COLOR.name, COLOR.version)), added(EVENT_STREAM)]);
-    const fork = fromFork(pr);
+    const fork = pullRequestOn(pr, FORK);
     const noSecrets = NO_SECRETS;
     const { run, requests } = await s.judge(
       pr,

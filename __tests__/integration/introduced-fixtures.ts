@@ -5,7 +5,7 @@
 import type { ExpectedSeverity } from '../../simulator/data.js';
 import { CLEAN_REPO } from '../../simulator/data.js';
 import type { CompareEntry, FakeGitHub } from '../../simulator/github.js';
-import type { BadPullRequest } from '../../simulator/pull-requests.js';
+import { pullRequestEvent, type BadPullRequest } from '../../simulator/pull-requests.js';
 import type { ScaAlert } from '../../simulator/wire.js';
 import { readPackage } from './change-fixtures.js';
 import { gates, type GateOptions, type GateRun, type Harness, type Threshold } from './harness.js';
@@ -15,21 +15,29 @@ export const SARIF = 'security-gate.sarif';
 /** The token the runner's default `github-token` stands for in these runs (simulator/run-action.ts). */
 export const GITHUB_TOKEN = 'ghs_fakeGithubTokenForTests';
 
-/** The pull_request event of `pr` on acme/clean-lib, base and head named. */
-export function pullRequestOn(pr: Pick<BadPullRequest, 'number' | 'repository' | 'repositoryId' | 'base' | 'head'>) {
+/** The pull_request event of `pr` on acme/clean-lib, base and head named; `from` another repository: a fork's. */
+export function pullRequestOn(
+  pr: Pick<BadPullRequest, 'number' | 'repository' | 'repositoryId' | 'base' | 'head'>,
+  from = pr.repository,
+) {
   return {
     eventName: 'pull_request',
     repository: pr.repository,
-    event: {
-      repository: { id: pr.repositoryId, full_name: pr.repository },
-      pull_request: {
-        number: pr.number,
-        base: { sha: pr.base },
-        head: { sha: pr.head, repo: { full_name: pr.repository, fork: false } },
-      },
-    },
+    event: pullRequestEvent(pr, from),
   } satisfies GateOptions;
 }
+
+/** The repository a fork's pull request comes from in these tests. */
+export const FORK = 'contributor/clean-lib';
+
+/** The service's inputs as a fork's run has them: GitHub withheld the secrets and variables they come from. */
+export const NO_SECRETS = {
+  'api-url': '',
+  'api-token-id': '',
+  'api-token-secret': '',
+  'organization-id': '',
+  'app-id': '',
+} as const;
 
 /**
  * Runs the action on `pr` (its pull_request event), GitHub's API the fake one, the JSON report asked

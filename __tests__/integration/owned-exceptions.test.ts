@@ -16,7 +16,8 @@ import { OSV_MALICIOUS } from '../../simulator/osv.js';
 import { BAD_PR_ADVISORIES as A, badPullRequest } from '../../simulator/pull-requests.js';
 import type { ScaAlert } from '../../simulator/wire.js';
 import { errorText, expected, plain, PATHS, PUSH, webshopAlerts, type GateOptions, type GateRun } from './harness.js';
-import { added, fromFork, NO_SECRETS, npm, pullRequestAdding, useSupplyHarness } from './supply-fixtures.js';
+import { added, npm, pullRequestAdding, useSupplyHarness } from './supply-fixtures.js';
+import { FORK, NO_SECRETS, pullRequestOn } from './introduced-fixtures.js';
 
 const s = useSupplyHarness();
 
@@ -416,7 +417,7 @@ describe('entries that allowed nothing this run', () => {
 
   test("not when GitHub withheld the secrets (a fork's pull request): the alerts were not read", async () => {
     const pr = badPullRequest();
-    const fork = fromFork(pr);
+    const fork = pullRequestOn(pr, FORK);
     const noSecrets = NO_SECRETS;
     const { run, report } = await s.judge(pr, { ...noSecrets, 'allow-alerts': ENTRIES }, { ...CLOCK, ...fork });
     expect(run.outputs.result).toBe('fail');

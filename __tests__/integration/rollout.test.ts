@@ -9,7 +9,7 @@ import { kevInputs } from '../../simulator/kev.js';
 import { BAD_PR_ADVISORIES, badPullRequest, type BadPullRequest } from '../../simulator/pull-requests.js';
 import { compareKey, pullRequestEvent } from './change-fixtures.js';
 import { errorText, useFakeGitHub, useSimulator, type GateOptions, type GateRun } from './harness.js';
-import { introducedReportOf, runOn, serve } from './introduced-fixtures.js';
+import { FORK, introducedReportOf, NO_SECRETS, pullRequestOn, runOn, serve } from './introduced-fixtures.js';
 
 const h = useSimulator();
 const fake = useFakeGitHub();
@@ -142,29 +142,11 @@ describe('fail-on-scopes', () => {
 });
 
 describe('without the service secrets: forks and Dependabot are judged, not skipped', () => {
-  const NO_SECRETS = {
-    'api-url': '',
-    'api-token-id': '',
-    'api-token-secret': '',
-    'organization-id': '',
-    'app-id': '',
-  };
   /** The bad pull request, opened from a fork. */
-  function fromFork(pr: BadPullRequest): GateOptions {
-    return {
-      eventName: 'pull_request',
-      repository: pr.repository,
-      event: {
-        repository: { id: pr.repositoryId, full_name: pr.repository },
-        pull_request: {
-          number: pr.number,
-          base: { sha: pr.base },
-          head: { sha: pr.head, repo: { full_name: 'contributor/clean-lib', fork: true } },
-        },
-      },
-      env: { GITHUB_API_URL: fake.github.url },
-    };
-  }
+  const fromFork = (pr: BadPullRequest): GateOptions => ({
+    ...pullRequestOn(pr, FORK),
+    env: { GITHUB_API_URL: fake.github.url },
+  });
 
   test("a fork's pull request that brings in Log4Shell fails, through GitHub alone", async () => {
     const pr = badPullRequest();

@@ -63,29 +63,6 @@ export function pullRequestAdding(changes: CompareEntry[], files?: Record<string
   return { ...badPullRequest(), changes, files: files ?? { 'package.json': packageJson([...new Set(named)]) } };
 }
 
-/** `pr`'s event as GitHub sends it for a pull request from a fork, whose run gets no secrets. */
-export const fromFork = (pr: BadPullRequest): GateOptions => ({
-  eventName: 'pull_request',
-  repository: pr.repository,
-  event: {
-    repository: { id: pr.repositoryId, full_name: pr.repository },
-    pull_request: {
-      number: pr.number,
-      base: { sha: pr.base },
-      head: { sha: pr.head, repo: { full_name: 'contributor/clean-lib', fork: true } },
-    },
-  },
-});
-
-/** The service's inputs as a fork's run has them: GitHub withheld the secrets and variables they come from. */
-export const NO_SECRETS = {
-  'api-url': '',
-  'api-token-id': '',
-  'api-token-secret': '',
-  'organization-id': '',
-  'app-id': '',
-} as const;
-
 // ---------- the sources ----------
 
 /** release-age-url and osv-url: the simulator's copies (a run of these tests never reaches the Internet). */
