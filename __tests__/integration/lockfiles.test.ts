@@ -402,6 +402,27 @@ describe('fail closed', () => {
     expect(contents).toEqual([]);
   });
 
+  test('a lockfile only a link to a skipped directory leads to: an API error naming both', async () => {
+    const { run, contents } = await judge({
+      head: { 'vendor/app/package-lock.json': fixture('npm-v3/package-lock.json') },
+      links: { app: 'vendor/app' },
+    });
+    expect(run.outputs.result).toBe('error');
+    expect(errorText(run)).toContain(
+      'the lockfile app/package-lock.json is reached only through the link app, which the action does not follow',
+    );
+    expect(contents).toEqual([]);
+  });
+
+  test('a link to a directory the walk reaches anyway: its lockfiles read once, by their own path', async () => {
+    const { run, contents } = await judge({
+      head: { 'web/package-lock.json': fixture('npm-v3/package-lock.json') },
+      links: { 'web-link': 'web', outside: '/tmp' },
+    });
+    expect(run.outputs.result).not.toBe('error');
+    expect(contents.map((c) => c.path)).toEqual([`/repos/${PR.repository}/contents/web/package-lock.json`]);
+  });
+
   test('more than 200 lockfiles: an API error naming the limit, and no copy asked of GitHub', async () => {
     const head = Object.fromEntries(
       Array.from({ length: 201 }, (_, i) => [`svc/${i}/requirements.txt`, 'idna==3.6\n']),
