@@ -99,11 +99,16 @@ const throttling = (signals: PageSignals) => ({
 });
 
 /**
- * Page 1 refused at pageSize 1000 (contract: then ask for 100): a 4xx other than 401/403, or an
- * answer too large to read (1000 alerts with long descriptions).
+ * Page 1 refused at pageSize 1000 (contract: then ask for 100): a 4xx other than 401/403, whichever
+ * input its words blame (the organization, the installation: the kind chooses the advice, not whether
+ * the size is tried again), or an answer too large to read (1000 alerts with long descriptions). Not
+ * what shows api-url leads elsewhere (a web page, a 405): that does not depend on the page size.
  */
+const REFUSED_SIZE = new Set(['request', 'organization', 'installation']);
 const isRefusal = (error: unknown) =>
-  error instanceof ApiError && ((error.kind === 'request' && error.status !== null) || error.kind === 'too-large');
+  error instanceof ApiError &&
+  ((REFUSED_SIZE.has(error.kind) && error.status !== null && error.status >= 400 && error.status < 500) ||
+    error.kind === 'too-large');
 
 /**
  * A package row: its id and where it is declared (contract: "Every manifest row counts"). Rows that
