@@ -490,6 +490,9 @@ export const exploitedThenWorst = (a: EvaluatedAlert, b: EvaluatedAlert): number
 
 const CVE_ID = /^CVE-\d{4}-\d+$/i;
 
+/** OSV's page of a vulnerability id (a `MAL-` record, or a vulnerability OSV alone lists): where every report links it. */
+export const osvVulnerabilityUrl = (id: string): string => `https://osv.dev/vulnerability/${encodeURIComponent(id)}`;
+
 /** A CVE id (CVE-YYYY-N..., any case, spaces around it ignored), upper-cased; null when it is not one. */
 export function cveId(value: unknown): string | null {
   if (typeof value !== 'string') return null;

@@ -70,6 +70,11 @@ function named(batch: string[]): string {
   return batch.length > 5 ? `${shown} and ${batch.length - 5} more` : shown;
 }
 
+/** The CVE ids an id's advisories name, each once. */
+export const cvesOfAdvisories = (advisories: readonly GitHubAdvisory[]): string[] => [
+  ...new Set(advisories.flatMap((a) => a.cves)),
+];
+
 /** Each GHSA id's CVE ids (upper-cased, each once), or why its advisory could not be read; by GHSA id as given. */
 export async function readAdvisoryCves(
   ghsaIds: readonly string[],
@@ -77,9 +82,6 @@ export async function readAdvisoryCves(
 ): Promise<Map<string, Outcome<string[]>>> {
   const read = await readAdvisories(ghsaIds, options);
   return new Map(
-    [...read].map(([id, outcome]) => [
-      id,
-      outcome.ok ? success([...new Set(outcome.value.flatMap((a) => a.cves))]) : outcome,
-    ]),
+    [...read].map(([id, outcome]) => [id, outcome.ok ? success(cvesOfAdvisories(outcome.value)) : outcome]),
   );
 }

@@ -5,7 +5,7 @@
 // from the service carries that advisory for the same package (the alert is judged as itself).
 // Joined through indexes: the work grows with the change and the alerts, not with their product.
 import type { Alert, DependencyChange, IntroducedFinding, LicenseEntry, Package, Severity } from '../model.js';
-import { severityRank } from '../model.js';
+import { osvVulnerabilityUrl, severityRank } from '../model.js';
 import { packageIndex, samePackage, sameVersion, sharedEcosystem, type PackageName } from '../packages/identity.js';
 import { packageName, parsePackageIdentifier, type PackageIdentifier } from '../packages/locations.js';
 
@@ -89,7 +89,7 @@ function findingOf(
     // GitHub's page of a GHSA id; OSV's of an id only OSV has (a change read from the lockfiles).
     url: /^GHSA-/i.test(v.advisory)
       ? `${serverUrl}/advisories/${encodeURIComponent(v.advisory)}`
-      : `https://osv.dev/vulnerability/${encodeURIComponent(v.advisory)}`,
+      : osvVulnerabilityUrl(v.advisory),
     locations: [],
   };
 }

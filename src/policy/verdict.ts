@@ -4,6 +4,7 @@
 // Pure: the clock, the catalog and the pull request's change come in.
 import { ageWords, utcMinute } from '../instants.js';
 import {
+  osvVulnerabilityUrl,
   cveId,
   RULE_TRAITS,
   type Alert,
@@ -177,7 +178,7 @@ function byBeingDenied({ supply }: Omit<Facts, 'grounds'>): Ground | null {
 function byBeingMalicious({ supply }: Omit<Facts, 'grounds'>, policy: VerdictPolicy): Ground | null {
   const ids = supply?.malicious ?? [];
   if (ids.length === 0 || policy.malicious !== 'fail') return null;
-  const reason = `known malicious: OSV lists ${ids.map((id) => `${id} (https://osv.dev/vulnerability/${id})`).join(', ')} (malicious: fail)`;
+  const reason = `known malicious: OSV lists ${ids.map((id) => `${id} (${osvVulnerabilityUrl(id)})`).join(', ')} (malicious: fail)`;
   return { rule: 'malicious', reason };
 }
 

@@ -5,6 +5,7 @@
 // workflow command, so it is plain text, not Markdown.
 import { FALLBACK_MANIFEST_PATH, packageLabel } from '../packages/locations.js';
 import {
+  osvVulnerabilityUrl,
   worstFirst,
   type EvaluatedAlert,
   type EvaluatedFinding,
@@ -19,7 +20,7 @@ import { flaggedAsKnownExploited, kevNote, kevPhrase } from './known-exploited.j
 import { plainLine, firstReference } from './plain.js';
 import { reachabilityLabel } from './summary-alerts.js';
 import { listedBy } from './summary-introduced.js';
-import { hasMark, osvRecordUrl, supplyMarks } from './supply-marks.js';
+import { hasMark, supplyMarks } from './supply-marks.js';
 
 /** GitHub shows at most 10 error annotations per step; the rest are dropped silently. */
 export const MAX_ERROR_ANNOTATIONS = 10;
@@ -156,7 +157,7 @@ function entryAnnotation([e, location]: PlacedEntry): Annotation {
   const where = e.source === 'service' ? 'listed by the service' : 'brought in by this pull request';
   const message = [
     ...marks.map((mark) => plainLine(mark, MAX_TITLE)),
-    ...(e.malicious ?? []).map(osvRecordUrl),
+    ...(e.malicious ?? []).map(osvVulnerabilityUrl),
     e.disposition.gates
       ? 'Fails the gate before any advisory'
       : `Does not fail the gate: ${plainLine(e.disposition.reason, MAX_TITLE)}`,

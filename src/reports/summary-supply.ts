@@ -2,13 +2,13 @@
 // "Reported"): each version the checks found something of (too new, malicious, denied) with its
 // marks and what the verdict made of it, gating first; how many others passed every check; and one
 // line in "What the verdict rests on" saying which checks ran against which source.
-import type { EvaluatedSupplyChainEntry, SupplyChainView } from '../model.js';
+import { osvVulnerabilityUrl, type EvaluatedSupplyChainEntry, type SupplyChainView } from '../model.js';
 import type { ByteBudget } from './budget.js';
 import { formatNumber, plural } from './format.js';
 import { codeCell, escapeCell, linkCell } from './markdown.js';
 import { RULE_WORDS, durationWords } from './rule-words.js';
 import { allowedWords, boundedTable } from './summary-alerts.js';
-import { deniedMark, hasMark, osvRecordUrl, tooNewMark } from './supply-marks.js';
+import { deniedMark, hasMark, tooNewMark } from './supply-marks.js';
 
 const HEADER = ['| Package | Found in | Scope | Marks | Status |', '|---|---|---|---|---|'];
 const MAX_MANIFESTS = 3;
@@ -29,7 +29,7 @@ function supplyMarksCell(e: EvaluatedSupplyChainEntry): string {
   const denied = deniedMark(e);
   if (denied) marks.push(escapeCell(denied, 160));
   const ids = e.malicious ?? [];
-  if (ids.length > 0) marks.push(`malicious: ${ids.map((id) => linkCell(id, osvRecordUrl(id), 40)).join(', ')}`);
+  if (ids.length > 0) marks.push(`malicious: ${ids.map((id) => linkCell(id, osvVulnerabilityUrl(id), 40)).join(', ')}`);
   const young = tooNewMark(e);
   if (young) marks.push(escapeCell(young, 160));
   return marks.join('<br>');

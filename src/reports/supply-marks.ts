@@ -5,9 +5,6 @@
 import { ageWords, utcMinute } from '../instants.js';
 import type { SupplyChainEntry } from '../model.js';
 
-/** OSV's page of a record: where a `MAL-` id links. */
-export const osvRecordUrl = (id: string) => `https://osv.dev/vulnerability/${encodeURIComponent(id)}`;
-
 /** The release-age mark; null when it is old enough, not covered, private, or not checked. */
 export function tooNewMark(entry: SupplyChainEntry): string | null {
   if (entry.releaseAge === 'unknown') return `too new: publish time unknown (${entry.unknownWhy ?? 'not known'})`;

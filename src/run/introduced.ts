@@ -4,7 +4,7 @@
 // or a VEX statement naming a CVE id), and where each manifest names the package in the workspace. The
 // verdict weighs what could not be read (weigh.ts).
 import type { Config } from '../config/inputs.js';
-import { readAdvisories, type GitHubAdvisory } from '../github/advisories.js';
+import { cvesOfAdvisories, readAdvisories, type GitHubAdvisory } from '../github/advisories.js';
 import type { PullRequestChange } from '../github/changes.js';
 import type { RunnerContext } from '../github/context.js';
 import { readWorkspaceLines } from '../github/workspace.js';
@@ -134,7 +134,7 @@ async function withCves(
   for (const [id, advisories] of known) read.set(id, advisories);
   for (const finding of findings) {
     const advisories = read.get(finding.advisory);
-    if (advisories?.ok) finding.cves = [...new Set(advisories.value.flatMap((a) => a.cves))];
+    if (advisories?.ok) finding.cves = cvesOfAdvisories(advisories.value);
   }
   return read;
 }

@@ -11,7 +11,8 @@ import {
   osvPackageOfPurl,
   osvPackageVersion,
 } from '../../../src/feeds/osv/ecosystems.js';
-import { isMaliciousId, maliciousIds, osvVulnerabilityUrl } from '../../../src/feeds/osv/malicious.js';
+import { isMaliciousId, maliciousIds } from '../../../src/feeds/osv/malicious.js';
+import { osvVulnerabilityUrl } from '../../../src/model.js';
 import {
   distinctQueries,
   mergePage,

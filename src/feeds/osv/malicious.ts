@@ -15,6 +15,3 @@ export function maliciousIds(ids: ReadonlyMap<PackageKey, readonly string[]>): M
   }
   return found;
 }
-
-/** OSV's page of an id, which the reason links. */
-export const osvVulnerabilityUrl = (id: string): string => `https://osv.dev/vulnerability/${encodeURIComponent(id)}`;

@@ -2,6 +2,7 @@
 // from GitHub's dependency-review ecosystem words and package URL types, and the path of its
 // GetVersion, each segment percent-encoded (`@scope/name` as `%40scope%2Fname`, Maven's
 // `group:artifact` as `group%3Aartifact`). An ecosystem outside the table is not covered.
+import { nameKey } from '../../packages/identity.js';
 
 /** The systems deps.dev covers, as its API names them. */
 export type DepsDevSystem = 'NPM' | 'PYPI' | 'MAVEN' | 'GO' | 'CARGO' | 'NUGET';
@@ -66,9 +67,9 @@ export function releaseQuery(
   };
 }
 
-/** One key per distinct query (npm and PyPI names compare case-insensitively where the registries do). */
+/** One key per distinct query: names compared as the one package equality compares them (identity.ts). */
 export const releaseKey = ({ system, name, version }: ReleaseQuery): string =>
-  `${system}\n${system === 'PYPI' ? name.toLowerCase().replace(/[-_.]+/g, '-') : name}\n${version}`;
+  `${system}\n${nameKey(name, system)}\n${version}`;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
