@@ -146,6 +146,34 @@ describe('the answer', () => {
     });
     expect([...all.values()].map((o) => o.ok)).toEqual([false, false]);
   });
+
+  test('a package GitHub answers oddly is left out of the fix; the advisory and its CVE ids still read', () => {
+    const read = readBatch(['GHSA-aaaa-bbbb-cccc'], {
+      data: {
+        a0: {
+          ghsaId: 'GHSA-aaaa-bbbb-cccc',
+          identifiers: [{ type: 'CVE', value: 'CVE-2099-0001' }],
+          vulnerabilities: {
+            nodes: [
+              { package: null, firstPatchedVersion: { identifier: '9.9.9' } },
+              { package: { ecosystem: 'NPM', name: 'left-pad' }, firstPatchedVersion: { identifier: '1.3.0' } },
+            ],
+          },
+        },
+      },
+      errors: [],
+    });
+    expect(read.get('GHSA-aaaa-bbbb-cccc')).toEqual({
+      ok: true,
+      value: [
+        {
+          ghsaId: 'GHSA-aaaa-bbbb-cccc',
+          cves: ['CVE-2099-0001'],
+          vulnerabilities: [{ ecosystem: 'NPM', name: 'left-pad', firstPatched: '1.3.0', range: null }],
+        },
+      ],
+    });
+  });
 });
 
 test.each([
