@@ -4,7 +4,7 @@
 // start-up; the service's schemas (in a chunk loaded after validation) use zod's full API.
 import { isAbsolute, win32 } from 'node:path';
 import * as z from 'zod/mini';
-import { allowEntryOf, parseAllowLines, type AllowMapping } from '../policy/allowlist.js';
+import { allowEntryOf, parseAllowLines, reasonedLines, type AllowMapping } from '../policy/allowlist.js';
 import {
   SCOPES,
   type AllowEntry,
@@ -15,7 +15,7 @@ import {
   type GraceDays,
   type Scope,
 } from '../model.js';
-import { privatePatternProblem, readDenyEntry } from '../packages/package-patterns.js';
+import { denyEntryOf, privatePatternProblem } from '../packages/package-patterns.js';
 import { parseGraceDays } from './grace-days.js';
 import type { Position } from './positions.js';
 import { didYouMean } from './suggest.js';
@@ -206,16 +206,9 @@ export const releaseAge = optional(null, (value, fail): number => {
 /** `deny-packages`: package URLs, one a line (or comma-separated), each with an optional `# reason`. */
 export const denyList = optional([] as DenyEntry[], (value, fail): DenyEntry[] => {
   // As allow-alerts reads a line: comma-separated entries, a `# reason` for each of them.
-  const entries = value.split(/\r?\n/).flatMap((line) => {
-    const hash = line.indexOf('#');
-    const reason = hash === -1 ? '' : ` ${line.slice(hash)}`;
-    return (hash === -1 ? line : line.slice(0, hash))
-      .split(',')
-      .map((item) => item.trim())
-      .filter((item) => item !== '')
-      .map((item) => `${item}${reason}`);
-  });
-  const read = entries.map(readDenyEntry);
+  const read = reasonedLines(value).flatMap(({ items, reason }) =>
+    items.map((item) => denyEntryOf(item, reason ?? null)),
+  );
   const bad = read.filter((entry): entry is string => typeof entry === 'string');
   return bad.length > 0 ? fail(bad.join(' ')) : (read as DenyEntry[]);
 });

@@ -48,8 +48,13 @@ function patternOf(text: string): Pattern | null {
 /** `deny-packages`' entry, `PURL [# reason]`, read; else what is wrong with it. */
 export function readDenyEntry(text: string): DenyEntry | string {
   const hash = text.indexOf('#');
-  const purl = (hash === -1 ? text : text.slice(0, hash)).trim();
-  const reason = hash === -1 ? null : text.slice(hash + 1).trim() || null;
+  return denyEntryOf(hash === -1 ? text : text.slice(0, hash), hash === -1 ? null : text.slice(hash + 1));
+}
+
+/** A `deny-packages` entry from its package URL and its reason (null: none), or what is wrong with it. */
+export function denyEntryOf(text: string, given: string | null): DenyEntry | string {
+  const purl = text.trim();
+  const reason = given?.trim() || null;
   // No package URL holds a space or a comma: `pkg:npm/a, b # reason` is a list, never one entry that names nothing.
   if (!PURL.test(purl) || /[\s,]/.test(purl) || patternOf(purl) === null)
     return `${JSON.stringify(purl.length > 80 ? `${purl.slice(0, 77)}...` : purl)} is not a package URL; expected e.g. pkg:npm/event-stream, pkg:npm/ua-parser-js@0.7.29 or pkg:npm/@evil-scope/* (a # reason may follow).`;

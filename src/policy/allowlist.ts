@@ -121,23 +121,30 @@ export function parseAllowLines(
 ): { entries: LinedEntry[]; errors: { message: string; line: number }[] } {
   const entries: LinedEntry[] = [];
   const errors: { message: string; line: number }[] = [];
-  text.split(/\r\n|\r|\n/).forEach((line, index) => {
+  for (const { items, reason, line } of reasonedLines(text))
+    for (const piece of items) {
+      const parsed = parseEntry(piece, reason);
+      if (typeof parsed === 'string') errors.push({ message: `${where} line ${line}: ${parsed}`, line });
+      else entries.push({ entry: parsed, line });
+    }
+  return { entries, errors };
+}
+
+/**
+ * A list input's lines as allow-alerts reads them (deny-packages too): each line's comma-separated
+ * items and the `# reason` that follows them, for each of them. Empty pieces (blank lines, comment-only
+ * lines, a trailing comma) carry nothing.
+ */
+export function reasonedLines(text: string): Array<{ items: string[]; reason: string | undefined; line: number }> {
+  return text.split(/\r\n|\r|\n/).map((line, index) => {
     const hash = line.indexOf('#');
-    const body = hash === -1 ? line : line.slice(0, hash);
-    const reason = hash === -1 ? undefined : line.slice(hash + 1).trim() || undefined;
-    // Empty pieces (blank lines, comment-only lines, a trailing comma) carry nothing.
-    const pieces = body
+    const items = (hash === -1 ? line : line.slice(0, hash))
       .split(',')
       .map((p) => p.trim())
       .filter((p) => p !== '');
-    for (const piece of pieces) {
-      const parsed = parseEntry(piece, reason);
-      if (typeof parsed === 'string')
-        errors.push({ message: `${where} line ${index + 1}: ${parsed}`, line: index + 1 });
-      else entries.push({ entry: parsed, line: index + 1 });
-    }
+    const reason = hash === -1 ? undefined : line.slice(hash + 1).trim() || undefined;
+    return { items, reason, line: index + 1 };
   });
-  return { entries, errors };
 }
 
 /** {@link parseAllowLines} without the lines. */
