@@ -15,6 +15,7 @@ export interface PackageName {
 const ECOSYSTEM_SYNONYMS = new Map<string, string>([
   ['pip', 'pypi'],
   ['go', 'golang'],
+  ['gomod', 'golang'],
   ['rubygems', 'gem'],
   ['crates', 'cargo'],
   ['crates.io', 'cargo'],

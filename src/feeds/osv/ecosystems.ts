@@ -3,6 +3,7 @@
 // (Maven `group:artifact`, npm `@scope/name`). OSV answers a whole batch 400 "invalid ecosystem"
 // for one name it does not know, so an ecosystem outside the table is never asked.
 import { parsePackageIdentifier } from '../../packages/locations.js';
+import { ecosystemKey } from '../../packages/identity.js';
 
 /** The ecosystems OSV is asked of, as OSV names them. */
 export type OsvEcosystem =
@@ -15,34 +16,25 @@ export interface OsvPackageVersion {
   version: string;
 }
 
-// Lower-cased words: GitHub's dependency review, package URL types, and OSV's own names. A Map,
-// so that a word like "constructor" finds nothing.
-const ECOSYSTEMS = new Map<string, OsvEcosystem>([
+// OSV's name of each ecosystem, by the one key identity.ts folds every word of it to (GitHub's
+// dependency review, package URL types, OSV's own names). A Map, so that "constructor" finds nothing.
+const OSV_NAMES = new Map<string, OsvEcosystem>([
   ['npm', 'npm'],
-  ['pip', 'PyPI'],
   ['pypi', 'PyPI'],
   ['maven', 'Maven'],
-  ['go', 'Go'],
-  ['gomod', 'Go'],
   ['golang', 'Go'],
   ['cargo', 'crates.io'],
-  ['rust', 'crates.io'],
-  ['crates.io', 'crates.io'],
   ['nuget', 'NuGet'],
-  ['rubygems', 'RubyGems'],
   ['gem', 'RubyGems'],
   ['composer', 'Packagist'],
-  ['packagist', 'Packagist'],
   ['pub', 'Pub'],
   ['hex', 'Hex'],
-  ['actions', 'GitHub Actions'],
   ['githubactions', 'GitHub Actions'],
-  ['github actions', 'GitHub Actions'],
 ]);
 
 /** OSV's name of an ecosystem given as GitHub, a package URL or OSV names it; null when OSV is not asked of it. */
 export function osvEcosystem(word: string | null | undefined): OsvEcosystem | null {
-  return ECOSYSTEMS.get(word?.trim().toLowerCase() ?? '') ?? null;
+  return OSV_NAMES.get(ecosystemKey(word) ?? '') ?? null;
 }
 
 /**

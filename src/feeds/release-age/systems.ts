@@ -2,30 +2,25 @@
 // from GitHub's dependency-review ecosystem words and package URL types, and the path of its
 // GetVersion, each segment percent-encoded (`@scope/name` as `%40scope%2Fname`, Maven's
 // `group:artifact` as `group%3Aartifact`). An ecosystem outside the table is not covered.
-import { nameKey } from '../../packages/identity.js';
+import { ecosystemKey, nameKey } from '../../packages/identity.js';
 
 /** The systems deps.dev covers, as its API names them. */
 export type DepsDevSystem = 'NPM' | 'PYPI' | 'MAVEN' | 'GO' | 'CARGO' | 'NUGET';
 
-// Lower-cased words: GitHub's dependency review, package URL types, and deps.dev's own. A Map, so
-// that a word like "constructor" finds nothing.
+// deps.dev's system of each ecosystem it covers, by the one key identity.ts folds every word of it to
+// (GitHub's dependency review, package URL types, deps.dev's own). A Map, so that "constructor" finds nothing.
 const SYSTEMS = new Map<string, DepsDevSystem>([
   ['npm', 'NPM'],
-  ['pip', 'PYPI'],
   ['pypi', 'PYPI'],
   ['maven', 'MAVEN'],
-  ['go', 'GO'],
-  ['gomod', 'GO'],
   ['golang', 'GO'],
   ['cargo', 'CARGO'],
-  ['rust', 'CARGO'],
-  ['crates.io', 'CARGO'],
   ['nuget', 'NUGET'],
 ]);
 
 /** deps.dev's system of an ecosystem word or package URL type; null when deps.dev does not cover it. */
 export function systemOf(word: string | null | undefined): DepsDevSystem | null {
-  return SYSTEMS.get(word?.trim().toLowerCase() ?? '') ?? null;
+  return SYSTEMS.get(ecosystemKey(word) ?? '') ?? null;
 }
 
 /** One version to ask of: its system, name as deps.dev spells it, and version. */
