@@ -4,7 +4,18 @@
 import type { Config } from '../config/inputs.js';
 import type { VexInput } from '../config/vex-files.js';
 import type { PullRequestChange } from '../github/changes.js';
-import type { BaseFileView, EpssScores, GateResult, KevCatalog, Outcome, RunError, SettingChange } from '../model.js';
+import type {
+  BaseFileView,
+  EpssScores,
+  EvaluatedAlert,
+  EvaluatedSupplyChainEntry,
+  GateResult,
+  IntroducedView,
+  KevCatalog,
+  Outcome,
+  RunError,
+  SettingChange,
+} from '../model.js';
 import { plural } from '../numbers.js';
 import { reviewAllowList, subjectPackage } from '../policy/allowlist.js';
 import { knownExploitedWarning } from '../policy/known-exploited.js';
@@ -125,23 +136,8 @@ export function assembleResult(input: AssembleInput): GateResult {
   const alertsRead = reads.alerts.totalCount !== null || withoutService;
   const verdict = verdictOf(alerts, config, posture, licenses, alertsRead, introduced, supply);
   found.trace(`verdict ${verdict.result}: ${verdict.reasons.join(' ') || 'no reason given'}`);
-  // On the statuses as they end up: an expired entry's alert that the change resolved does not gate again.
-  // A malicious version an entry spared was allowed by it too (its MAL- ids are what the entry names).
-  // Each with its package, which an entry's `for` names.
-  const malicious = (supply ?? []).map((e) => ({
-    advisory: '',
-    aliases: e.malicious ?? [],
-    status: e.status,
-    package: subjectPackage(e),
-  }));
-  const listed = [
-    ...alerts,
-    ...(introduced?.findings ?? []).map((f) => ({ ...f, aliases: f.cves ?? [], package: subjectPackage(f) })),
-    ...malicious,
-  ];
-  // An entry is called unused only when every alert was read: one may name an alert of a page not read.
   const allRead = !withoutService && reads.alerts.totalCount !== null && reads.alerts.errors.length === 0;
-  const allow = reviewAllowList(config.allowAlerts, listed, now.toISOString().slice(0, 10), allRead);
+  const allow = reviewAllowAlerts(config, { alerts, introduced, supply }, allRead, now);
   found.warnings.unshift(...allow.warnings);
   const result = finalResult(verdict, found.errors);
   const counted = {
@@ -182,4 +178,32 @@ export function assembleResult(input: AssembleInput): GateResult {
     allowExpiring: allow.expiring,
     allowUnused: allow.unused,
   };
+}
+
+/**
+ * The allow-alerts entries reviewed on the statuses as they end up (an expired entry's alert that the
+ * change resolved does not gate again): expired, coming due, unused. A malicious version an entry
+ * spared was allowed by it too (its MAL- ids are what the entry names); each subject with its
+ * package, which an entry's `for` names. An entry is called unused only when every alert was read
+ * (`allRead`): one may name an alert of a page not read.
+ */
+function reviewAllowAlerts(
+  config: Config,
+  judged: { alerts: EvaluatedAlert[]; introduced: IntroducedView | null; supply: EvaluatedSupplyChainEntry[] | null },
+  allRead: boolean,
+  now: Date,
+) {
+  const { alerts, introduced, supply } = judged;
+  const malicious = (supply ?? []).map((e) => ({
+    advisory: '',
+    aliases: e.malicious ?? [],
+    status: e.status,
+    package: subjectPackage(e),
+  }));
+  const listed = [
+    ...alerts,
+    ...(introduced?.findings ?? []).map((f) => ({ ...f, aliases: f.cves ?? [], package: subjectPackage(f) })),
+    ...malicious,
+  ];
+  return reviewAllowList(config.allowAlerts, listed, now.toISOString().slice(0, 10), allRead);
 }
