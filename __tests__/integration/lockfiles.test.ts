@@ -365,6 +365,15 @@ describe('fail closed', () => {
     expect(run.warnings.join('\n')).toContain('web/package-lock.json does not parse');
   });
 
+  test('under pr-introduced: warn with deny-packages, a lockfile that does not parse is still an API error: a denied package gates whatever pr-introduced says', async () => {
+    const { run } = await judge({
+      head: { 'web/package-lock.json': '{ "lockfileVersion": 3, "packages": ' },
+      inputs: { 'pr-introduced': 'warn', 'deny-packages': 'pkg:npm/event-stream' },
+    });
+    expect(run.outputs.result).toBe('error');
+    expect(errorText(run)).toContain('was not checked for malicious or denied packages');
+  });
+
   test('a base copy GitHub cannot give (HTTP 500): an API error naming the file and the base commit', async () => {
     s.github.failRoute.contents = 500;
     const { run } = await judge({ head: PR.files });

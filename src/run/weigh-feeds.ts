@@ -137,11 +137,12 @@ export function weighSupply(
   gathered: SupplyGathered | null,
   found: Found,
 ): SupplyGathered | null {
-  // With pr-introduced off, weighIntroduced says nothing of a change that could not be read: the
-  // checks that still gate (malicious: fail, deny-packages) say it here (fail closed).
+  // Under pr-introduced off or warn, weighIntroduced makes no error of a change that could not be
+  // read: the checks that gate whatever pr-introduced says (malicious: fail, deny-packages) say it
+  // here (fail closed). Under fail it is an error there already.
   const read = change?.read;
   const gates = config.malicious === 'fail' || config.denyPackages.length > 0;
-  if (config.prIntroduced === 'off' && gates && read?.state === 'unavailable' && read.cause !== 'not-asked') {
+  if (config.prIntroduced !== 'fail' && gates && read?.state === 'unavailable' && read.cause !== 'not-asked') {
     const message = `What this pull request brings in was not checked for malicious or denied packages: ${read.reason}`;
     if (read.cause === 'failed' || read.cause === 'no-token') found.errors.push({ kind: 'api', message });
     else found.warnings.push({ kind: 'unavailable', message });
